@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppConfig, expressErrorHandler } from '@app/common';
+import { loadConfigOrExit } from '@app/common/boot';
+import { ApiModule } from './api.module';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+async function bootstrap(): Promise<void> {
+  loadConfigOrExit();
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { bodyParser: false, bufferLogs: true });
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(json({ limit: MAX_BODY_BYTES }));
+  app.use(expressErrorHandler);
+  app.enableShutdownHooks();
+  await app.listen(config.port, '0.0.0.0');
+  app.get(Logger).log(`API listening on ${await app.getUrl()}`, 'Bootstrap');
+}
+
+void bootstrap();

@@ -1,0 +1,24 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AppLoggerModule, ConfigModule } from '@app/common';
+import { DatabaseModule } from '@app/database';
+import { QUEUE, QueueModule, QueueName } from '@app/queue';
+import { RedisModule } from '@app/redis';
+import { WorkspaceWorkerModule } from '@app/workspace/workspace-worker.module';
+
+/** The processor module of each queue; WORKER_QUEUES picks a subset so each queue can scale on its own. */
+const PROCESSORS: Record<QueueName, Type> = {
+  [QUEUE.AUDIT]: WorkspaceWorkerModule,
+};
+
+@Module({})
+export class WorkerModule {
+  static forQueues(queues: readonly string[] | null): DynamicModule {
+    const names = (queues ?? Object.keys(PROCESSORS)) as QueueName[];
+    const unknown = names.filter((name) => !PROCESSORS[name]);
+    if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
+    return {
+      module: WorkerModule,
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, ...new Set(names.map((name) => PROCESSORS[name]))],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import { Request } from 'express';
+import { ApiKeyAuthGuard, HEADER, WorkspaceAuthGuard } from './auth.guards';
+import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
+
+/** Workspace auth class: `x-svc-workspace-id` + `x-svc-auth-token`. */
+export function WorkspaceAuth(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    UseGuards(WorkspaceAuthGuard),
+    ApiHeader({ name: HEADER.WORKSPACE_ID, required: true }),
+    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true }),
+  );
+}
+
+/** API-key auth class: `x-svc-api-key` + `x-svc-auth-token`. */
+export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    UseGuards(ApiKeyAuthGuard),
+    ApiHeader({ name: HEADER.API_KEY, required: true }),
+    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true }),
+  );
+}
+
+export const CurrentWorkspace = createParamDecorator((_: unknown, context: ExecutionContext): WorkspacePrincipal => {
+  const principal = context.switchToHttp().getRequest<Request>().workspacePrincipal;
+  if (!principal) throw new Error('@CurrentWorkspace() used on a route without @WorkspaceAuth()');
+  return principal;
+});
+
+export const CurrentApiKey = createParamDecorator((_: unknown, context: ExecutionContext): ApiKeyPrincipal => {
+  const principal = context.switchToHttp().getRequest<Request>().apiKeyPrincipal;
+  if (!principal) throw new Error('@CurrentApiKey() used on a route without @ApiKeyAuth()');
+  return principal;
+});

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiError, AppConfig } from '@app/common';
+import { AuthToken } from '@app/workspace/entities/auth-token.entity';
+import { Workspace } from '@app/workspace/entities/workspace.entity';
+import { CredentialCache } from './credential-cache';
+import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
+import { hashesEqual, hashToken } from './token-crypto';
+
+/** Verifies the header pairs of the Workspace and API-key auth classes (spec: Authentication). */
+@Injectable()
+export class CredentialService {
+  private readonly workspaces: CredentialCache<WorkspacePrincipal>;
+  private readonly apiKeys: CredentialCache<ApiKeyPrincipal>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    this.workspaces = new CredentialCache(config.authCacheTtlMs);
+    this.apiKeys = new CredentialCache(config.authCacheTtlMs);
+  }
+
+  async verifyWorkspace(workspaceId: string, token: string): Promise<WorkspacePrincipal> {
+    const hash = hashToken(token);
+    const cacheKey = `${workspaceId}:${hash.toString('base64')}`;
+    const cached = this.workspaces.get(cacheKey);
+    if (cached) return cached;
+    const workspace = await this.dataSource
+      .getRepository(Workspace)
+      .findOne({ where: { id: workspaceId }, select: { id: true, authTokenHash: true } });
+    // Spec: workspace get answers NOT_FOUND for a workspace that does not exist.
+    if (!workspace) throw ApiError.notFound('Workspace not found.');
+    if (!hashesEqual(workspace.authTokenHash, hash)) throw ApiError.unauthenticated();
+    const principal = { workspaceId: workspace.id };
+    this.workspaces.set(cacheKey, principal);
+    return principal;
+  }
+
+  async verifyApiKey(apiKeyId: string, token: string): Promise<ApiKeyPrincipal> {
+    const hash = hashToken(token);
+    const cacheKey = `${apiKeyId}:${hash.toString('base64')}`;
+    const cached = this.apiKeys.get(cacheKey);
+    if (cached) return cached;
+    const row = await this.dataSource
+      .getRepository(AuthToken)
+      .createQueryBuilder('token')
+      .innerJoin('token.apiKey', 'apiKey')
+      .select(['token.tokenHash AS hash', 'apiKey.id AS "apiKeyId"', 'apiKey.workspaceId AS "workspaceId"'])
+      .where('token.tokenHash = :hash AND token.apiKeyId = :apiKeyId', { hash, apiKeyId })
+      .getRawOne<{ hash: Buffer; apiKeyId: string; workspaceId: string }>();
+    if (!row || !hashesEqual(row.hash, hash)) throw ApiError.unauthenticated();
+    const principal = { apiKeyId: row.apiKeyId, workspaceId: row.workspaceId };
+    this.apiKeys.set(cacheKey, principal);
+    return principal;
+  }
+}

@@ -1,0 +1,111 @@
+import { hkdfSync } from 'node:crypto';
+
+export class ConfigError extends Error {}
+
+const DEV_SECRET_KEY = 'dev-only-secret-key-change-me-in-production-0000';
+
+/** Validated process configuration. One instance per process, built at boot; a bad value stops the boot. */
+export class AppConfig {
+  readonly nodeEnv: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly port: number;
+  readonly trustProxy: boolean | number | string;
+  readonly workspaceCreateLimit: number;
+  readonly workspaceCreateWindowSeconds: number;
+  readonly webhookAllowPrivateNetworks: boolean;
+  readonly logLevel: string;
+  readonly authCacheTtlMs: number;
+  readonly workerQueues: string[] | null;
+  readonly workerHealthPort: number;
+  /** Key for AES-GCM encryption of stored secrets. */
+  readonly encryptionKey: Buffer;
+  /** Key for signing page tokens. */
+  readonly pageTokenKey: Buffer;
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.nodeEnv = env.NODE_ENV ?? 'development';
+    this.databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres', ['postgres:', 'postgresql:']);
+    this.redisUrl = url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+    this.redisPrefix = text(env, 'REDIS_PREFIX', 'svc', /^[A-Za-z0-9_.:-]{1,64}$/);
+    this.port = int(env, 'PORT', 3000, 0, 65535);
+    this.trustProxy = trustProxy(env.TRUST_PROXY);
+    this.workspaceCreateLimit = int(env, 'WORKSPACE_CREATE_LIMIT', 10, 1, 1_000_000);
+    this.workspaceCreateWindowSeconds = int(env, 'WORKSPACE_CREATE_WINDOW_S', 60, 1, 86_400);
+    this.webhookAllowPrivateNetworks = bool(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false);
+    this.logLevel = oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+    this.authCacheTtlMs = int(env, 'AUTH_CACHE_TTL_MS', 5000, 0, 60_000);
+    this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
+    this.workerHealthPort = int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535);
+    const secret = secretKey(env, this.nodeEnv);
+    this.encryptionKey = derive(secret, 'stored-secrets');
+    this.pageTokenKey = derive(secret, 'page-tokens');
+  }
+}
+
+function derive(secret: string, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'collab-backend', label, 32));
+}
+
+function secretKey(env: NodeJS.ProcessEnv, nodeEnv: string): string {
+  const value = env.SECRET_KEY;
+  if (value === undefined || value === '') {
+    if (nodeEnv === 'production') throw new ConfigError('SECRET_KEY is required when NODE_ENV=production.');
+    return DEV_SECRET_KEY;
+  }
+  if (value.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters.');
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: string[]): string {
+  const value = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL.`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use one of ${protocols.join(' ')} (got ${parsed.protocol}).`);
+  }
+  return value;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+function text(env: NodeJS.ProcessEnv, name: string, fallback: string, pattern: RegExp): string {
+  const value = env[name] || fallback;
+  if (!pattern.test(value)) throw new ConfigError(`${name} must match ${pattern} (got "${value}").`);
+  return value;
+}
+
+function oneOf(env: NodeJS.ProcessEnv, name: string, fallback: string, allowed: string[]): string {
+  const value = env[name] || fallback;
+  if (!allowed.includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}").`);
+  return value;
+}
+
+/** Express "trust proxy": true/false, a hop count, or a list of addresses/subnets. */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}

@@ -1,0 +1,71 @@
+import { HttpException } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { randomUUID } from 'node:crypto';
+import { ApiError } from './api-error';
+import { ErrorEnvelope, errorEnvelope } from './envelope';
+import { ErrorCode, HTTP_STATUS_OF } from './error-code';
+
+export interface ErrorResponse {
+  httpStatus: number;
+  body: ErrorEnvelope;
+  retryAfterSeconds?: number;
+  /** Set for errors we did not expect: the caller logs the stack under this id. */
+  errorId?: string;
+}
+
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Malformed JSON body.',
+  'entity.too.large': 'Request body exceeds the 1 MiB limit.',
+  'charset.unsupported': 'Unsupported request charset.',
+  'encoding.unsupported': 'Unsupported request content encoding.',
+  'request.aborted': 'Request aborted.',
+  'request.size.invalid': 'Request body size does not match Content-Length.',
+  'stream.encoding.set': 'Malformed request body.',
+};
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error/i;
+
+/** PostgreSQL or Redis is down or unreachable: a 503 the client may retry, not a bug. */
+export function isDependencyUnavailable(error: unknown): boolean {
+  for (let current: any = error, hops = 0; current && hops < 5; hops++) {
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (NETWORK_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P03') return true;
+    if (current.name === 'MaxRetriesPerRequestError') return true;
+    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGE.test(current.message)) return true;
+    current = current.driverError ?? current.cause;
+  }
+  return false;
+}
+
+function fromCode(code: ErrorCode, message: string, retryAfterSeconds?: number): ErrorResponse {
+  return { httpStatus: HTTP_STATUS_OF[code], body: errorEnvelope(code, message), retryAfterSeconds };
+}
+
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof ApiError) return fromCode(error.code, error.message, error.retryAfterSeconds);
+  if (error instanceof ThrottlerException) {
+    return fromCode(ErrorCode.RESOURCE_EXHAUSTED, 'Too many requests. Please try again later.');
+  }
+  const bodyParserType = (error as { type?: unknown })?.type;
+  if (typeof bodyParserType === 'string' && BODY_PARSER_MESSAGES[bodyParserType]) {
+    return fromCode(ErrorCode.INVALID_ARGUMENT, BODY_PARSER_MESSAGES[bodyParserType]);
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status === 404 || status === 405) return fromCode(ErrorCode.NOT_FOUND, 'Route not found.');
+    if (status === 401) return fromCode(ErrorCode.UNAUTHENTICATED, 'Missing or invalid credentials.');
+    if (status === 403) return fromCode(ErrorCode.PERMISSION_DENIED, 'Permission denied.');
+    if (status === 503) return fromCode(ErrorCode.UNAVAILABLE, 'Service temporarily unavailable.');
+    if (status < 500) return fromCode(ErrorCode.INVALID_ARGUMENT, 'Invalid request.');
+  }
+  if (isDependencyUnavailable(error)) {
+    return fromCode(ErrorCode.UNAVAILABLE, 'Service temporarily unavailable. Please retry.', 1);
+  }
+  const errorId = randomUUID();
+  return {
+    httpStatus: 500,
+    body: errorEnvelope(ErrorCode.INTERNAL, 'Internal error.', errorId),
+    errorId,
+  };
+}

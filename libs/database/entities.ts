@@ -1,0 +1,24 @@
+import { DocumentEntity } from '@app/document/entities/document.entity';
+import { Folder } from '@app/document/entities/folder.entity';
+import { Organization } from '@app/organization/entities/organization.entity';
+import { Account } from '@app/workspace/entities/account.entity';
+import { AllowedDomain } from '@app/workspace/entities/allowed-domain.entity';
+import { ApiKey } from '@app/workspace/entities/api-key.entity';
+import { AuditEvent } from '@app/workspace/entities/audit-event.entity';
+import { AuthToken } from '@app/workspace/entities/auth-token.entity';
+import { EmailConfig } from '@app/workspace/entities/email-config.entity';
+import { Workspace } from '@app/workspace/entities/workspace.entity';
+
+/** Every entity of the service, registered once for Nest and the TypeORM CLI alike. */
+export const ENTITIES = [
+  Account,
+  Workspace,
+  ApiKey,
+  AuthToken,
+  AllowedDomain,
+  EmailConfig,
+  AuditEvent,
+  Organization,
+  Folder,
+  DocumentEntity,
+];

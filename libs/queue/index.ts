@@ -1,0 +1,2 @@
+export * from './queue-names';
+export * from './queue.module';

@@ -1,0 +1,6 @@
+/** Every BullMQ queue of the service. */
+export const QUEUE = {
+  AUDIT: 'audit',
+} as const;
+
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];

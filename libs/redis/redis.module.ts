@@ -1,0 +1,33 @@
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { AppConfig } from '@app/common';
+
+export const REDIS = Symbol('REDIS');
+
+/** Application Redis client. Every key it writes is under `<REDIS_PREFIX>:` so deployments and test suites can share a server. */
+export function createRedis(config: AppConfig, name: string): Redis {
+  const client = new Redis(config.redisUrl, {
+    keyPrefix: `${config.redisPrefix}:`,
+    connectionName: name,
+    // Requests fail fast with UNAVAILABLE while Redis is down instead of queueing behind a dead connection.
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  const logger = new Logger('Redis');
+  client.on('error', (error) => logger.warn(`${name}: ${error.message}`));
+  return client;
+}
+
+@Global()
+@Module({
+  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedis(config, 'app') }],
+  exports: [REDIS],
+})
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiError, AppConfig, ErrorCode } from '@app/common';
+import { decryptSecret } from '@app/auth/token-crypto';
+import { AuditProducer } from './audit.producer';
+import { createApiKey, DEFAULT_API_KEY_NAME, DEFAULT_AUTH_TOKEN_NAME, issueAuthToken } from './auth-token.factory';
+import { CreateApiKeyDto } from './dto/create-api-key.dto';
+import { ApiKey } from './entities/api-key.entity';
+import { AuthToken } from './entities/auth-token.entity';
+import { AuthTokenView } from './workspace-view';
+
+export const MAX_API_KEYS_PER_WORKSPACE = 50;
+
+/** Workspace-level management of API keys and their auth tokens (DESIGN §3). */
+@Injectable()
+export class ApiKeyService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly audit: AuditProducer,
+  ) {}
+
+  async listTokens(workspaceId: string, apiKeyId: string): Promise<{ apiKey: string; authTokens: AuthTokenView[] }> {
+    await this.requireKey(this.dataSource.manager, workspaceId, apiKeyId);
+    const tokens = await this.dataSource.getRepository(AuthToken).find({ where: { apiKeyId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return {
+      apiKey: apiKeyId,
+      authTokens: tokens.map((token) => ({
+        token: decryptSecret(token.tokenCiphertext, this.config.encryptionKey),
+        name: token.name,
+        domains: token.domains,
+      })),
+    };
+  }
+
+  /** Replaces every token of the key with one new token; the old ones stop working at once (modulo the credential cache). */
+  async resetToken(workspaceId: string, apiKeyId: string): Promise<{ apiKey: string; newAuthToken: AuthTokenView }> {
+    const newAuthToken = await this.dataSource.transaction(async (manager) => {
+      await this.requireKey(manager, workspaceId, apiKeyId, true);
+      const first = await manager.findOne(AuthToken, { where: { apiKeyId }, order: { createdAt: 'ASC', id: 'ASC' } });
+      await manager.delete(AuthToken, { apiKeyId });
+      return issueAuthToken(manager, this.config.encryptionKey, apiKeyId, first?.name ?? DEFAULT_AUTH_TOKEN_NAME);
+    });
+    await this.audit.record({ action: 'auth_token.reset', workspaceId, apiKeyId });
+    return { apiKey: apiKeyId, newAuthToken };
+  }
+
+  async create(workspaceId: string, dto: CreateApiKeyDto): Promise<{ apiKey: string; authToken?: string }> {
+    const created = await this.dataSource.transaction(async (manager) => {
+      // Counting under an advisory lock keyed by the workspace keeps concurrent creates within the limit.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`api-key-create:${workspaceId}`]);
+      if ((await manager.count(ApiKey, { where: { workspaceId } })) >= MAX_API_KEYS_PER_WORKSPACE) {
+        throw new ApiError(ErrorCode.RESOURCE_EXHAUSTED, `A workspace may have at most ${MAX_API_KEYS_PER_WORKSPACE} API keys.`);
+      }
+      const apiKey = await createApiKey(manager, workspaceId, dto.type, dto.apiKeyName ?? DEFAULT_API_KEY_NAME);
+      const token = dto.createAuthToken ? await issueAuthToken(manager, this.config.encryptionKey, apiKey.id) : undefined;
+      return token ? { apiKey: apiKey.id, authToken: token.token } : { apiKey: apiKey.id };
+    });
+    await this.audit.record({ action: 'api_key.created', workspaceId, apiKeyId: created.apiKey });
+    return created;
+  }
+
+  private async requireKey(manager: EntityManager, workspaceId: string, apiKeyId: string, lock = false): Promise<void> {
+    const key = await manager.findOne(ApiKey, {
+      where: { id: apiKeyId, workspaceId },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!key) throw ApiError.notFound('API key not found.');
+  }
+}

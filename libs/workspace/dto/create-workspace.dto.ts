@@ -1,0 +1,23 @@
+import { IsEmail, IsString, Length, MaxLength, IsOptional, IsUrl, ValidateIf } from 'class-validator';
+
+export class CreateWorkspaceDto {
+  @IsEmail()
+  @MaxLength(254)
+  ownerEmail: string;
+
+  /** The owner's display name. */
+  @IsString()
+  @Length(1, 256)
+  name: string;
+
+  @IsString()
+  @Length(1, 256)
+  workspaceName: string;
+
+  /** Spec: avatar may be an empty string. */
+  @IsOptional()
+  @ValidateIf((dto: CreateWorkspaceDto) => dto.avatar !== '')
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true })
+  @MaxLength(2048)
+  avatar?: string;
+}

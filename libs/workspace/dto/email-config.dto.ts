@@ -1,0 +1,40 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+
+export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid'] as const;
+
+export class EmailServiceConfigDto {
+  @IsIn(EMAIL_SERVICE_TYPES)
+  type: (typeof EMAIL_SERVICE_TYPES)[number];
+
+  /** Provider key; required for sendgrid, stored encrypted. */
+  @ValidateIf((config: EmailServiceConfigDto) => config.type === 'sendgrid' || config.apiKey !== undefined)
+  @IsString()
+  @Length(1, 512)
+  apiKey?: string;
+
+  @IsOptional()
+  @IsEmail()
+  fromEmail?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  commentTemplateId?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  tagTemplateId?: string;
+}
+
+export class UpdateEmailConfigDto {
+  @IsBoolean()
+  useEmailService: boolean;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EmailServiceConfigDto)
+  emailServiceConfig?: EmailServiceConfigDto;
+}

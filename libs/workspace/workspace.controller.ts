@@ -1,0 +1,50 @@
+import { Controller, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { Data, ok, RpcPost } from '@app/common';
+import { CurrentWorkspace, WorkspaceAuth, WorkspacePrincipal } from '@app/auth';
+import { ApiKeyService } from './api-key.service';
+import { ApiKeyRefDto } from './dto/api-key-ref.dto';
+import { CreateApiKeyDto } from './dto/create-api-key.dto';
+import { CreateWorkspaceDto } from './dto/create-workspace.dto';
+import { WorkspaceService } from './workspace.service';
+
+@ApiTags('workspace')
+@Controller()
+export class WorkspaceController {
+  constructor(
+    private readonly workspaces: WorkspaceService,
+    private readonly apiKeys: ApiKeyService,
+  ) {}
+
+  /** Public; per-IP rate limit shared by all API instances through Redis. */
+  @RpcPost('/v2/workspace/create')
+  @UseGuards(ThrottlerGuard)
+  async create(@Data() dto: CreateWorkspaceDto) {
+    return ok('Workspace created successfully.', await this.workspaces.create(dto));
+  }
+
+  @RpcPost('/v2/workspace/get')
+  @WorkspaceAuth()
+  async get(@CurrentWorkspace() principal: WorkspacePrincipal) {
+    return ok('Workspace retrieved successfully.', await this.workspaces.get(principal.workspaceId));
+  }
+
+  @RpcPost('/v2/workspace/authtokens/get')
+  @WorkspaceAuth()
+  async authTokens(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: ApiKeyRefDto) {
+    return ok('Auth tokens retrieved successfully.', await this.apiKeys.listTokens(principal.workspaceId, dto.apiKey));
+  }
+
+  @RpcPost('/v2/workspace/authtoken/reset')
+  @WorkspaceAuth()
+  async resetAuthToken(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: ApiKeyRefDto) {
+    return ok('Auth token reset successfully.', await this.apiKeys.resetToken(principal.workspaceId, dto.apiKey));
+  }
+
+  @RpcPost('/v2/workspace/apikey/create')
+  @WorkspaceAuth()
+  async createApiKey(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: CreateApiKeyDto) {
+    return ok('API key created successfully.', await this.apiKeys.create(principal.workspaceId, dto));
+  }
+}

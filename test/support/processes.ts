@@ -1,0 +1,74 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { eventually } from './eventually';
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Sends the signal and waits for the process to exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface RunningApi extends RunningProcess {
+  url: string;
+  port: number;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+function launch(script: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return {
+    child,
+    output: () => log,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Starts the compiled API (npm run start:api) on a free port and waits until /health answers 200. */
+export async function startApi(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningApi> {
+  const port = await freePort();
+  const proc = launch('dist/apps/api/src/main.js', { ...env, ...extraEnv, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => {
+      if (proc.child.exitCode !== null) throw new Error(`API exited early:\n${proc.output()}`);
+      const response = await fetch(`${url}/health`);
+      if (response.status !== 200) throw new Error(`health ${response.status}`);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  return { ...proc, url, port };
+}
+
+/** Starts a compiled worker process (npm run start:worker) and waits for its ready line. */
+export async function startWorker(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
+  const proc = launch('dist/apps/worker/src/main.js', { ...env, ...extraEnv });
+  await eventually(
+    async () => {
+      if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);
+      if (!proc.output().includes('Worker ready')) throw new Error('not ready');
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  return proc;
+}
