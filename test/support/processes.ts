@@ -6,8 +6,8 @@ import { eventually } from './eventually';
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
-  /** Sends the signal and waits for the process to exit. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends the signal and waits for the process to end; resolves to its exit code, or the signal that ended it. */
+  stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
 export interface RunningApi extends RunningProcess {
@@ -33,7 +33,7 @@ function launch(script: string, env: Record<string, string>): RunningProcess {
   let log = '';
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const exited = once(child, 'exit').then(([code, signal]) => (code as number | null) ?? (signal as NodeJS.Signals | null));
   return {
     child,
     output: () => log,
@@ -60,9 +60,9 @@ export async function startApi(env: Record<string, string>, extraEnv: Record<str
   return { ...proc, url, port };
 }
 
-/** Starts a compiled worker process (npm run start:worker) and waits for its ready line. */
+/** Starts a compiled worker process (npm run start:worker) and waits for its ready line (logged at info level). */
 export async function startWorker(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
-  const proc = launch('dist/apps/worker/src/main.js', { ...env, ...extraEnv });
+  const proc = launch('dist/apps/worker/src/main.js', { ...env, LOG_LEVEL: 'info', ...extraEnv });
   await eventually(
     async () => {
       if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);

@@ -1,0 +1,159 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { promisify } from 'node:util';
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { RunningApi, startApi, startWorker } from './support/processes';
+import { apiKeyHeaders, createWorkspace, post, workspaceHeaders } from './support/http-client';
+import { eventually } from './support/eventually';
+import { TcpProxy } from './support/tcp-proxy';
+
+const run = promisify(execFile);
+
+describe('operations', () => {
+  let world: TestEnvironment;
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+  });
+
+  afterAll(async () => {
+    await world?.dispose();
+  });
+
+  it('enforces the workspace-create limit per IP across two API instances sharing Redis', async () => {
+    const limits = { WORKSPACE_CREATE_LIMIT: '3', WORKSPACE_CREATE_WINDOW_S: '60', REDIS_PREFIX: `${world.name}-rl` };
+    const [a, b] = await Promise.all([startApi(world.env, limits), startApi(world.env, limits)]);
+    try {
+      const statuses: number[] = [];
+      let limited;
+      for (let i = 0; i < 5; i++) {
+        const response = await post(i % 2 ? b.url : a.url, '/v2/workspace/create', { ownerEmail: `rl${i}@example.com`, name: 'R', workspaceName: 'W' });
+        statuses.push(response.status);
+        if (response.status === 429) limited = response;
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(limited!.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests. Please try again later.' } });
+      expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const ownerRows = await world.query<{ count: string }>(`SELECT count(*) FROM account WHERE email LIKE 'rl%@example.com'`);
+      expect(ownerRows[0].count).toBe('3');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('counts clients by X-Forwarded-For only when TRUST_PROXY says so', async () => {
+    const limits = { WORKSPACE_CREATE_LIMIT: '1', TRUST_PROXY: '1', REDIS_PREFIX: `${world.name}-xff` };
+    const api = await startApi(world.env, limits);
+    try {
+      const create = (ip: string, i: number) =>
+        post(api.url, '/v2/workspace/create', { ownerEmail: `xff${i}@example.com`, name: 'X', workspaceName: 'W' }, { 'x-forwarded-for': ip });
+      expect((await create('203.0.113.1', 1)).status).toBe(200);
+      expect((await create('203.0.113.1', 2)).status).toBe(429);
+      expect((await create('203.0.113.2', 3)).status).toBe(200);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('an API process enqueues and a separate worker process consumes the audit job', async () => {
+    const api = await startApi(world.env);
+    try {
+      const owner = await createWorkspace(api.url);
+      await post(api.url, '/v2/workspace/authtoken/reset', { apiKey: owner.apiKey }, workspaceHeaders(owner));
+      // Nothing consumes the queue yet: the API never processes jobs itself.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await world.query('SELECT * FROM audit_event WHERE workspace_id = $1', [owner.workspaceId])).toEqual([]);
+      const worker = await startWorker(world.env);
+      try {
+        const events = await eventually(async () => {
+          const rows = await world.query<{ action: string; api_key_id: string | null }>(
+            'SELECT action, api_key_id FROM audit_event WHERE workspace_id = $1 ORDER BY occurred_at',
+            [owner.workspaceId],
+          );
+          if (rows.length < 2) throw new Error(`only ${rows.length} audit events`);
+          return rows;
+        });
+        expect(events).toEqual([
+          { action: 'workspace.created', api_key_id: null },
+          { action: 'auth_token.reset', api_key_id: owner.apiKey },
+        ]);
+      } finally {
+        // Nest closes everything on SIGTERM, then re-raises the signal to end the process.
+        expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
+        expect(worker.output()).not.toMatch(/"level":50/);
+      }
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('reports UNAVAILABLE while PostgreSQL or Redis is unreachable and recovers without a restart', async () => {
+    const database = await new TcpProxy(5432).start();
+    const redis = await new TcpProxy(6379).start();
+    const databaseUrl = new URL(world.env.DATABASE_URL);
+    databaseUrl.port = String(database.port);
+    const api = await startApi(world.env, {
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      AUTH_CACHE_TTL_MS: '0',
+    });
+    try {
+      const owner = await createWorkspace(api.url);
+      for (const [proxy, name] of [[database, 'database'], [redis, 'redis']] as const) {
+        proxy.cut();
+        const health = await eventually(async () => {
+          const response = await fetch(`${api.url}/health`);
+          if (response.status !== 503) throw new Error(`health ${response.status}`);
+          return response.json();
+        });
+        expect(health.error.status).toBe('UNAVAILABLE');
+        expect(health.error.message).toContain(name);
+        if (name === 'database') {
+          const call = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner));
+          expect(call.status).toBe(503);
+          expect(call.body.error.status).toBe('UNAVAILABLE');
+          expect(call.headers.get('retry-after')).toBe('1');
+        }
+        proxy.restore();
+        await eventually(async () => {
+          const response = await fetch(`${api.url}/health`);
+          if (response.status !== 200) throw new Error(`health ${response.status}`);
+        }, { timeoutMs: 20_000 });
+        const after = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner));
+        expect(after.status).toBe(200);
+      }
+    } finally {
+      await api.stop();
+      await database.stop();
+      await redis.stop();
+    }
+  });
+
+  it('finishes in-flight requests when stopped with SIGTERM', async () => {
+    const api = await startApi(world.env);
+    const owner = await createWorkspace(api.url);
+    const inFlight = Array.from({ length: 40 }, () => post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner)).then((r) => r.status, () => 'refused'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopped = api.stop('SIGTERM');
+    const statuses = await Promise.all(inFlight);
+    expect(await stopped).toBe('SIGTERM');
+    expect(statuses.filter((status) => status !== 200 && status !== 'refused')).toEqual([]);
+    expect(statuses).toContain(200);
+  });
+
+  it('refuses to boot on a bad configuration value, with one clear line', async () => {
+    const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], { env: { ...process.env, ...world.env, PORT: 'eighty' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty").');
+  });
+
+  it('has migrations that match the entities exactly', async () => {
+    const { stdout } = await run(process.execPath, ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/libs/database/data-source.js'], {
+      env: { ...process.env, ...world.env },
+    });
+    expect(stdout).toContain('Your schema is up to date');
+  });
+});
