@@ -87,6 +87,14 @@ describe('documents', () => {
       expect(folders.body.result.data).toEqual([{ id: 'inbox', folderName: 'inbox', accessType: 'organizationPrivate' }]);
     });
 
+    it('treats a null folderId as the top level', async () => {
+      const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: null, documents: [{ documentId: 'top-null' }] });
+      expect(response.body.result.data['top-null'].success).toBe(true);
+      const [row] = await world.query<{ folder_id: string | null }>(`SELECT folder_id FROM document WHERE id = 'top-null'`);
+      expect(row.folder_id).toBeNull();
+      await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['top-null'] });
+    });
+
     it('adds 1000 documents in one request', async () => {
       const documents = Array.from({ length: 1000 }, (_, i) => ({ documentId: `bulk-${String(i).padStart(4, '0')}`, documentName: `Bulk ${i}` }));
       const response = await call('/v2/organizations/documents/add', { organizationId: 'bulk', createOrganization: true, documents });

@@ -28,7 +28,7 @@ export class DocumentService {
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
       await lockOrganization(manager, apiKeyId, organizationId, dto.createOrganization === true);
-      if (dto.folderId !== undefined) await lockFolder(manager, apiKeyId, organizationId, dto.folderId, dto.createFolder === true);
+      if (dto.folderId != null) await lockFolder(manager, apiKeyId, organizationId, dto.folderId, dto.createFolder === true);
       return runStatement<{ id: string }>(
         manager,
         `INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, metadata)

@@ -2,7 +2,11 @@ import { placeFolders } from './folder-placement';
 
 describe('placeFolders', () => {
   it('places top-level folders and children of stored folders', () => {
-    expect(placeFolders([{ folderId: 'a' }, { folderId: 'b', parentFolderId: 'root' }], new Set(['root']))).toEqual(['insert', 'insert']);
+    expect(placeFolders([{ folderId: 'a' }, { folderId: 'n', parentFolderId: null }, { folderId: 'b', parentFolderId: 'root' }], new Set(['root']))).toEqual([
+      'insert',
+      'insert',
+      'insert',
+    ]);
   });
 
   it('places children before or after their parent within the request', () => {

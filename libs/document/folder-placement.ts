@@ -1,6 +1,6 @@
 export interface FolderRequest {
   folderId: string;
-  parentFolderId?: string;
+  parentFolderId?: string | null;
 }
 
 export type Placement = 'insert' | 'exists' | 'noParent';
@@ -17,10 +17,10 @@ export function placeFolders(requests: readonly FolderRequest[], stored: Readonl
   const canPlace = (start: string): boolean => {
     const chain: string[] = [];
     const onChain = new Set<string>();
-    let current: string | undefined = start;
+    let current: string | null | undefined = start;
     let verdict = false;
     for (;;) {
-      if (current === undefined || stored.has(current)) {
+      if (current === undefined || current === null || stored.has(current)) {
         verdict = true;
         break;
       }

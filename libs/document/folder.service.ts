@@ -25,7 +25,7 @@ export class FolderService {
     assertUniqueIds(folders.map((folder) => folder.folderId), (i) => `data.folders[${i}].folderId`);
     return this.dataSource.transaction(async (manager) => {
       await lockOrganization(manager, apiKeyId, organizationId, dto.createOrganization === true);
-      const named = [...new Set(folders.flatMap((folder) => [folder.folderId, ...(folder.parentFolderId ? [folder.parentFolderId] : [])]))];
+      const named = [...new Set(folders.flatMap((folder) => [folder.folderId, ...(folder.parentFolderId != null ? [folder.parentFolderId] : [])]))];
       // Key-share locks keep the parents we rely on from being deleted before the insert commits.
       const { rows: stored } = await runStatement<{ id: string }>(
         manager,

@@ -35,10 +35,10 @@ export class AddDocumentsDto extends OrganizationRefDto {
   @Type(() => DocumentInputDto)
   documents: DocumentInputDto[];
 
-  /** Places every document of the request in this folder. */
+  /** Places every document of the request in this folder; absent or null for the top level. */
   @IsOptional()
   @IsIdentifier()
-  folderId?: string;
+  folderId?: string | null;
 
   @IsOptional()
   @IsBoolean()

@@ -17,7 +17,7 @@ export class FolderInputDto {
   /** An existing folder or one added earlier or later in the same request; absent for a top-level folder. */
   @IsOptional()
   @IsIdentifier()
-  parentFolderId?: string;
+  parentFolderId?: string | null;
 
   @IsOptional()
   @IsIn(ACCESS_TYPES)

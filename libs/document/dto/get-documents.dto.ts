@@ -15,5 +15,5 @@ export class GetDocumentsDto extends PageRequestDto {
 
   @IsOptional()
   @IsIdentifier()
-  folderId?: string;
+  folderId?: string | null;
 }

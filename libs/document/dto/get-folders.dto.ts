@@ -15,5 +15,5 @@ export class GetFoldersDto extends PageRequestDto {
   /** Lists the direct children of this folder. */
   @IsOptional()
   @IsIdentifier()
-  parentFolderId?: string;
+  parentFolderId?: string | null;
 }
