@@ -7,8 +7,10 @@ const shared = {
 
 module.exports = {
   maxWorkers: 2,
+  // jest-circus reads the timeout from the global config only; a per-project value is ignored.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60_000, slowTestThreshold: 30 },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 },
   ],
 };
