@@ -87,6 +87,16 @@ describe('documents', () => {
       expect(folders.body.result.data).toEqual([{ id: 'inbox', folderName: 'inbox', accessType: 'organizationPrivate' }]);
     });
 
+    it('keeps metadata only from the nested metadata object; unknown top-level fields are dropped', async () => {
+      await call('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        documents: [{ documentId: 'meta-doc', color: 'red', metadata: { color: 'blue' } }],
+      });
+      const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['meta-doc'] });
+      expect(got.body.result.data).toEqual([{ id: 'meta-doc', documentName: 'meta-doc', disabled: false, accessType: 'public', color: 'blue' }]);
+      await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['meta-doc'] });
+    });
+
     it('treats a null folderId as the top level', async () => {
       const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: null, documents: [{ documentId: 'top-null' }] });
       expect(response.body.result.data['top-null'].success).toBe(true);
