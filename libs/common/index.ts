@@ -12,3 +12,7 @@ export * from './request-envelope';
 export * from './validation';
 export * from './rpc-post.decorator';
 export * from './logger.module';
+export * from './field.validators';
+export * from './keyset-page';
+export * from './text-safety';
+export * from './unique-ids';

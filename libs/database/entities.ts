@@ -1,5 +1,6 @@
 import { DocumentEntity } from '@app/document/entities/document.entity';
 import { Folder } from '@app/document/entities/folder.entity';
+import { OrganizationUserGroup } from '@app/organization/entities/organization-user-group.entity';
 import { Organization } from '@app/organization/entities/organization.entity';
 import { Account } from '@app/workspace/entities/account.entity';
 import { AllowedDomain } from '@app/workspace/entities/allowed-domain.entity';
@@ -19,6 +20,7 @@ export const ENTITIES = [
   EmailConfig,
   AuditEvent,
   Organization,
+  OrganizationUserGroup,
   Folder,
   DocumentEntity,
 ];

@@ -1,2 +1,3 @@
 export * from './database.module';
 export * from './database-options';
+export * from './statement';

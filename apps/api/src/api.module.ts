@@ -3,7 +3,9 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/common';
 import { DatabaseModule } from '@app/database';
+import { DocumentModule } from '@app/document/document.module';
 import { HealthModule } from '@app/health';
+import { OrganizationModule } from '@app/organization/organization.module';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { RedisModule } from '@app/redis';
@@ -21,6 +23,8 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     AuthModule,
     HealthModule,
     WorkspaceModule,
+    OrganizationModule,
+    DocumentModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,0 +1,52 @@
+import { ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+import { codePointLength, isStorableJson, isStorableText } from './text-safety';
+
+export const MAX_IDENTIFIER_LENGTH = 256;
+export const MAX_NAME_LENGTH = 1024;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function textRule(name: string, max: number, min: number) {
+  return (options?: ValidationOptions): PropertyDecorator =>
+    (target, propertyKey) =>
+      registerDecorator({
+        name,
+        target: target.constructor,
+        propertyName: propertyKey as string,
+        options,
+        validator: {
+          validate: (value: unknown) =>
+            typeof value === 'string' && isStorableText(value) && codePointLength(value) >= min && codePointLength(value) <= max,
+          defaultMessage: (args: ValidationArguments) =>
+            `${args.property}${options?.each ? ' items' : ''} must be a string of ${min} to ${max} characters without NUL or unpaired surrogates`,
+        },
+      });
+}
+
+/** A caller-chosen identifier (DESIGN §2: 1 to 256 characters), kept exactly as sent: no trimming. */
+export const IsIdentifier = textRule('isIdentifier', MAX_IDENTIFIER_LENGTH, 1);
+
+/** A display name; may be empty. */
+export const IsName = textRule('isName', MAX_NAME_LENGTH, 0);
+
+/**
+ * Free-form metadata object returned beside the resource's own fields. Keys that would shadow
+ * those fields are refused so the output shape cannot be spoofed.
+ */
+export function IsMetadata(reservedKeys: readonly string[], options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isMetadata',
+      target: target.constructor,
+      propertyName: propertyKey as string,
+      options,
+      validator: {
+        validate: (value: unknown) =>
+          isPlainObject(value) && isStorableJson(value) && !Object.keys(value).some((key) => reservedKeys.includes(key)),
+        defaultMessage: (args: ValidationArguments) =>
+          `${args.property} must be an object without NUL or unpaired surrogates whose keys are not ${reservedKeys.join(', ')}`,
+      },
+    });
+}

@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { batch, Data, ok, okWithoutData, RpcPost } from '@app/common';
+import { AddDocumentsDto } from './dto/add-documents.dto';
+import { DocumentIdsDto } from './dto/document-ids.dto';
+import { GetDocumentsDto } from './dto/get-documents.dto';
+import { MoveDocumentsDto } from './dto/move-documents.dto';
+import { UpdateDocumentsDto } from './dto/update-documents.dto';
+import { DocumentService } from './document.service';
+
+@ApiTags('documents')
+@ApiKeyAuth()
+@Controller()
+export class DocumentController {
+  constructor(private readonly documents: DocumentService) {}
+
+  @RpcPost('/v2/organizations/documents/add')
+  async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddDocumentsDto) {
+    return batch('Document(s) added successfully.', await this.documents.add(key.apiKeyId, dto));
+  }
+
+  /** Continuation is `result.pageToken` here, unlike organizations get (spec: Documents). */
+  @RpcPost('/v2/organizations/documents/get')
+  async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetDocumentsDto) {
+    const page = await this.documents.get(key.apiKeyId, dto);
+    return ok('Documents retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
+  }
+
+  @RpcPost('/v2/organizations/documents/update')
+  async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentsDto) {
+    return batch('Document(s) updated successfully.', await this.documents.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/documents/delete')
+  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DocumentIdsDto) {
+    return batch('Document(s) deleted successfully.', await this.documents.delete(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/documents/move')
+  async move(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: MoveDocumentsDto) {
+    await this.documents.move(key.apiKeyId, dto);
+    return okWithoutData('Documents moved successfully.');
+  }
+}

@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
+import { runStatement } from '@app/database';
+import { lockOrganization, ORGANIZATION_NOT_FOUND } from '@app/organization';
+import { AddDocumentsDto } from './dto/add-documents.dto';
+import { DocumentIdsDto } from './dto/document-ids.dto';
+import { GetDocumentsDto } from './dto/get-documents.dto';
+import { MoveDocumentsDto } from './dto/move-documents.dto';
+import { UpdateDocumentsDto } from './dto/update-documents.dto';
+import { DocumentRow, documentView } from './document-view';
+import { FOLDER_NOT_FOUND, lockFolder } from './folder-lock';
+
+/** Spec message (Common envelopes, 7): no closing period. */
+export const DOCUMENT_ABSENT = 'Document does not exist';
+
+@Injectable()
+export class DocumentService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async add(apiKeyId: string, dto: AddDocumentsDto): Promise<BatchItem[]> {
+    const { organizationId, documents } = dto;
+    const ids = documents.map((doc) => doc.documentId);
+    assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
+    const { rows } = await this.dataSource.transaction(async (manager) => {
+      await lockOrganization(manager, apiKeyId, organizationId, dto.createOrganization === true);
+      if (dto.folderId != null) await lockFolder(manager, apiKeyId, organizationId, dto.folderId, dto.createFolder === true);
+      return runStatement<{ id: string }>(
+        manager,
+        `INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, metadata)
+         SELECT $1, $2, v.id, v.name, $3, COALESCE(v.access_type, 'public'), v.metadata
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::jsonb[]) AS v(id, name, access_type, metadata)
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          apiKeyId,
+          organizationId,
+          dto.folderId ?? null,
+          ids,
+          documents.map((doc) => doc.documentName ?? doc.documentId),
+          documents.map((doc) => doc.accessType ?? null),
+          documents.map((doc) => JSON.stringify(doc.metadata ?? {})),
+        ],
+      );
+    });
+    const added = new Set(rows.map((row) => row.id));
+    return ids.map((id) => (added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.')));
+  }
+
+  async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown>>> {
+    const ids = dto.documentIds ?? null;
+    if (ids) assertUniqueIds(ids, (i) => `data.documentIds[${i}]`);
+    const folderId = dto.folderId ?? null;
+    const filters = { organizationId: dto.organizationId, ids, folderId };
+    const pager = new KeysetPager(dto, pageScope('documents', apiKeyId, filters), this.config.pageTokenKey);
+    const { after, limit } = pager.query;
+    // One round trip on the hottest read: the organization and folder rows decide NOT_FOUND,
+    // the lateral join lists the page.
+    const rows: (DocumentRow & { folder_found: boolean; found: boolean })[] = await this.dataSource.query(
+      `SELECT (f.id IS NOT NULL) AS folder_found, d.* FROM organization o
+       LEFT JOIN folder f ON f.api_key_id = o.api_key_id AND f.organization_id = o.id AND f.id = $4
+       LEFT JOIN LATERAL (
+         SELECT true AS found, id, name, disabled, access_type, folder_id, metadata FROM document
+         WHERE api_key_id = o.api_key_id AND organization_id = o.id
+           AND ($3::text[] IS NULL OR id = ANY($3)) AND ($4::text IS NULL OR folder_id = $4)
+           AND ($5::text IS NULL OR id > $5)
+         ORDER BY id LIMIT $6
+       ) d ON true
+       WHERE o.api_key_id = $1 AND o.id = $2
+       ORDER BY d.id`,
+      [apiKeyId, dto.organizationId, ids, folderId, after, limit],
+    );
+    if (rows.length === 0) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
+    if (folderId !== null && !rows[0].folder_found) throw ApiError.notFound(FOLDER_NOT_FOUND);
+    const page = pager.page(rows.filter((row) => row.found));
+    return { rows: page.rows.map(documentView), nextToken: page.nextToken };
+  }
+
+  async update(apiKeyId: string, dto: UpdateDocumentsDto): Promise<BatchItem[]> {
+    const { organizationId, documents } = dto;
+    const ids = documents.map((doc) => doc.documentId);
+    assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
+    const { rows } = await this.dataSource.transaction(async (manager) => {
+      await lockOrganization(manager, apiKeyId, organizationId);
+      return runStatement<{ id: string }>(
+        manager,
+        `UPDATE document d SET
+           name = COALESCE(v.name, d.name),
+           access_type = COALESCE(v.access_type, d.access_type),
+           disabled = COALESCE(v.disabled, d.disabled),
+           metadata = d.metadata || COALESCE(v.metadata, '{}'::jsonb),
+           updated_at = now()
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::boolean[], $7::jsonb[]) AS v(id, name, access_type, disabled, metadata)
+         WHERE d.api_key_id = $1 AND d.organization_id = $2 AND d.id = v.id
+         RETURNING d.id`,
+        [
+          apiKeyId,
+          organizationId,
+          ids,
+          documents.map((doc) => doc.documentName ?? null),
+          documents.map((doc) => doc.accessType ?? null),
+          documents.map((doc) => doc.disabled ?? null),
+          documents.map((doc) => (doc.metadata ? JSON.stringify(doc.metadata) : null)),
+        ],
+      );
+    });
+    const updated = new Set(rows.map((row) => row.id));
+    return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT)));
+  }
+
+  async delete(apiKeyId: string, dto: DocumentIdsDto): Promise<BatchItem[]> {
+    const { organizationId, documentIds } = dto;
+    assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
+    const { rows } = await this.dataSource.transaction(async (manager) => {
+      await lockOrganization(manager, apiKeyId, organizationId);
+      return runStatement<{ id: string }>(manager, 'DELETE FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING id', [
+        apiKeyId,
+        organizationId,
+        documentIds,
+      ]);
+    });
+    const deleted = new Set(rows.map((row) => row.id));
+    return documentIds.map((id) => (deleted.has(id) ? item(id, true, 'Document deleted.') : item(id, true, DOCUMENT_ABSENT)));
+  }
+
+  /** All or nothing: the response has no per-item map to report a missing document in. */
+  async move(apiKeyId: string, dto: MoveDocumentsDto): Promise<void> {
+    const { organizationId, documentIds, folderId } = dto;
+    assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
+    await this.dataSource.transaction(async (manager) => {
+      await lockOrganization(manager, apiKeyId, organizationId);
+      await lockFolder(manager, apiKeyId, organizationId, folderId);
+      const { affected } = await runStatement(
+        manager,
+        `UPDATE document SET folder_id = $3, updated_at = now()
+         WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($4)`,
+        [apiKeyId, organizationId, folderId, documentIds],
+      );
+      if (affected !== documentIds.length) throw ApiError.notFound('Document does not exist.');
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { ACCESS_TYPES, AccessType } from '../entities/access-type';
+import { FOLDER_FIELDS } from '../folder-view';
+import { OrganizationRefDto } from './organization-ref.dto';
+
+export class FolderInputDto {
+  @IsIdentifier()
+  folderId: string;
+
+  /** Defaults to the folder id. */
+  @IsOptional()
+  @IsName()
+  folderName?: string;
+
+  /** An existing folder or one added earlier or later in the same request; absent for a top-level folder. */
+  @IsOptional()
+  @IsIdentifier()
+  parentFolderId?: string | null;
+
+  @IsOptional()
+  @IsIn(ACCESS_TYPES)
+  accessType?: AccessType;
+
+  @IsOptional()
+  @IsMetadata(FOLDER_FIELDS)
+  metadata?: Record<string, unknown>;
+}
+
+export class AddFoldersDto extends OrganizationRefDto {
+  @IsOptional()
+  @IsBoolean()
+  createOrganization?: boolean;
+
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => FolderInputDto)
+  folders: FolderInputDto[];
+}

@@ -1,0 +1,11 @@
+import { ArrayMaxSize, ArrayNotEmpty, IsArray } from 'class-validator';
+import { IsIdentifier, MAX_ARRAY_ITEMS } from '@app/common';
+import { OrganizationRefDto } from './organization-ref.dto';
+
+export class DocumentIdsDto extends OrganizationRefDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
+  documentIds: string[];
+}

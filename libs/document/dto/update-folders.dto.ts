@@ -1,0 +1,33 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { ACCESS_TYPES, AccessType } from '../entities/access-type';
+import { FOLDER_FIELDS } from '../folder-view';
+import { OrganizationRefDto } from './organization-ref.dto';
+
+/** Absent fields keep their value; metadata is merged key by key. Re-parenting is not offered. */
+export class FolderUpdateDto {
+  @IsIdentifier()
+  folderId: string;
+
+  @IsOptional()
+  @IsName()
+  folderName?: string;
+
+  @IsOptional()
+  @IsIn(ACCESS_TYPES)
+  accessType?: AccessType;
+
+  @IsOptional()
+  @IsMetadata(FOLDER_FIELDS)
+  metadata?: Record<string, unknown>;
+}
+
+export class UpdateFoldersDto extends OrganizationRefDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => FolderUpdateDto)
+  folders: FolderUpdateDto[];
+}

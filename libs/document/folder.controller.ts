@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { batch, Data, ok, RpcPost } from '@app/common';
+import { AddFoldersDto } from './dto/add-folders.dto';
+import { FolderIdsDto } from './dto/folder-ids.dto';
+import { GetFoldersDto } from './dto/get-folders.dto';
+import { UpdateFoldersDto } from './dto/update-folders.dto';
+import { FolderService } from './folder.service';
+
+@ApiTags('folders')
+@ApiKeyAuth()
+@Controller()
+export class FolderController {
+  constructor(private readonly folders: FolderService) {}
+
+  @RpcPost('/v2/organizations/folders/add')
+  async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddFoldersDto) {
+    return batch('Folder(s) added successfully.', await this.folders.add(key.apiKeyId, dto));
+  }
+
+  /** Continuation in `result.pageToken`, as documents get. */
+  @RpcPost('/v2/organizations/folders/get')
+  async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetFoldersDto) {
+    const page = await this.folders.get(key.apiKeyId, dto);
+    return ok('Folders retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
+  }
+
+  @RpcPost('/v2/organizations/folders/update')
+  async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateFoldersDto) {
+    return batch('Folder(s) updated successfully.', await this.folders.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/folders/delete')
+  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: FolderIdsDto) {
+    return batch('Folder(s) deleted successfully.', await this.folders.delete(key.apiKeyId, dto));
+  }
+}

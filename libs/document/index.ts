@@ -1,0 +1,2 @@
+export * from './document.module';
+export * from './folder-lock';

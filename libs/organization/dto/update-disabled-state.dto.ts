@@ -1,0 +1,12 @@
+import { IsBoolean, IsOptional } from 'class-validator';
+import { OrganizationIdsDto } from './organization-ids.dto';
+
+export class UpdateDisabledStateDto extends OrganizationIdsDto {
+  @IsBoolean()
+  disabled: boolean;
+
+  /** Absent means true here: the spec's state table creates a missing organization (DESIGN §4). */
+  @IsOptional()
+  @IsBoolean()
+  createOrganization?: boolean;
+}

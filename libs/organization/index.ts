@@ -1,0 +1,2 @@
+export * from './organization-lock';
+export * from './organization.module';

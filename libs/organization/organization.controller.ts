@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { batch, Data, ok, RpcPost } from '@app/common';
+import { AddOrganizationsDto } from './dto/add-organizations.dto';
+import { GetOrganizationsDto } from './dto/get-organizations.dto';
+import { OrganizationIdsDto } from './dto/organization-ids.dto';
+import { UpdateDisabledStateDto } from './dto/update-disabled-state.dto';
+import { OrganizationService } from './organization.service';
+
+@ApiTags('organizations')
+@ApiKeyAuth()
+@Controller()
+export class OrganizationController {
+  constructor(private readonly organizations: OrganizationService) {}
+
+  @RpcPost('/v2/organizations/add')
+  async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddOrganizationsDto) {
+    return batch('Organization(s) added successfully.', await this.organizations.add(key.apiKeyId, dto));
+  }
+
+  /** Continuation is `result.nextPageToken` here, unlike documents get (spec: Documents). */
+  @RpcPost('/v2/organizations/get')
+  async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetOrganizationsDto) {
+    const page = await this.organizations.get(key.apiKeyId, dto);
+    return ok('Organizations retrieved successfully.', page.rows, page.nextToken ? { nextPageToken: page.nextToken } : {});
+  }
+
+  @RpcPost('/v1/organizations/delete')
+  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: OrganizationIdsDto) {
+    return batch('Organization(s) deleted successfully.', await this.organizations.delete(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/access/disablestate/update')
+  async setDisabled(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDisabledStateDto) {
+    return batch('Organization disabled state updated successfully.', await this.organizations.setDisabled(key.apiKeyId, dto));
+  }
+}

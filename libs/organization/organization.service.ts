@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
+import { runStatement } from '@app/database';
+import { AddOrganizationsDto } from './dto/add-organizations.dto';
+import { GetOrganizationsDto } from './dto/get-organizations.dto';
+import { OrganizationIdsDto } from './dto/organization-ids.dto';
+import { UpdateDisabledStateDto } from './dto/update-disabled-state.dto';
+import { OrganizationRow, organizationView } from './organization-view';
+
+/** Spec message (Common envelopes, 6): no closing period. */
+export const ORGANIZATION_ABSENT = 'Organization does not exist';
+
+const INSERT_ORGANIZATIONS = `
+  INSERT INTO organization (api_key_id, id, name, metadata)
+  SELECT $1, v.id, v.name, v.metadata FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS v(id, name, metadata)
+  ON CONFLICT DO NOTHING RETURNING id`;
+
+const UPSERT_DISABLED = `
+  INSERT INTO organization (api_key_id, id, name, disabled)
+  SELECT $1, v.id, v.id, $3 FROM unnest($2::text[]) AS v(id)
+  ON CONFLICT (api_key_id, id) DO UPDATE SET disabled = EXCLUDED.disabled, updated_at = now()
+  RETURNING id`;
+
+const UPDATE_DISABLED = `
+  UPDATE organization SET disabled = $3, updated_at = now()
+  WHERE api_key_id = $1 AND id = ANY($2) RETURNING id`;
+
+@Injectable()
+export class OrganizationService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async add(apiKeyId: string, dto: AddOrganizationsDto): Promise<BatchItem[]> {
+    const ids = dto.organizations.map((org) => org.organizationId);
+    assertUniqueIds(ids, (i) => `data.organizations[${i}].organizationId`);
+    const added = await this.writeIds(INSERT_ORGANIZATIONS, [
+      apiKeyId,
+      ids,
+      dto.organizations.map((org) => org.organizationName ?? org.organizationId),
+      dto.organizations.map((org) => JSON.stringify(org.metadata ?? {})),
+    ]);
+    return ids.map((id) => (added.has(id) ? item(id, true, 'Organization added.') : item(id, false, 'Organization already exists.')));
+  }
+
+  async get(apiKeyId: string, dto: GetOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {
+    const ids = dto.organizationIds ?? null;
+    if (ids) assertUniqueIds(ids, (i) => `data.organizationIds[${i}]`);
+    const pager = new KeysetPager(dto, pageScope('organizations', apiKeyId, ids), this.config.pageTokenKey);
+    const { after, limit } = pager.query;
+    const rows: OrganizationRow[] = await this.dataSource.query(
+      `SELECT id, name, disabled, metadata FROM organization
+       WHERE api_key_id = $1 AND ($2::text[] IS NULL OR id = ANY($2)) AND ($3::text IS NULL OR id > $3)
+       ORDER BY id LIMIT $4`,
+      [apiKeyId, ids, after, limit],
+    );
+    const page = pager.page(rows);
+    return { rows: page.rows.map(organizationView), nextToken: page.nextToken };
+  }
+
+  /** Deleting the row is enough: folders, documents, groups and whatever hangs off them cascade. */
+  async delete(apiKeyId: string, dto: OrganizationIdsDto): Promise<BatchItem[]> {
+    assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
+    const deleted = await this.writeIds('DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING id', [
+      apiKeyId,
+      dto.organizationIds,
+    ]);
+    return dto.organizationIds.map((id) =>
+      deleted.has(id) ? item(id, true, 'Organization deleted.') : item(id, false, ORGANIZATION_ABSENT),
+    );
+  }
+
+  /** A missing organization is created unless the caller sends `createOrganization: false` (DESIGN §4). */
+  async setDisabled(apiKeyId: string, dto: UpdateDisabledStateDto): Promise<BatchItem[]> {
+    assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
+    const statement = dto.createOrganization === false ? UPDATE_DISABLED : UPSERT_DISABLED;
+    const updated = await this.writeIds(statement, [apiKeyId, dto.organizationIds, dto.disabled]);
+    return dto.organizationIds.map((id) =>
+      updated.has(id) ? item(id, true, 'Disabled state updated.') : item(id, false, ORGANIZATION_ABSENT),
+    );
+  }
+
+  private async writeIds(sql: string, params: unknown[]): Promise<Set<string>> {
+    const { rows } = await this.dataSource.transaction((manager) => runStatement<{ id: string }>(manager, sql, params));
+    return new Set(rows.map((row) => row.id));
+  }
+}
