@@ -6,7 +6,9 @@ import { DatabaseModule } from '@app/database';
 import { HealthModule } from '@app/health';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
+import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
 import { RedisModule } from '@app/redis';
+import { UserModule } from '@app/user/user.module';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
 
 /** HTTP API: controllers and queue producers. It never registers a queue processor. */
@@ -21,6 +23,8 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     AuthModule,
     HealthModule,
     WorkspaceModule,
+    RealtimeHubModule,
+    UserModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
