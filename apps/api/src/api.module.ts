@@ -6,7 +6,10 @@ import { DatabaseModule } from '@app/database';
 import { HealthModule } from '@app/health';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
+import { LiveStateModule } from '@app/live-state/live-state.module';
+import { PresenceModule } from '@app/presence/presence.module';
 import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
+import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserModule } from '@app/user/user.module';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
@@ -25,6 +28,9 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     WorkspaceModule,
     RealtimeHubModule,
     UserModule,
+    PresenceModule,
+    LiveStateModule,
+    RealtimeModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
