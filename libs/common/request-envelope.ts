@@ -47,7 +47,8 @@ export function checkRequestEnvelope(req: Request): void {
   if (req.method !== 'POST') return;
   if (!req.is('application/json')) throw ApiError.invalid('Content-Type must be application/json.');
   let body: unknown = req.body;
-  if (UNWRAPPED_FORM_PATHS.has(req.path) && isPlainObject(body) && 'organizationId' in body && !('data' in body)) {
+  // DESIGN §2: top-level organizationId marks the unwrapped form; its own `data` is the live-state object.
+  if (UNWRAPPED_FORM_PATHS.has(req.path) && isPlainObject(body) && 'organizationId' in body) {
     body = req.body = { data: body };
   }
   if (!isPlainObject(body)) throw ApiError.invalid('Request body must be a JSON object of the form { data: object }.');
