@@ -68,7 +68,7 @@ export class LiveStateService {
   }
 
   async get(apiKeyId: string, ref: DocumentRefDto, liveStateDataId?: string): Promise<LiveStateView[]> {
-    await assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId });
+    await assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId }, false);
     const rows: Array<{ id: string; data: JsonObject; updated_at: Date }> = await this.dataSource.query(
       `SELECT id, data, updated_at FROM live_state
        WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND ($4::text IS NULL OR id = $4) ORDER BY id`,

@@ -122,7 +122,7 @@ export class PresenceService {
   }
 
   private assertDocument(apiKeyId: string, ref: DocumentRefDto): Promise<void> {
-    return assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId });
+    return assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId }, false);
   }
 }
 

@@ -30,11 +30,16 @@ const EXISTS_SQL: Record<ResourceType, string> = {
   document: 'SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
 };
 
-/** NOT_FOUND naming the resource; FOR KEY SHARE keeps it from being deleted before the transaction commits. */
-export async function assertResourceExists(manager: EntityManager, apiKeyId: string, ref: ResourceRef): Promise<void> {
-  if (ref.type !== 'organization') await assertResourceExists(manager, apiKeyId, { type: 'organization', organizationId: ref.organizationId, id: ref.organizationId });
+/**
+ * NOT_FOUND naming the resource. Inside a transaction that writes rows referencing it, pass
+ * `lock` so FOR KEY SHARE keeps it from being deleted before commit; plain reads skip the row lock.
+ */
+export async function assertResourceExists(manager: EntityManager, apiKeyId: string, ref: ResourceRef, lock = true): Promise<void> {
+  if (ref.type !== 'organization') {
+    await assertResourceExists(manager, apiKeyId, { type: 'organization', organizationId: ref.organizationId, id: ref.organizationId }, lock);
+  }
   const params = ref.type === 'organization' ? [apiKeyId, ref.id] : [apiKeyId, ref.organizationId, ref.id];
-  const rows: unknown[] = await manager.query(`${EXISTS_SQL[ref.type]} FOR KEY SHARE`, params);
+  const rows: unknown[] = await manager.query(lock ? `${EXISTS_SQL[ref.type]} FOR KEY SHARE` : EXISTS_SQL[ref.type], params);
   if (rows.length === 0) throw ApiError.notFound(`${TABLES[ref.type].label} does not exist.`);
 }
 

@@ -67,7 +67,7 @@ export class UserService {
     const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
     const tokenScope = pageScope(apiKeyId, scope, dto.userIds);
     const after = dto.pageToken ? decodePageToken(dto.pageToken, tokenScope, this.config.pageTokenKey) : '';
-    await assertResourceExists(this.dataSource.manager, apiKeyId, scope);
+    await assertResourceExists(this.dataSource.manager, apiKeyId, scope, false);
     const rows: Array<{ id: string; name: string | null; email: string | null; access_role: AccessRole | null }> =
       await this.dataSource.query(listSql(scope), [...resourceKey(apiKeyId, scope).params, after, dto.userIds ?? null, pageSize + 1]);
     const users = rows.slice(0, pageSize).map((row) => ({
