@@ -4,3 +4,4 @@ export * from './auth.module';
 export * from './credential.service';
 export * from './principal';
 export * from './token-crypto';
+export * from './user-token.service';

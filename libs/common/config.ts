@@ -19,6 +19,8 @@ export class AppConfig {
   readonly authCacheTtlMs: number;
   readonly workerQueues: string[] | null;
   readonly workerHealthPort: number;
+  /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
+  readonly presenceTtlSeconds: number;
   /** Key for AES-GCM encryption of stored secrets. */
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
@@ -38,6 +40,7 @@ export class AppConfig {
     this.authCacheTtlMs = int(env, 'AUTH_CACHE_TTL_MS', 5000, 0, 60_000);
     this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
     this.workerHealthPort = int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535);
+    this.presenceTtlSeconds = int(env, 'PRESENCE_TTL_S', 300, 5, 86_400);
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');

@@ -1,7 +1,13 @@
+import { UserTokenSecret } from '@app/auth/entities/user-token-secret.entity';
 import { DocumentEntity } from '@app/document/entities/document.entity';
 import { Folder } from '@app/document/entities/folder.entity';
 import { OrganizationUserGroup } from '@app/organization/entities/organization-user-group.entity';
+import { LiveState } from '@app/live-state/entities/live-state.entity';
 import { Organization } from '@app/organization/entities/organization.entity';
+import { AppUser } from '@app/user/entities/app-user.entity';
+import { DocumentGrant } from '@app/user/entities/document-grant.entity';
+import { FolderGrant } from '@app/user/entities/folder-grant.entity';
+import { OrganizationGrant } from '@app/user/entities/organization-grant.entity';
 import { Account } from '@app/workspace/entities/account.entity';
 import { AllowedDomain } from '@app/workspace/entities/allowed-domain.entity';
 import { ApiKey } from '@app/workspace/entities/api-key.entity';
@@ -23,4 +29,10 @@ export const ENTITIES = [
   OrganizationUserGroup,
   Folder,
   DocumentEntity,
+  UserTokenSecret,
+  AppUser,
+  OrganizationGrant,
+  FolderGrant,
+  DocumentGrant,
+  LiveState,
 ];

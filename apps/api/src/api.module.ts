@@ -8,7 +8,12 @@ import { HealthModule } from '@app/health';
 import { OrganizationModule } from '@app/organization/organization.module';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
+import { LiveStateModule } from '@app/live-state/live-state.module';
+import { PresenceModule } from '@app/presence/presence.module';
+import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
+import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
+import { UserModule } from '@app/user/user.module';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
 
 /** HTTP API: controllers and queue producers. It never registers a queue processor. */
@@ -25,6 +30,11 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     WorkspaceModule,
     OrganizationModule,
     DocumentModule,
+    RealtimeHubModule,
+    UserModule,
+    PresenceModule,
+    LiveStateModule,
+    RealtimeModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,0 +1,54 @@
+import { AccessType } from '@app/document/entities/access-type';
+import { AccessRole } from '@app/user/access-role';
+
+export interface Grant {
+  role: AccessRole;
+  expiresAt: Date | null;
+}
+
+/** Everything the rule needs to know about one user and one document, already loaded. */
+export interface AccessFacts {
+  organizationDisabled: boolean;
+  documentDisabled: boolean;
+  accessType: AccessType;
+  isAdmin: boolean;
+  /** The user has a profile in the organization (users add/update). */
+  isOrganizationMember: boolean;
+  documentGrant: Grant | null;
+  /** Grants on the document's folder chain, nearest folder first; null where a folder has none. */
+  folderGrants: Array<Grant | null>;
+  organizationGrant: Grant | null;
+  now: Date;
+}
+
+function live(grant: Grant | null, now: Date): AccessRole | null {
+  if (!grant) return null;
+  return grant.expiresAt === null || grant.expiresAt > now ? grant.role : null;
+}
+
+/**
+ * Effective access of DESIGN §3. A disabled organization or document denies everyone, admins
+ * included. Otherwise the most specific live grant wins (document, then folders nearest first,
+ * then organization). The document's accessType decides what counts beyond that:
+ * `restricted` honours only grants on the document itself or its folders; `organizationPrivate`
+ * adds the organization grant and lets members read; `public` lets any user of the key read.
+ */
+export function resolveAccess(facts: AccessFacts): AccessRole | null {
+  if (facts.organizationDisabled || facts.documentDisabled) return null;
+  if (facts.isAdmin) return 'editor';
+  const explicit = live(facts.documentGrant, facts.now) ?? firstLive(facts.folderGrants, facts.now);
+  if (explicit) return explicit;
+  if (facts.accessType === 'restricted') return null;
+  const organizationRole = live(facts.organizationGrant, facts.now);
+  if (organizationRole) return organizationRole;
+  if (facts.accessType === 'public') return 'viewer';
+  return facts.isOrganizationMember ? 'viewer' : null;
+}
+
+function firstLive(grants: Array<Grant | null>, now: Date): AccessRole | null {
+  for (const grant of grants) {
+    const role = live(grant, now);
+    if (role) return role;
+  }
+  return null;
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { DataSource } from 'typeorm';
+import { ApiError, AppConfig } from '@app/common';
+import { UserTokenSecret } from './entities/user-token-secret.entity';
+import { decryptSecret, encryptSecret } from './token-crypto';
+
+/** An end user as vouched for by an API key holder (DESIGN §3). */
+export interface EndUser {
+  apiKeyId: string;
+  userId: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export const USER_TOKEN_LIFETIME_SECONDS = 48 * 3600;
+
+/** HS256 end-user tokens, each API key signing with its own random secret. */
+@Injectable()
+export class UserTokenService {
+  /** Decrypted secrets by API key: they never change once created. */
+  private readonly secrets = new Map<string, Uint8Array>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async issue(user: EndUser): Promise<string> {
+    const secret = await this.secretFor(user.apiKeyId, true);
+    return new SignJWT({ userId: user.userId, name: user.name, email: user.email, isAdmin: user.isAdmin, apiKey: user.apiKeyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.userId)
+      .setIssuedAt()
+      .setExpirationTime(`${USER_TOKEN_LIFETIME_SECONDS}s`)
+      .sign(secret!);
+  }
+
+  /** The token's user, if it was signed by this API key, has not expired and names this key. */
+  async verify(apiKeyId: string, token: string): Promise<EndUser> {
+    const secret = await this.secretFor(apiKeyId, false);
+    if (!secret) throw ApiError.unauthenticated('Invalid token.');
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+    } catch {
+      throw ApiError.unauthenticated('Invalid or expired token.');
+    }
+    if (payload.apiKey !== apiKeyId || typeof payload.userId !== 'string') throw ApiError.unauthenticated('Invalid token.');
+    return {
+      apiKeyId,
+      userId: payload.userId,
+      name: typeof payload.name === 'string' ? payload.name : '',
+      email: typeof payload.email === 'string' ? payload.email : '',
+      isAdmin: payload.isAdmin === true,
+    };
+  }
+
+  private async secretFor(apiKeyId: string, create: boolean): Promise<Uint8Array | null> {
+    const cached = this.secrets.get(apiKeyId);
+    if (cached) return cached;
+    const repository = this.dataSource.getRepository(UserTokenSecret);
+    if (create) {
+      // Concurrent first uses race here: ON CONFLICT keeps whichever secret landed first.
+      const sealed = encryptSecret(randomBytes(32).toString('base64url'), this.config.encryptionKey);
+      await repository.createQueryBuilder().insert().values({ apiKeyId, secretCiphertext: sealed }).orIgnore().execute();
+    }
+    const row = await repository.findOne({ where: { apiKeyId } });
+    if (!row) return null;
+    const secret = Buffer.from(decryptSecret(row.secretCiphertext, this.config.encryptionKey), 'base64url');
+    this.secrets.set(apiKeyId, secret);
+    return secret;
+  }
+}

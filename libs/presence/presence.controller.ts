@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { batch, Data, ok, RpcPost } from '@app/common';
+import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
+import { DeletePresenceDto, WritePresenceDto } from './dto/presence.dto';
+import { PresenceService } from './presence.service';
+
+@ApiTags('presence')
+@ApiKeyAuth()
+@Controller()
+export class PresenceController {
+  constructor(private readonly presence: PresenceService) {}
+
+  @RpcPost('/v2/presence/add')
+  async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: WritePresenceDto) {
+    await this.presence.add(key.apiKeyId, dto, dto.users);
+    return ok('Users added to presence successfully.', { success: true });
+  }
+
+  @RpcPost('/v2/presence/update')
+  async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: WritePresenceDto) {
+    return batch('Presence updated successfully.', await this.presence.update(key.apiKeyId, dto, dto.users));
+  }
+
+  @RpcPost('/v2/presence/delete')
+  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeletePresenceDto) {
+    await this.presence.remove(key.apiKeyId, dto, dto.userIds);
+    return ok('Users removed from presence successfully.', { success: true });
+  }
+
+  @RpcPost('/v2/presence/get')
+  async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DocumentRefDto) {
+    return ok('Presence retrieved successfully.', await this.presence.get(key.apiKeyId, dto));
+  }
+}

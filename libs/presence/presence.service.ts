@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AppConfig, BatchItem, item } from '@app/common';
+import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
+import { RealtimeHub } from '@app/realtime/realtime-hub';
+import { REDIS } from '@app/redis';
+import { assertResourceExists } from '@app/user/resource';
+import { PresenceUserDto } from './dto/presence.dto';
+
+/** Spec: Presence user. */
+export interface PresenceUser {
+  userId: string;
+  name: string;
+  email: string;
+  status: string;
+}
+
+interface StoredPresence extends PresenceUser {
+  expiresAt: number;
+}
+
+export const PRESENCE_EVENT = 'presence';
+const DEFAULT_STATUS = 'online';
+
+/**
+ * Presence per document in one Redis hash (DESIGN §4). Redis 7.0 has no per-field expiry, so each
+ * entry carries its own deadline, readers drop lapsed entries, and the whole hash expires after
+ * PRESENCE_TTL_S without writes. Every change is pushed to the document's sockets.
+ */
+@Injectable()
+export class PresenceService {
+  private readonly ttlMs: number;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly hub: RealtimeHub,
+    config: AppConfig,
+  ) {
+    this.ttlMs = config.presenceTtlSeconds * 1000;
+  }
+
+  async add(apiKeyId: string, ref: DocumentRefDto, users: PresenceUserDto[]): Promise<void> {
+    await this.assertDocument(apiKeyId, ref);
+    const entries = users.map((user) => ({
+      userId: user.userId,
+      name: user.name ?? '',
+      email: user.email ?? '',
+      status: user.status ?? DEFAULT_STATUS,
+    }));
+    await this.write(apiKeyId, ref, entries);
+    await this.publish(apiKeyId, ref);
+  }
+
+  /** Changes the given fields of users already present; others get "User is not present.". */
+  async update(apiKeyId: string, ref: DocumentRefDto, users: PresenceUserDto[]): Promise<BatchItem[]> {
+    await this.assertDocument(apiKeyId, ref);
+    const current = new Map((await this.list(apiKeyId, ref)).map((user) => [user.userId, user]));
+    const changed = users
+      .filter((user) => current.has(user.userId))
+      .map((user) => {
+        const was = current.get(user.userId)!;
+        return { userId: user.userId, name: user.name ?? was.name, email: user.email ?? was.email, status: user.status ?? was.status };
+      });
+    await this.write(apiKeyId, ref, changed);
+    if (changed.length > 0) await this.publish(apiKeyId, ref);
+    return users.map((user) =>
+      current.has(user.userId) ? item(user.userId, true, 'Presence updated.') : item(user.userId, false, 'User is not present.'),
+    );
+  }
+
+  async remove(apiKeyId: string, ref: DocumentRefDto, userIds: string[]): Promise<void> {
+    await this.assertDocument(apiKeyId, ref);
+    await this.leave(apiKeyId, ref, userIds);
+  }
+
+  async get(apiKeyId: string, ref: DocumentRefDto): Promise<PresenceUser[]> {
+    await this.assertDocument(apiKeyId, ref);
+    return this.list(apiKeyId, ref);
+  }
+
+  /** For connected sockets: no document check, the gateway already resolved access. */
+  async join(apiKeyId: string, ref: DocumentRefDto, user: PresenceUser, publish = true): Promise<void> {
+    await this.write(apiKeyId, ref, [user]);
+    if (publish) await this.publish(apiKeyId, ref);
+  }
+
+  async leave(apiKeyId: string, ref: DocumentRefDto, userIds: string[]): Promise<void> {
+    await this.redis.hdel(key(apiKeyId, ref), ...userIds);
+    await this.publish(apiKeyId, ref);
+  }
+
+  async list(apiKeyId: string, ref: DocumentRefDto): Promise<PresenceUser[]> {
+    const entries = await this.redis.hgetall(key(apiKeyId, ref));
+    const now = Date.now();
+    const users: PresenceUser[] = [];
+    const lapsed: string[] = [];
+    for (const [userId, raw] of Object.entries(entries)) {
+      const { expiresAt, ...user } = JSON.parse(raw) as StoredPresence;
+      if (expiresAt > now) users.push(user);
+      else lapsed.push(userId);
+    }
+    if (lapsed.length > 0) await this.redis.hdel(key(apiKeyId, ref), ...lapsed);
+    return users.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  }
+
+  private async write(apiKeyId: string, ref: DocumentRefDto, users: PresenceUser[]): Promise<void> {
+    if (users.length === 0) return;
+    const expiresAt = Date.now() + this.ttlMs;
+    const fields = users.flatMap((user) => {
+      const entry: StoredPresence = { userId: user.userId, name: user.name, email: user.email, status: user.status, expiresAt };
+      return [user.userId, JSON.stringify(entry)];
+    });
+    await this.redis.multi().hset(key(apiKeyId, ref), ...fields).pexpire(key(apiKeyId, ref), this.ttlMs).exec();
+  }
+
+  private async publish(apiKeyId: string, ref: DocumentRefDto): Promise<void> {
+    const users = await this.list(apiKeyId, ref);
+    this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, { ...pick(ref), users });
+  }
+
+  private assertDocument(apiKeyId: string, ref: DocumentRefDto): Promise<void> {
+    return assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId }, false);
+  }
+}
+
+function pick(ref: DocumentRefDto): DocumentRefDto {
+  return { organizationId: ref.organizationId, documentId: ref.documentId };
+}
+
+function key(apiKeyId: string, ref: DocumentRefDto): string {
+  return `presence:${JSON.stringify([apiKeyId, ref.organizationId, ref.documentId])}`;
+}

@@ -1,0 +1,122 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, Socket } from 'socket.io';
+import { UserTokenService } from '@app/auth/user-token.service';
+import { ApiError, AppConfig, ErrorCode, toErrorResponse } from '@app/common';
+import { DomainService } from '@app/workspace/domain.service';
+import { domainAllows } from '@app/workspace/domain-name';
+import { RealtimeHub, RECHECK_EVENT, RecheckFilter } from './realtime-hub';
+import { SubscriptionService } from './subscription.service';
+
+export const REALTIME_PATH = '/realtime';
+
+type Ack = (response: unknown) => void;
+
+/**
+ * socket.io inside the API process (DESIGN §6). The Redis adapter makes every API instance share
+ * rooms, broadcasts and server-side events, so N instances act as one.
+ */
+@Injectable()
+export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private io: Server;
+  private pub: Redis;
+  private sub: Redis;
+  private refreshTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly config: AppConfig,
+    private readonly hub: RealtimeHub,
+    private readonly tokens: UserTokenService,
+    private readonly domains: DomainService,
+    private readonly subscriptions: SubscriptionService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // The adapter's channels are named by `key`; a keyPrefix on these clients would not apply to pub/sub.
+    this.pub = new Redis(this.config.redisUrl, { connectionName: 'socket.io-pub' });
+    this.sub = this.pub.duplicate({ connectionName: 'socket.io-sub' });
+    for (const client of [this.pub, this.sub]) client.on('error', (error) => this.logger.warn(`socket.io redis: ${error.message}`));
+    this.io = new Server(this.adapterHost.httpAdapter.getHttpServer(), {
+      path: REALTIME_PATH,
+      serveClient: false,
+      // Origins are checked per API key in the handshake below, against its allowed domains.
+      cors: { origin: true },
+      adapter: createAdapter(this.pub, this.sub, { key: `${this.config.redisPrefix}:socket.io` }),
+    });
+    this.io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (error: unknown) => next(connectError(error)),
+      );
+    });
+    this.io.on('connection', (socket) => this.wire(socket));
+    this.io.on(RECHECK_EVENT, (filter: RecheckFilter) => void this.recheckLocal(filter));
+    this.subscriptions.attach(this.io);
+    this.hub.attach(this.io, (filter) => this.recheckLocal(filter));
+    const refreshMs = (this.config.presenceTtlSeconds * 1000) / 3;
+    this.refreshTimer = setInterval(() => void this.subscriptions.refreshPresence().catch(() => undefined), refreshMs);
+    this.refreshTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.refreshTimer);
+    this.io?.local.disconnectSockets(true);
+    await Promise.all([this.pub, this.sub].map((client) => client?.quit().catch(() => client.disconnect())));
+  }
+
+  /** Handshake `auth: {apiKey, token}`: a valid end-user token of that key, from an allowed origin if any are set. */
+  private async authenticate(socket: Socket): Promise<void> {
+    const { apiKey, token } = (socket.handshake.auth ?? {}) as { apiKey?: unknown; token?: unknown };
+    if (typeof apiKey !== 'string' || typeof token !== 'string' || apiKey.length > 256 || token.length > 8192) {
+      throw ApiError.unauthenticated('auth.apiKey and auth.token are required.');
+    }
+    const user = await this.tokens.verify(apiKey, token);
+    const allowed = await this.domains.list(apiKey);
+    if (allowed.length > 0 && !originAllowed(allowed, socket.handshake.headers.origin)) {
+      throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Origin not allowed for this API key.');
+    }
+    socket.data = { user };
+  }
+
+  private wire(socket: Socket): void {
+    socket.on('subscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.subscribe(socket, payload)));
+    socket.on('unsubscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)));
+    socket.on('livestate:set', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)));
+    socket.on('disconnect', () => void this.subscriptions.disconnected(socket).catch((error) => this.logger.warn(String(error))));
+  }
+
+  /** Acks mirror the REST envelope: `{status:"success", ...}` or `{error:{status, message}}`. */
+  private answer(ack: Ack | undefined, work: () => Promise<object>): void {
+    work().then(
+      (result) => ack?.({ status: 'success', ...result }),
+      (error: unknown) => {
+        const response = toErrorResponse(error);
+        if (response.errorId) this.logger.error({ err: error, errorId: response.errorId }, 'Unhandled realtime error');
+        ack?.(response.body);
+      },
+    );
+  }
+
+  private async recheckLocal(filter: RecheckFilter): Promise<void> {
+    await this.subscriptions.recheck(filter).catch((error) => this.logger.warn(`recheck failed: ${String(error)}`));
+  }
+}
+
+function originAllowed(domains: string[], origin: string | undefined): boolean {
+  if (!origin) return false;
+  try {
+    return domainAllows(domains, new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A refused handshake: the client's connect_error carries the error code in `data`. */
+function connectError(error: unknown): Error {
+  const { body } = toErrorResponse(error);
+  return Object.assign(new Error(body.error.message), { data: { status: body.error.status } });
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '@app/access/access.module';
+import { LiveStateModule } from '@app/live-state/live-state.module';
+import { PresenceModule } from '@app/presence/presence.module';
+import { WorkspaceModule } from '@app/workspace/workspace.module';
+import { RealtimeGateway } from './realtime.gateway';
+import { SubscriptionService } from './subscription.service';
+
+@Module({
+  imports: [AccessModule, PresenceModule, LiveStateModule, WorkspaceModule],
+  providers: [RealtimeGateway, SubscriptionService],
+})
+export class RealtimeModule {}

@@ -1,0 +1,151 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Server, Socket } from 'socket.io';
+import { AccessService } from '@app/access/access.service';
+import { EndUser } from '@app/auth/user-token.service';
+import { ApiError, ErrorCode } from '@app/common';
+import { BroadcastLiveStateDto, DocumentRefDto } from '@app/live-state/dto/live-state.dto';
+import { LiveStateService } from '@app/live-state/live-state.service';
+import { PresenceService } from '@app/presence/presence.service';
+import { AccessRole } from '@app/user/access-role';
+import { RecheckFilter } from './realtime-hub';
+import { documentRoom } from './rooms';
+import { parsePayload } from './socket-payload';
+
+interface Subscription {
+  organizationId: string;
+  documentId: string;
+  role: AccessRole;
+}
+
+export const ACCESS_REVOKED_EVENT = 'access_revoked';
+
+/** Document subscriptions of this instance's sockets: access checks, rooms, presence and revocation. */
+@Injectable()
+export class SubscriptionService {
+  private readonly logger = new Logger('Realtime');
+  /** Socket id -> room -> subscription. Kept here, not in socket.data, which the adapter serializes. */
+  private readonly subscriptions = new Map<string, Map<string, Subscription>>();
+  private server: Server;
+
+  constructor(
+    private readonly access: AccessService,
+    private readonly presence: PresenceService,
+    private readonly liveState: LiveStateService,
+  ) {}
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  async subscribe(socket: Socket, payload: unknown) {
+    const ref = parsePayload(DocumentRefDto, payload);
+    const user = userOf(socket);
+    const role = await this.access.roleOn(user, ref.organizationId, ref.documentId);
+    if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
+    const room = documentRoom(user.apiKeyId, ref.organizationId, ref.documentId);
+    await socket.join(room);
+    this.of(socket).set(room, { organizationId: ref.organizationId, documentId: ref.documentId, role });
+    await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
+    const [users, liveStates] = await Promise.all([
+      this.presence.list(user.apiKeyId, ref),
+      this.liveState.get(user.apiKeyId, ref),
+    ]);
+    return { role, presence: users, liveStates };
+  }
+
+  async unsubscribe(socket: Socket, payload: unknown) {
+    const ref = parsePayload(DocumentRefDto, payload);
+    const room = documentRoom(userOf(socket).apiKeyId, ref.organizationId, ref.documentId);
+    const subscription = this.of(socket).get(room);
+    if (subscription) await this.drop(socket, room, subscription);
+    return {};
+  }
+
+  /** Editors only; the role is resolved afresh so a lapsed or lowered grant takes effect at once. */
+  async setLiveState(socket: Socket, payload: unknown) {
+    const dto = parsePayload(BroadcastLiveStateDto, payload);
+    const user = userOf(socket);
+    const room = documentRoom(user.apiKeyId, dto.organizationId, dto.documentId);
+    if (!this.of(socket).has(room)) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Subscribe to the document first.');
+    const role = await this.access.roleOn(user, dto.organizationId, dto.documentId);
+    if (role !== 'editor') throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Only editors may set live state.');
+    return { liveState: await this.liveState.broadcast(user.apiKeyId, dto) };
+  }
+
+  async disconnected(socket: Socket): Promise<void> {
+    const subscriptions = this.of(socket);
+    this.subscriptions.delete(socket.id);
+    for (const [room, subscription] of subscriptions) await this.leavePresence(userOf(socket), room, subscription);
+  }
+
+  /** Re-resolves the matching subscriptions of local sockets; those that lost access are told and dropped. */
+  async recheck(filter: RecheckFilter): Promise<void> {
+    for (const [socketId, subscriptions] of this.subscriptions) {
+      const socket = this.server.of('/').sockets.get(socketId);
+      if (!socket) continue;
+      const user = userOf(socket);
+      if (user.apiKeyId !== filter.apiKeyId || (filter.userIds && !filter.userIds.includes(user.userId))) continue;
+      for (const [room, subscription] of subscriptions) {
+        if (filter.organizationId !== undefined && subscription.organizationId !== filter.organizationId) continue;
+        if (filter.documentId !== undefined && subscription.documentId !== filter.documentId) continue;
+        const role = await this.access.roleOn(user, subscription.organizationId, subscription.documentId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND) return null;
+          throw error;
+        });
+        if (role) {
+          subscription.role = role;
+          continue;
+        }
+        socket.emit(ACCESS_REVOKED_EVENT, { organizationId: subscription.organizationId, documentId: subscription.documentId });
+        await this.drop(socket, room, subscription);
+      }
+    }
+  }
+
+  /** Connected users stay present: their entries are rewritten before PRESENCE_TTL_S lapses. */
+  async refreshPresence(): Promise<void> {
+    for (const [socketId, subscriptions] of this.subscriptions) {
+      const socket = this.server.of('/').sockets.get(socketId);
+      if (!socket) continue;
+      const user = userOf(socket);
+      for (const subscription of subscriptions.values()) {
+        await this.presence.join(user.apiKeyId, subscription, presenceEntry(user), false);
+      }
+    }
+  }
+
+  private async drop(socket: Socket, room: string, subscription: Subscription): Promise<void> {
+    await socket.leave(room);
+    this.of(socket).delete(room);
+    await this.leavePresence(userOf(socket), room, subscription);
+  }
+
+  /** A user with another socket still in the room, on any instance, stays present. */
+  private async leavePresence(user: EndUser, room: string, subscription: Subscription): Promise<void> {
+    try {
+      const others = await this.server.in(room).fetchSockets();
+      if (others.some((other) => (other.data as { user?: EndUser }).user?.userId === user.userId)) return;
+      await this.presence.leave(user.apiKeyId, subscription, [user.userId]);
+    } catch (error) {
+      // Presence entries expire on their own; a failed removal must not break the disconnect path.
+      this.logger.warn(`presence leave failed: ${(error as Error).message}`);
+    }
+  }
+
+  private of(socket: Socket): Map<string, Subscription> {
+    let subscriptions = this.subscriptions.get(socket.id);
+    if (!subscriptions) {
+      subscriptions = new Map();
+      this.subscriptions.set(socket.id, subscriptions);
+    }
+    return subscriptions;
+  }
+}
+
+export function userOf(socket: Socket): EndUser {
+  return (socket.data as { user: EndUser }).user;
+}
+
+function presenceEntry(user: EndUser) {
+  return { userId: user.userId, name: user.name, email: user.email, status: 'online' };
+}

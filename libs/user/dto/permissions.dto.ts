@@ -1,0 +1,138 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_ARRAY_ITEMS } from '@app/common';
+import { ACCESS_ROLES, AccessRole } from '../access-role';
+import { RESOURCE_TYPES, ResourceType } from '../resource';
+
+/** 9999-12-31T23:59:59Z, the last instant PostgreSQL and Date both represent comfortably. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+
+export class ResourceRefDto {
+  @IsIn(RESOURCE_TYPES)
+  type: ResourceType;
+
+  @IsString()
+  @Length(1, 256)
+  id: string;
+
+  /** Required for folders and documents; for an organization it may be omitted (it is `id`). */
+  @ValidateIf((ref: ResourceRefDto) => ref.type !== 'organization' || ref.organizationId !== undefined)
+  @IsString()
+  @Length(1, 256)
+  organizationId?: string;
+}
+
+export class ResourceGrantDto extends ResourceRefDto {
+  @IsIn(ACCESS_ROLES)
+  accessRole: AccessRole;
+
+  /** Unix time in seconds after which the grant is ignored. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_UNIX_SECONDS)
+  expiresAt?: number;
+}
+
+export class GrantListDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => ResourceGrantDto)
+  resources: ResourceGrantDto[];
+}
+
+export class ResourceListDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => ResourceRefDto)
+  resources: ResourceRefDto[];
+}
+
+export class AddPermissionsDto {
+  @IsString()
+  @Length(1, 256)
+  userId: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => GrantListDto)
+  permissions: GrantListDto;
+}
+
+export class RemovePermissionsDto {
+  @IsString()
+  @Length(1, 256)
+  userId: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ResourceListDto)
+  permissions: ResourceListDto;
+}
+
+export class GetPermissionsDto {
+  @IsString()
+  @Length(1, 256)
+  userId: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  organizationId?: string;
+}
+
+export class UserPropertiesDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  name?: string;
+
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(320)
+  email?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  isAdmin?: boolean;
+}
+
+/** DESIGN §3: `{userId, userProperties:{name?, email?, isAdmin?}, permissions?:{resources:[...]}}`. */
+export class GenerateTokenDto {
+  @IsString()
+  @Length(1, 256)
+  userId: string;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UserPropertiesDto)
+  userProperties?: UserPropertiesDto;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => GrantListDto)
+  permissions?: GrantListDto;
+}

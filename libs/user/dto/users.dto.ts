@@ -1,0 +1,93 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_ARRAY_ITEMS } from '@app/common';
+import { ACCESS_ROLES, AccessRole } from '../access-role';
+
+/** The three filter combinations of the spec: organization, organization + document, organization + folder. */
+export class UserScopeDto {
+  @IsString()
+  @Length(1, 256)
+  organizationId: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  documentId?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  folderId?: string;
+}
+
+export class UserInputDto {
+  @IsString()
+  @Length(1, 256)
+  userId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  name?: string;
+
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(320)
+  email?: string;
+
+  @IsOptional()
+  @IsIn(ACCESS_ROLES)
+  accessRole?: AccessRole;
+}
+
+export class WriteUsersDto extends UserScopeDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => UserInputDto)
+  users: UserInputDto[];
+}
+
+export class GetUsersDto extends UserScopeDto {
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsString({ each: true })
+  @Length(1, 256, { each: true })
+  userIds?: string[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  pageSize?: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 2048)
+  pageToken?: string;
+}
+
+export class DeleteUsersDto extends UserScopeDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsString({ each: true })
+  @Length(1, 256, { each: true })
+  userIds: string[];
+}

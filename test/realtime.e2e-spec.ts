@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { Socket } from 'socket.io-client';
+import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { RunningApi, startApi } from './support/processes';
+import { connect, Handshake, nextEvent, refusal, request, signJwt, signWithKeySecret, userToken } from './support/realtime-client';
+import { seedDocument, seedOrganization } from './support/seed';
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+/** Two API processes sharing one database and one Redis: they must act as one realtime service. */
+describe('realtime gateway across two API instances', () => {
+  let world: TestEnvironment;
+  let a: RunningApi;
+  let b: RunningApi;
+  let owner: Credentials;
+  let other: Credentials;
+  const sockets: Socket[] = [];
+  const doc = { organizationId: 'org', documentId: 'doc' };
+
+  const call = (api: RunningApi, path: string, data: unknown, as: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(as));
+  const grant = (userId: string, accessRole: string, documentId = 'doc') =>
+    call(a, '/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole }] } });
+  async function client(api: RunningApi, auth: Handshake, origin?: string): Promise<Socket> {
+    const socket = await connect(api.url, auth, origin);
+    sockets.push(socket);
+    return socket;
+  }
+  async function subscribed(api: RunningApi, userId: string, target = doc): Promise<Socket> {
+    const socket = await client(api, await userToken(api.url, owner, userId, { name: userId }));
+    const ack = await request(socket, 'subscribe', target);
+    expect(ack.status).toBe('success');
+    return socket;
+  }
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+    [a, b] = await Promise.all([startApi(world.env), startApi(world.env)]);
+    owner = await createWorkspace(a.url);
+    other = await createWorkspace(a.url);
+    await seedOrganization(world, owner.apiKey, 'org');
+    await seedDocument(world, owner.apiKey, 'org', 'doc', { accessType: 'restricted' });
+    await seedOrganization(world, other.apiKey, 'org');
+    await seedDocument(world, other.apiKey, 'org', 'doc');
+    await grant('ed', 'editor');
+    await grant('ed2', 'editor');
+    await grant('vi', 'viewer');
+  }, 60_000);
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await world?.dispose();
+  });
+
+  it('a REST broadcast posted to A reaches subscribers on A and on B, and is stored', async () => {
+    const onA = await subscribed(a, 'ed');
+    const onB = await subscribed(b, 'vi');
+    const received = [nextEvent(onA, 'livestate'), nextEvent(onB, 'livestate')];
+    const response = await call(a, '/v1/livestate/broadcast', { ...doc, liveStateDataId: 'cursor', data: { x: 1 }, merge: false });
+    expect(response.status).toBe(200);
+    expect(response.body.result).toEqual({ status: 'success', message: 'Event broadcasted successfully.', data: { success: true } });
+    for (const event of await Promise.all(received)) {
+      expect(event).toMatchObject({ ...doc, liveStateDataId: 'cursor', data: { x: 1 } });
+    }
+    const late = await client(b, await userToken(b.url, owner, 'ed2'));
+    const ack = await request(late, 'subscribe', doc);
+    expect(ack.liveStates).toEqual([expect.objectContaining({ liveStateDataId: 'cursor', data: { x: 1 } })]);
+    expect(ack.role).toBe('editor');
+  });
+
+  it('presence added through B is pushed to a subscriber on A, and sockets join and leave presence', async () => {
+    const onA = await subscribed(a, 'ed');
+    const pushed = nextEvent(onA, 'presence', (event) => event.users.some((user: { userId: string }) => user.userId === 'zed'));
+    const added = await call(b, '/v2/presence/add', { ...doc, users: [{ userId: 'zed', name: 'Zed', email: 'zed@example.com' }] });
+    expect(added.body.result.data).toEqual({ success: true });
+    const event = await pushed;
+    expect(event.users).toEqual(
+      expect.arrayContaining([
+        { userId: 'zed', name: 'Zed', email: 'zed@example.com', status: 'online' },
+        { userId: 'ed', name: 'ed', email: '', status: 'online' },
+      ]),
+    );
+    const viewer = await subscribed(b, 'vi');
+    const listed = await call(a, '/v2/presence/get', doc);
+    expect(listed.body.result.data.map((user: { userId: string }) => user.userId)).toEqual(['ed', 'vi', 'zed']);
+    const gone = nextEvent(onA, 'presence', (e) => !e.users.some((user: { userId: string }) => user.userId === 'vi'));
+    viewer.close();
+    await gone;
+  });
+
+  it('refuses livestate:set from a viewer and accepts it from an editor, fanned out to the other instance', async () => {
+    const viewer = await subscribed(a, 'vi');
+    const editor = await subscribed(b, 'ed');
+    const refused = await request(viewer, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: { hacked: true } });
+    expect(refused).toEqual({ error: { status: 'PERMISSION_DENIED', message: 'Only editors may set live state.' } });
+    const seenByViewer = nextEvent(viewer, 'livestate', (e) => e.liveStateDataId === 'shape');
+    const accepted = await request(editor, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: { w: 2 }, merge: true });
+    expect(accepted.status).toBe('success');
+    expect((await seenByViewer).data).toEqual({ w: 2 });
+    const stored = await call(a, '/v2/livestate/get', { ...doc, liveStateDataId: 'shape' });
+    expect(stored.body.result.data).toEqual([expect.objectContaining({ liveStateDataId: 'shape', data: { w: 2 } })]);
+    const bad = await request(editor, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: 'nope' });
+    expect(bad.error.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it('refuses to subscribe without access or to a missing document', async () => {
+    const stranger = await client(a, await userToken(a.url, owner, 'stranger'));
+    expect((await request(stranger, 'subscribe', doc)).error.status).toBe('PERMISSION_DENIED');
+    expect((await request(stranger, 'subscribe', { organizationId: 'org', documentId: 'nope' })).error.status).toBe('NOT_FOUND');
+    expect((await request(stranger, 'subscribe', { organizationId: 7 })).error.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it('removing a grant revokes the user\'s sockets on both instances and stops their broadcasts', async () => {
+    await grant('temp', 'editor');
+    const onA = await subscribed(a, 'temp');
+    const onB = await subscribed(b, 'temp');
+    const watcher = await subscribed(b, 'ed');
+    const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
+    const removed = await call(a, '/v2/auth/permissions/remove', { userId: 'temp', permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org' }] } });
+    expect(removed.status).toBe(200);
+    for (const event of await Promise.all(revoked)) expect(event).toEqual(doc);
+    let leaked = false;
+    onA.on('livestate', () => (leaked = true));
+    onB.on('livestate', () => (leaked = true));
+    const delivered = nextEvent(watcher, 'livestate', (e) => e.liveStateDataId === 'after-revoke');
+    await call(b, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'after-revoke', data: { y: 1 } });
+    await delivered;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toBe(false);
+    expect((await request(onA, 'subscribe', doc)).error.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('a disabled organization denies everyone, admins included, and re-checks drop live sockets on both instances', async () => {
+    await seedOrganization(world, owner.apiKey, 'org2');
+    await seedDocument(world, owner.apiKey, 'org2', 'd2', { accessType: 'public' });
+    const target = { organizationId: 'org2', documentId: 'd2' };
+    await call(a, '/v2/users/add', { organizationId: 'org2', users: [{ userId: 'member', accessRole: 'editor' }] });
+    const onA = await subscribed(a, 'member', target);
+    const onB = await subscribed(b, 'member', target);
+    await world.query(`UPDATE organization SET disabled = true WHERE api_key_id = $1 AND id = 'org2'`, [owner.apiKey]);
+    const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
+    // users/update re-checks the user's subscriptions (the disable-state endpoint calls revokeOrganization the same way).
+    await call(b, '/v2/users/update', { organizationId: 'org2', users: [{ userId: 'member' }] });
+    for (const event of await Promise.all(revoked)) expect(event).toEqual(target);
+    const admin = await client(a, await userToken(a.url, owner, 'boss', { isAdmin: true }));
+    expect((await request(admin, 'subscribe', target)).error.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses expired, forged and malformed tokens at the handshake', async () => {
+    await userToken(a.url, owner, 'someone');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { userId: 'ed', name: '', email: '', isAdmin: false, apiKey: owner.apiKey, sub: 'ed' };
+    const expired = await signWithKeySecret(world, owner.apiKey, { ...claims, iat: now - 200_000, exp: now - 10 });
+    const valid = await signWithKeySecret(world, owner.apiKey, { ...claims, iat: now, exp: now + 60 });
+    await client(b, { apiKey: owner.apiKey, token: valid });
+    const forged = signJwt(randomBytes(32), { ...claims, iat: now, exp: now + 60 });
+    const unsigned = `${valid.split('.').slice(0, 2).join('.')}.`;
+    for (const token of [expired, forged, unsigned, 'not-a-jwt']) {
+      const error = await refusal(b.url, { apiKey: owner.apiKey, token });
+      expect(error.data).toEqual({ status: 'UNAUTHENTICATED' });
+    }
+    expect((await refusal(a.url, { apiKey: owner.apiKey } as Handshake)).data).toEqual({ status: 'UNAUTHENTICATED' });
+  });
+
+  it('another API key\'s token opens neither this key nor its documents', async () => {
+    const theirs = await userToken(a.url, other, 'ed');
+    expect((await refusal(a.url, { apiKey: owner.apiKey, token: theirs.token })).data).toEqual({ status: 'UNAUTHENTICATED' });
+    const now = Math.floor(Date.now() / 1000);
+    const relabelled = await signWithKeySecret(world, other.apiKey, { userId: 'ed', apiKey: owner.apiKey, iat: now, exp: now + 60 });
+    expect((await refusal(a.url, { apiKey: owner.apiKey, token: relabelled })).data).toEqual({ status: 'UNAUTHENTICATED' });
+    // Same organization and document ids under the other key are a different document.
+    const foreign = await client(b, theirs);
+    const ack = await request(foreign, 'subscribe', doc);
+    expect(ack.status).toBe('success');
+    expect(ack.liveStates).toEqual([]);
+    let leaked = false;
+    foreign.on('livestate', () => (leaked = true));
+    const mine = await subscribed(a, 'ed');
+    const delivered = nextEvent(mine, 'livestate', (e) => e.liveStateDataId === 'tenant');
+    await call(a, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'tenant', data: {} });
+    await delivered;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toBe(false);
+  });
+
+  it('checks the Origin against the key\'s allowed domains once any are set', async () => {
+    const scoped = await createWorkspace(a.url);
+    await call(a, '/v2/workspace/domains/add', { domains: ['app.example.com'] }, scoped);
+    const auth = await userToken(a.url, scoped, 'u');
+    await client(b, auth, 'https://app.example.com');
+    expect((await refusal(b.url, auth, 'https://evil.example.net')).data).toEqual({ status: 'PERMISSION_DENIED' });
+    expect((await refusal(b.url, auth)).data).toEqual({ status: 'PERMISSION_DENIED' });
+    await client(a, await userToken(a.url, owner, 'ed'), 'https://anywhere.example.org');
+  });
+});

@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto';
+import { io, Socket } from 'socket.io-client';
+import { AppConfig } from '@app/common/config';
+import { decryptSecret } from '@app/auth/token-crypto';
+import { apiKeyHeaders, Credentials, post } from './http-client';
+import { TestEnvironment } from './test-environment';
+
+export interface Handshake {
+  apiKey: string;
+  token: string;
+}
+
+function open(url: string, auth: Handshake, origin?: string): Socket {
+  return io(url, {
+    path: '/realtime',
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(origin ? { extraHeaders: { origin } } : {}),
+  });
+}
+
+/** A connected socket.io client; rejects with the server's connect_error. */
+export async function connect(url: string, auth: Handshake, origin?: string): Promise<Socket> {
+  const socket = open(url, auth, origin);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  return socket;
+}
+
+/** The connect_error of a handshake that must be refused. */
+export async function refusal(url: string, auth: Handshake, origin?: string): Promise<{ message: string; data?: { status: string } }> {
+  const socket = open(url, auth, origin);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => {
+      socket.close();
+      reject(new Error('handshake was accepted'));
+    });
+    socket.once('connect_error', (error) => {
+      socket.close();
+      resolve(error as never);
+    });
+  });
+}
+
+export function request(socket: Socket, event: string, payload: unknown): Promise<any> {
+  return socket.timeout(5000).emitWithAck(event, payload);
+}
+
+/** Resolves with the next `event` whose payload satisfies `match`. */
+export function nextEvent(socket: Socket, event: string, match: (payload: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: unknown) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+export async function userToken(baseUrl: string, owner: Credentials, userId: string, userProperties: Record<string, unknown> = {}): Promise<Handshake> {
+  const response = await post(baseUrl, '/v2/auth/generate_token', { userId, userProperties }, apiKeyHeaders(owner));
+  if (response.status !== 200) throw new Error(`generate_token failed: ${JSON.stringify(response.body)}`);
+  return { apiKey: owner.apiKey, token: response.body.result.data.token };
+}
+
+/** An HS256 JWT signed with the API key's real secret (read from the database) and arbitrary claims. */
+export async function signWithKeySecret(world: TestEnvironment, apiKeyId: string, claims: Record<string, unknown>): Promise<string> {
+  const [row] = await world.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM user_token_secret WHERE api_key_id = $1', [apiKeyId]);
+  const secret = Buffer.from(decryptSecret(row.secret_ciphertext, new AppConfig(world.env).encryptionKey), 'base64url');
+  return signJwt(secret, claims);
+}
+
+export function signJwt(secret: Buffer, claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}

@@ -1,0 +1,37 @@
+import { TestEnvironment } from './test-environment';
+
+/**
+ * Organizations, folders and documents written straight into PostgreSQL: suites that are not
+ * about those endpoints set up their world here.
+ */
+export async function seedOrganization(world: TestEnvironment, apiKeyId: string, organizationId: string, disabled = false): Promise<void> {
+  await world.query('INSERT INTO organization (api_key_id, id, name, disabled) VALUES ($1, $2, $2, $3)', [apiKeyId, organizationId, disabled]);
+}
+
+export async function seedFolder(
+  world: TestEnvironment,
+  apiKeyId: string,
+  organizationId: string,
+  folderId: string,
+  parentFolderId: string | null = null,
+): Promise<void> {
+  await world.query('INSERT INTO folder (api_key_id, organization_id, id, name, parent_folder_id) VALUES ($1, $2, $3, $3, $4)', [
+    apiKeyId,
+    organizationId,
+    folderId,
+    parentFolderId,
+  ]);
+}
+
+export async function seedDocument(
+  world: TestEnvironment,
+  apiKeyId: string,
+  organizationId: string,
+  documentId: string,
+  options: { folderId?: string; accessType?: 'public' | 'organizationPrivate' | 'restricted'; disabled?: boolean } = {},
+): Promise<void> {
+  await world.query(
+    'INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, disabled) VALUES ($1, $2, $3, $3, $4, $5, $6)',
+    [apiKeyId, organizationId, documentId, options.folderId ?? null, options.accessType ?? 'public', options.disabled ?? false],
+  );
+}
