@@ -139,13 +139,28 @@ describe('realtime gateway across two API instances', () => {
     await call(a, '/v2/users/add', { organizationId: 'org2', users: [{ userId: 'member', accessRole: 'editor' }] });
     const onA = await subscribed(a, 'member', target);
     const onB = await subscribed(b, 'member', target);
-    await world.query(`UPDATE organization SET disabled = true WHERE api_key_id = $1 AND id = 'org2'`, [owner.apiKey]);
     const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
-    // users/update re-checks the user's subscriptions (the disable-state endpoint calls revokeOrganization the same way).
-    await call(b, '/v2/users/update', { organizationId: 'org2', users: [{ userId: 'member' }] });
+    const disabled = await call(b, '/v2/organizations/access/disablestate/update', { organizationIds: ['org2'], disabled: true });
+    expect(disabled.body.result.data.org2).toEqual({ success: true, id: 'org2', message: 'Disabled state updated.' });
     for (const event of await Promise.all(revoked)) expect(event).toEqual(target);
     const admin = await client(a, await userToken(a.url, owner, 'boss', { isAdmin: true }));
     expect((await request(admin, 'subscribe', target)).error.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('disabling or deleting a document through REST revokes its live sockets on both instances', async () => {
+    await seedDocument(world, owner.apiKey, 'org', 'pub', { accessType: 'public' });
+    const target = { organizationId: 'org', documentId: 'pub' };
+    for (const change of [
+      () => call(a, '/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'pub', disabled: true }] }),
+      () => call(b, '/v2/organizations/documents/delete', { organizationId: 'org', documentIds: ['pub'] }),
+    ]) {
+      const onA = await subscribed(a, 'ed', target);
+      const onB = await subscribed(b, 'ed', target);
+      const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
+      expect((await change()).status).toBe(200);
+      for (const event of await Promise.all(revoked)) expect(event).toEqual(target);
+      await call(a, '/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'pub', disabled: false }] });
+    }
   });
 
   it('refuses expired, forged and malformed tokens at the handshake', async () => {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
 import { lockOrganization, ORGANIZATION_NOT_FOUND } from '@app/organization';
+import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
 import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
@@ -20,6 +21,7 @@ export class DocumentService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly revocation: RealtimeRevocation,
   ) {}
 
   async add(apiKeyId: string, dto: AddDocumentsDto): Promise<BatchItem[]> {
@@ -108,6 +110,8 @@ export class DocumentService {
       );
     });
     const updated = new Set(rows.map((row) => row.id));
+    const accessChanged = documents.filter((doc) => updated.has(doc.documentId) && (doc.disabled || doc.accessType));
+    await this.revoke(apiKeyId, organizationId, accessChanged.map((doc) => doc.documentId));
     return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT)));
   }
 
@@ -123,6 +127,7 @@ export class DocumentService {
       ]);
     });
     const deleted = new Set(rows.map((row) => row.id));
+    await this.revoke(apiKeyId, organizationId, [...deleted]);
     return documentIds.map((id) => (deleted.has(id) ? item(id, true, 'Document deleted.') : item(id, true, DOCUMENT_ABSENT)));
   }
 
@@ -141,5 +146,12 @@ export class DocumentService {
       );
       if (affected !== documentIds.length) throw ApiError.notFound('Document does not exist.');
     });
+    // A new folder chain can change who may open the document.
+    await this.revoke(apiKeyId, organizationId, documentIds);
+  }
+
+  /** Live sockets re-check access after a committed change that may take it away. */
+  private async revoke(apiKeyId: string, organizationId: string, documentIds: string[]): Promise<void> {
+    await Promise.all(documentIds.map((id) => this.revocation.revokeDocument(apiKeyId, organizationId, id)));
   }
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
 import { lockOrganization, ORGANIZATION_NOT_FOUND } from '@app/organization';
+import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
 import { AddFoldersDto } from './dto/add-folders.dto';
 import { FolderIdsDto } from './dto/folder-ids.dto';
 import { GetFoldersDto } from './dto/get-folders.dto';
@@ -18,6 +19,7 @@ export class FolderService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly revocation: RealtimeRevocation,
   ) {}
 
   async add(apiKeyId: string, dto: AddFoldersDto): Promise<BatchItem[]> {
@@ -115,6 +117,10 @@ export class FolderService {
       );
     });
     const updated = new Set(rows.map((row) => row.id));
+    // A folder's access type reaches every document below it: re-check the organization's sockets.
+    if (folders.some((folder) => folder.accessType && updated.has(folder.folderId))) {
+      await this.revocation.revokeOrganization(apiKeyId, organizationId);
+    }
     return ids.map((id) => (updated.has(id) ? item(id, true, 'Folder updated.') : item(id, false, 'Folder does not exist.')));
   }
 
@@ -131,6 +137,7 @@ export class FolderService {
       ]);
     });
     const deleted = new Set(rows.map((row) => row.id));
+    if (deleted.size > 0) await this.revocation.revokeOrganization(apiKeyId, organizationId);
     // Mirrors documents delete (spec, Common envelopes 7): the folder is gone either way.
     return folderIds.map((id) => (deleted.has(id) ? item(id, true, 'Folder deleted.') : item(id, true, 'Folder does not exist.')));
   }

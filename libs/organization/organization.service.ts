@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
+import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
 import { OrganizationIdsDto } from './dto/organization-ids.dto';
@@ -32,6 +33,7 @@ export class OrganizationService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly revocation: RealtimeRevocation,
   ) {}
 
   async add(apiKeyId: string, dto: AddOrganizationsDto): Promise<BatchItem[]> {
@@ -68,6 +70,7 @@ export class OrganizationService {
       apiKeyId,
       dto.organizationIds,
     ]);
+    await this.revoke(apiKeyId, deleted);
     return dto.organizationIds.map((id) =>
       deleted.has(id) ? item(id, true, 'Organization deleted.') : item(id, false, ORGANIZATION_ABSENT),
     );
@@ -78,9 +81,15 @@ export class OrganizationService {
     assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
     const statement = dto.createOrganization === false ? UPDATE_DISABLED : UPSERT_DISABLED;
     const updated = await this.writeIds(statement, [apiKeyId, dto.organizationIds, dto.disabled]);
+    if (dto.disabled) await this.revoke(apiKeyId, updated);
     return dto.organizationIds.map((id) =>
       updated.has(id) ? item(id, true, 'Disabled state updated.') : item(id, false, ORGANIZATION_ABSENT),
     );
+  }
+
+  /** Spec (States): a disabled or deleted organization takes read and write access from every live socket. */
+  private async revoke(apiKeyId: string, organizationIds: Set<string>): Promise<void> {
+    await Promise.all([...organizationIds].map((id) => this.revocation.revokeOrganization(apiKeyId, id)));
   }
 
   private async writeIds(sql: string, params: unknown[]): Promise<Set<string>> {
