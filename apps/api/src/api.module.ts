@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/common';
+import { CommentModule } from '@app/comment/comment.module';
 import { DatabaseModule } from '@app/database';
 import { HealthModule } from '@app/health';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { RedisModule } from '@app/redis';
+import { WebhookModule } from '@app/webhook/webhook.module';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
 
 /** HTTP API: controllers and queue producers. It never registers a queue processor. */
@@ -21,6 +23,8 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     AuthModule,
     HealthModule,
     WorkspaceModule,
+    WebhookModule,
+    CommentModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
