@@ -2,6 +2,10 @@ import { hkdfSync } from 'node:crypto';
 
 export class ConfigError extends Error {}
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [5000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+
 const DEV_SECRET_KEY = 'dev-only-secret-key-change-me-in-production-0000';
 
 /** Validated process configuration. One instance per process, built at boot; a bad value stops the boot. */
@@ -15,6 +19,10 @@ export class AppConfig {
   readonly workspaceCreateLimit: number;
   readonly workspaceCreateWindowSeconds: number;
   readonly webhookAllowPrivateNetworks: boolean;
+  /** Delays before each retry of a webhook delivery (DESIGN §5); tests shorten it through the environment. */
+  readonly webhookRetryScheduleMs: number[];
+  readonly webhookSweepIntervalMs: number;
+  readonly webhookConcurrency: number;
   readonly logLevel: string;
   readonly authCacheTtlMs: number;
   readonly workerQueues: string[] | null;
@@ -36,6 +44,9 @@ export class AppConfig {
     this.workspaceCreateLimit = int(env, 'WORKSPACE_CREATE_LIMIT', 10, 1, 1_000_000);
     this.workspaceCreateWindowSeconds = int(env, 'WORKSPACE_CREATE_WINDOW_S', 60, 1, 86_400);
     this.webhookAllowPrivateNetworks = bool(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false);
+    this.webhookRetryScheduleMs = intList(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, 0, 7 * 86_400_000);
+    this.webhookSweepIntervalMs = int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000);
+    this.webhookConcurrency = int(env, 'WEBHOOK_CONCURRENCY', 50, 1, 1000);
     this.logLevel = oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
     this.authCacheTtlMs = int(env, 'AUTH_CACHE_TTL_MS', 5000, 0, 60_000);
     this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
@@ -83,6 +94,16 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}").`);
   }
   return value;
+}
+
+function intList(env: NodeJS.ProcessEnv, name: string, fallback: number[], min: number, max: number): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((value) => !Number.isInteger(value) || value < min || value > max)) {
+    throw new ConfigError(`${name} must be a comma-separated list of integers from ${min} to ${max} (got "${raw}").`);
+  }
+  return values;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

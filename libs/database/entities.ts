@@ -1,4 +1,7 @@
 import { UserTokenSecret } from '@app/auth/entities/user-token-secret.entity';
+import { CommentAnnotation } from '@app/comment/entities/comment-annotation.entity';
+import { CommentReaction } from '@app/comment/entities/comment-reaction.entity';
+import { CommentEntity } from '@app/comment/entities/comment.entity';
 import { DocumentEntity } from '@app/document/entities/document.entity';
 import { Folder } from '@app/document/entities/folder.entity';
 import { OrganizationUserGroup } from '@app/organization/entities/organization-user-group.entity';
@@ -14,6 +17,9 @@ import { ApiKey } from '@app/workspace/entities/api-key.entity';
 import { AuditEvent } from '@app/workspace/entities/audit-event.entity';
 import { AuthToken } from '@app/workspace/entities/auth-token.entity';
 import { EmailConfig } from '@app/workspace/entities/email-config.entity';
+import { WebhookConfig } from '@app/webhook/entities/webhook-config.entity';
+import { WebhookDelivery } from '@app/webhook/entities/webhook-delivery.entity';
+import { WebhookEvent } from '@app/webhook/entities/webhook-event.entity';
 import { Workspace } from '@app/workspace/entities/workspace.entity';
 
 /** Every entity of the service, registered once for Nest and the TypeORM CLI alike. */
@@ -35,4 +41,10 @@ export const ENTITIES = [
   FolderGrant,
   DocumentGrant,
   LiveState,
+  CommentAnnotation,
+  CommentEntity,
+  CommentReaction,
+  WebhookConfig,
+  WebhookEvent,
+  WebhookDelivery,
 ];

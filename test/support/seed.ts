@@ -2,7 +2,7 @@ import { TestEnvironment } from './test-environment';
 
 /**
  * Organizations, folders and documents written straight into PostgreSQL: suites that are not
- * about those endpoints set up their world here.
+ * about those endpoints set up their world here. A seeded document brings its organization.
  */
 export async function seedOrganization(world: TestEnvironment, apiKeyId: string, organizationId: string, disabled = false): Promise<void> {
   await world.query('INSERT INTO organization (api_key_id, id, name, disabled) VALUES ($1, $2, $2, $3)', [apiKeyId, organizationId, disabled]);
@@ -30,6 +30,7 @@ export async function seedDocument(
   documentId: string,
   options: { folderId?: string; accessType?: 'public' | 'organizationPrivate' | 'restricted'; disabled?: boolean } = {},
 ): Promise<void> {
+  await world.query('INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING', [apiKeyId, organizationId]);
   await world.query(
     'INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, disabled) VALUES ($1, $2, $3, $3, $4, $5, $6)',
     [apiKeyId, organizationId, documentId, options.folderId ?? null, options.accessType ?? 'public', options.disabled ?? false],

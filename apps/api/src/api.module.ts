@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/common';
+import { CommentModule } from '@app/comment/comment.module';
 import { DatabaseModule } from '@app/database';
 import { DocumentModule } from '@app/document/document.module';
 import { HealthModule } from '@app/health';
@@ -14,6 +15,7 @@ import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
 import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserModule } from '@app/user/user.module';
+import { WebhookModule } from '@app/webhook/webhook.module';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
 
 /** HTTP API: controllers and queue producers. It never registers a queue processor. */
@@ -35,6 +37,8 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     PresenceModule,
     LiveStateModule,
     RealtimeModule,
+    WebhookModule,
+    CommentModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -3,11 +3,13 @@ import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
 import { RedisModule } from '@app/redis';
+import { WebhookWorkerModule } from '@app/webhook/webhook-worker.module';
 import { WorkspaceWorkerModule } from '@app/workspace/workspace-worker.module';
 
 /** The processor module of each queue; WORKER_QUEUES picks a subset so each queue can scale on its own. */
 const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.AUDIT]: WorkspaceWorkerModule,
+  [QUEUE.WEBHOOK]: WebhookWorkerModule,
 };
 
 @Module({})

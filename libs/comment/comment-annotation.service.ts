@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { AppConfig, BatchItem, encodePageToken, item } from '@app/common';
+import { WebhookTrigger } from '@app/webhook/webhook-triggers';
+import { CommentAccess } from './comment-access';
+import { AnnotationView, annotationView, assertUnique, commentView, decodeSeq } from './comment-views';
+import { CommentWriter } from './comment-writer';
+import { AddAnnotationsDto, AnnotationChangeDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
+import { CommentAnnotation } from './entities/comment-annotation.entity';
+import { CommentReaction } from './entities/comment-reaction.entity';
+import { CommentEntity } from './entities/comment.entity';
+
+const DEFAULT_PAGE_SIZE = 1000;
+
+/** Which field changes emit which trigger (spec: Events). */
+const CHANGE_TRIGGERS: Array<[keyof AnnotationChangeDto & keyof CommentAnnotation, WebhookTrigger]> = [
+  ['status', 'comment_annotation.status_change'],
+  ['assignedTo', 'comment_annotation.assign'],
+  ['priority', 'comment_annotation.priority_change'],
+];
+
+@Injectable()
+export class CommentAnnotationService {
+  constructor(
+    private readonly writer: CommentWriter,
+    private readonly access: CommentAccess,
+    private readonly config: AppConfig,
+  ) {}
+
+  async add(apiKeyId: string, dto: AddAnnotationsDto): Promise<BatchItem[]> {
+    assertUnique(dto.commentAnnotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
+    dto.commentAnnotations.forEach((annotation, i) =>
+      assertUnique((annotation.comments ?? []).map((c) => c.commentId), (j) => `data.commentAnnotations[${i}].comments[${j}].commentId`),
+    );
+    const { organizationId, documentId } = dto;
+    return this.writer.write(apiKeyId, async (manager, emit) => {
+      await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(CommentAnnotation)
+        .values(
+          dto.commentAnnotations.map((a) => ({
+            apiKeyId, organizationId, documentId, id: a.annotationId,
+            status: a.status ?? 'open', priority: a.priority ?? null, assignedTo: a.assignedTo ?? null, createdBy: dto.from ?? null,
+          })),
+        )
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      const added = new Set((inserted.raw as Array<{ id: string }>).map((row) => row.id));
+      const newComments = dto.commentAnnotations
+        .filter((a) => added.has(a.annotationId))
+        .flatMap((a) => (a.comments ?? []).map((c) => ({
+          apiKeyId, organizationId, documentId, annotationId: a.annotationId, id: c.commentId,
+          text: c.commentText, from: dto.from ?? null, toContactsTagged: c.toContactsTagged ?? [],
+        })));
+      if (newComments.length > 0) await manager.createQueryBuilder().insert().into(CommentEntity).values(newComments).execute();
+      if (added.size > 0) {
+        const rows = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In([...added]) } });
+        const comments = await manager.find(CommentEntity, { where: { apiKeyId, organizationId, documentId, annotationId: In([...added]) }, order: { seq: 'ASC' } });
+        for (const row of rows) {
+          const first = comments.find((comment) => comment.annotationId === row.id);
+          emit({ trigger: 'comment_annotation.add', organizationId, documentId, actionUser: dto.from ?? null, annotation: annotationView(row), comment: first ? commentView(first) : null });
+        }
+      }
+      return dto.commentAnnotations.map(({ annotationId: id }) =>
+        added.has(id) ? item(id, true, 'Annotation added.') : item(id, false, 'Annotation already exists.'),
+      );
+    });
+  }
+
+  async get(apiKeyId: string, dto: GetAnnotationsDto): Promise<{ annotations: AnnotationView[]; nextPageToken?: string }> {
+    const { organizationId, documentId } = dto;
+    const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
+    const scope = JSON.stringify(['annotations', apiKeyId, organizationId, documentId, dto.annotationIds ?? null, dto.statuses ?? null]);
+    return this.writer.read(async (manager) => {
+      await this.access.check(manager, apiKeyId, dto, dto.from, 'read');
+      const query = manager
+        .createQueryBuilder(CommentAnnotation, 'a')
+        .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.documentId = :documentId', { apiKeyId, organizationId, documentId })
+        .orderBy('a.seq', 'ASC')
+        .take(pageSize + 1);
+      if (dto.annotationIds) query.andWhere('a.id IN (:...ids)', { ids: dto.annotationIds.length ? dto.annotationIds : [''] });
+      if (dto.statuses) query.andWhere('a.status IN (:...statuses)', { statuses: dto.statuses.length ? dto.statuses : [''] });
+      if (dto.pageToken) query.andWhere('a.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
+      const rows = await query.getMany();
+      const page = rows.slice(0, pageSize);
+      const annotations = await this.withComments(manager, apiKeyId, organizationId, documentId, page);
+      const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
+      return { annotations, nextPageToken };
+    });
+  }
+
+  async update(apiKeyId: string, dto: UpdateAnnotationsDto): Promise<BatchItem[]> {
+    assertUnique(dto.commentAnnotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
+    const { organizationId, documentId } = dto;
+    return this.writer.write(apiKeyId, async (manager, emit) => {
+      await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
+      const ids = dto.commentAnnotations.map((a) => a.annotationId);
+      const existing = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In(ids) }, lock: { mode: 'pessimistic_write' } });
+      const byId = new Map(existing.map((row) => [row.id, row]));
+      const changed: Array<{ row: CommentAnnotation; triggers: WebhookTrigger[] }> = [];
+      for (const change of dto.commentAnnotations) {
+        const row = byId.get(change.annotationId);
+        if (!row) continue;
+        const triggers: WebhookTrigger[] = [];
+        for (const [field, trigger] of CHANGE_TRIGGERS) {
+          const next = change[field] === undefined ? row[field] : change[field] ?? null;
+          if (JSON.stringify(next) !== JSON.stringify(row[field])) {
+            Object.assign(row, { [field]: next });
+            triggers.push(trigger);
+          }
+        }
+        if (triggers.length > 0) changed.push({ row, triggers });
+      }
+      if (changed.length > 0) {
+        await manager.query(
+          `UPDATE comment_annotation AS a
+              SET status = v.status, priority = v.priority, assigned_to = v.assigned_to, updated_at = now()
+             FROM jsonb_to_recordset($4::jsonb) AS v(id text, status text, priority text, assigned_to jsonb)
+            WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id COLLATE "C"`,
+          [apiKeyId, organizationId, documentId, JSON.stringify(changed.map(({ row }) => ({ id: row.id, status: row.status, priority: row.priority, assigned_to: row.assignedTo })))],
+        );
+        const fresh = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In(changed.map(({ row }) => row.id)) } });
+        for (const row of fresh) {
+          for (const trigger of changed.find((c) => c.row.id === row.id)!.triggers) {
+            emit({ trigger, organizationId, documentId, actionUser: dto.from ?? null, annotation: annotationView(row), comment: null });
+          }
+        }
+      }
+      return ids.map((id) => (byId.has(id) ? item(id, true, 'Annotation updated.') : item(id, false, 'Annotation does not exist.')));
+    });
+  }
+
+  /** Deleting an annotation deletes its comments and reactions (cascade). Like documents delete, a missing one is not a failure. */
+  async delete(apiKeyId: string, dto: DeleteAnnotationsDto): Promise<BatchItem[]> {
+    const { organizationId, documentId } = dto;
+    const ids = [...new Set(dto.annotationIds)];
+    return this.writer.write(apiKeyId, async (manager) => {
+      await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
+      const result = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(CommentAnnotation)
+        .where({ apiKeyId, organizationId, documentId, id: In(ids) })
+        .returning(['id'])
+        .execute();
+      const deleted = new Set((result.raw as Array<{ id: string }>).map((row) => row.id));
+      return ids.map((id) => item(id, true, deleted.has(id) ? 'Annotation deleted.' : 'Annotation does not exist.'));
+    });
+  }
+
+  private async withComments(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, rows: CommentAnnotation[]): Promise<AnnotationView[]> {
+    if (rows.length === 0) return [];
+    const annotationIds = rows.map((row) => row.id);
+    const scope = { apiKeyId, organizationId, documentId, annotationId: In(annotationIds) };
+    const comments = await manager.find(CommentEntity, { where: scope, order: { seq: 'ASC' } });
+    const reactions = await manager.find(CommentReaction, { where: scope, order: { createdAt: 'ASC' } });
+    return rows.map((row) => ({
+      ...annotationView(row),
+      comments: comments
+        .filter((comment) => comment.annotationId === row.id)
+        .map((comment) => commentView(comment, reactions.filter((r) => r.annotationId === row.id && r.commentId === comment.id))),
+    }));
+  }
+}

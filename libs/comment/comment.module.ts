@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { WebhookModule } from '@app/webhook/webhook.module';
+import { CommentAccess } from './comment-access';
+import { CommentAnnotationService } from './comment-annotation.service';
+import { CommentReactionService } from './comment-reaction.service';
+import { CommentWriter } from './comment-writer';
+import { CommentController } from './comment.controller';
+import { CommentService } from './comment.service';
+
+@Module({
+  imports: [WebhookModule],
+  controllers: [CommentController],
+  providers: [CommentAccess, CommentWriter, CommentAnnotationService, CommentService, CommentReactionService],
+})
+export class CommentModule {}

@@ -1,0 +1,102 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ANNOTATION_PRIORITIES, ANNOTATION_STATUSES, AnnotationPriority, AnnotationStatus } from '../entities/comment-user';
+import { CommentUserDto } from './comment-user.dto';
+import { NewCommentDto } from './comments.dto';
+import { DocumentRefDto } from './refs.dto';
+
+export class NewAnnotationDto {
+  @IsString()
+  @Length(1, 256)
+  annotationId: string;
+
+  @IsOptional()
+  @IsIn(ANNOTATION_STATUSES)
+  status?: AnnotationStatus;
+
+  @IsOptional()
+  @IsIn(ANNOTATION_PRIORITIES)
+  priority?: AnnotationPriority;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommentUserDto)
+  assignedTo?: CommentUserDto;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => NewCommentDto)
+  comments?: NewCommentDto[];
+}
+
+export class AddAnnotationsDto extends DocumentRefDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => NewAnnotationDto)
+  commentAnnotations: NewAnnotationDto[];
+}
+
+export class GetAnnotationsDto extends DocumentRefDto {
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @Length(1, 256, { each: true })
+  annotationIds?: string[];
+
+  @IsOptional()
+  @IsArray()
+  @IsIn(ANNOTATION_STATUSES, { each: true })
+  statuses?: AnnotationStatus[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  pageSize?: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 1024)
+  pageToken?: string;
+}
+
+/** An absent field is left as it is; `priority: null` and `assignedTo: null` clear the value. */
+export class AnnotationChangeDto {
+  @IsString()
+  @Length(1, 256)
+  annotationId: string;
+
+  @IsOptional()
+  @IsIn(ANNOTATION_STATUSES)
+  status?: AnnotationStatus;
+
+  @ValidateIf((change: AnnotationChangeDto) => change.priority !== undefined && change.priority !== null)
+  @IsIn(ANNOTATION_PRIORITIES)
+  priority?: AnnotationPriority | null;
+
+  @ValidateIf((change: AnnotationChangeDto) => change.assignedTo !== undefined && change.assignedTo !== null)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommentUserDto)
+  assignedTo?: CommentUserDto | null;
+}
+
+export class UpdateAnnotationsDto extends DocumentRefDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => AnnotationChangeDto)
+  commentAnnotations: AnnotationChangeDto[];
+}
+
+export class DeleteAnnotationsDto extends DocumentRefDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsString({ each: true })
+  @Length(1, 256, { each: true })
+  annotationIds: string[];
+}

@@ -1,0 +1,26 @@
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { CommentUserDto } from './comment-user.dto';
+
+/** The document a comment request is about, and optionally the user acting (checked by CommentAccess). */
+export class DocumentRefDto {
+  @IsString()
+  @Length(1, 256)
+  organizationId: string;
+
+  @IsString()
+  @Length(1, 256)
+  documentId: string;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommentUserDto)
+  from?: CommentUserDto;
+}
+
+export class AnnotationRefDto extends DocumentRefDto {
+  @IsString()
+  @Length(1, 256)
+  annotationId: string;
+}

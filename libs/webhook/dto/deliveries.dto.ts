@@ -1,0 +1,40 @@
+import { Type } from 'class-transformer';
+import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
+import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
+import { WEBHOOK_TRIGGERS, WebhookTrigger } from '../webhook-triggers';
+
+export class ListDeliveriesDto {
+  @IsOptional()
+  @IsIn(DELIVERY_STATUSES)
+  status?: DeliveryStatus;
+
+  @IsOptional()
+  @IsIn(WEBHOOK_TRIGGERS)
+  event?: WebhookTrigger;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  pageSize?: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 512)
+  pageToken?: string;
+}
+
+/** Exactly one selector: explicit ids, or every failed delivery created since a time. */
+export class RetryDeliveriesDto {
+  @ValidateIf((dto: RetryDeliveriesDto) => dto.failedSince === undefined)
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsString({ each: true })
+  @Length(1, 256, { each: true })
+  deliveryIds?: string[];
+
+  @ValidateIf((dto: RetryDeliveriesDto) => dto.deliveryIds === undefined)
+  @Type(() => Date)
+  @IsDate()
+  failedSince?: Date;
+}

@@ -1,0 +1,72 @@
+import { Column, CreateDateColumn, Entity, Generated, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type DeliveryTarget = 'raw' | 'processed';
+
+/**
+ * One notification to one URL. The id is the BullMQ job id and the `webhook-id` header, so it is the
+ * same on every attempt. Organization and document ids are plain columns a document migration can re-key.
+ */
+@Entity('webhook_delivery')
+@Index(['apiKeyId', 'seq'])
+@Index(['apiKeyId', 'organizationId', 'documentId'])
+@Index('IDX_webhook_delivery_due', ['nextAttemptAt'], { where: `status = 'pending'` })
+export class WebhookDelivery {
+  @PrimaryColumn({ type: 'text', collation: 'C' })
+  id: string;
+
+  /** Insertion order, the keyset of the delivery log. */
+  @Column({ type: 'bigint' })
+  @Generated('increment')
+  seq: string;
+
+  @Column({ name: 'event_id', type: 'text', collation: 'C' })
+  eventId: string;
+
+  @Column({ name: 'api_key_id', type: 'text' })
+  apiKeyId: string;
+
+  @Column({ name: 'organization_id', type: 'text', collation: 'C' })
+  organizationId: string;
+
+  @Column({ name: 'document_id', type: 'text', collation: 'C' })
+  documentId: string;
+
+  @Column({ type: 'text' })
+  event: string;
+
+  @Column({ type: 'text' })
+  target: DeliveryTarget;
+
+  @Column({ type: 'text' })
+  url: string;
+
+  /** The notification before encoding or encryption, which happen per attempt with the current key. */
+  @Column({ type: 'jsonb' })
+  payload: object;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: DeliveryStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_http_status', type: 'int', nullable: true })
+  lastHttpStatus: number | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', nullable: true })
+  nextAttemptAt: Date | null;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
+  deliveredAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,60 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { AppConfig } from '@app/common';
+import { QUEUE } from '@app/queue';
+import { WEBHOOK_JOB, WebhookDeliveryJob } from './webhook-jobs';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookSweeper } from './webhook-sweeper';
+
+/** Carries the delay the retry policy chose (schedule step or Retry-After) to the backoff strategy. */
+export class RetryLaterError extends Error {
+  constructor(readonly delayMs: number, reason: string) {
+    super(reason);
+    this.name = 'RetryLaterError';
+  }
+}
+
+/** Infrastructure errors (database down) are retried on this fixed delay; the row is untouched meanwhile. */
+const INFRASTRUCTURE_RETRY_MS = 5000;
+
+export function webhookBackoff(_attemptsMade: number, _type?: string, error?: Error): number {
+  return error instanceof RetryLaterError ? error.delayMs : INFRASTRUCTURE_RETRY_MS;
+}
+
+const SWEEP_SCHEDULER_ID = 'webhook-sweep';
+
+@Processor(QUEUE.WEBHOOK, {
+  settings: { backoffStrategy: webhookBackoff },
+  // Short locks so a job held by a killed worker is taken over within seconds; the lock is renewed while running.
+  lockDuration: 10_000,
+  stalledInterval: 5_000,
+})
+export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(WebhookDeliveryProcessor.name);
+
+  constructor(
+    private readonly deliveries: WebhookDeliveryService,
+    private readonly sweeper: WebhookSweeper,
+    private readonly config: AppConfig,
+    @InjectQueue(QUEUE.WEBHOOK) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.worker.concurrency = this.config.webhookConcurrency;
+    await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: this.config.webhookSweepIntervalMs }, { name: WEBHOOK_JOB.SWEEP });
+  }
+
+  async process(job: Job<WebhookDeliveryJob>): Promise<void> {
+    if (job.name === WEBHOOK_JOB.SWEEP) {
+      const requeued = await this.sweeper.sweep();
+      if (requeued > 0) this.logger.log(`Re-enqueued ${requeued} webhook deliveries`);
+      return;
+    }
+    const decision = await this.deliveries.attempt(job.data.deliveryId);
+    if (decision?.outcome === 'retry') throw new RetryLaterError(decision.delayMs, 'Delivery attempt failed; retry scheduled.');
+    if (decision?.outcome === 'failed') throw new UnrecoverableError('Delivery failed for good.');
+  }
+}

@@ -1,0 +1,291 @@
+import { Queue } from 'bullmq';
+import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/test-environment';
+import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
+import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { eventually } from './support/eventually';
+import { seedDocument } from './support/seed';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+const LONG = 90_000;
+/** Test-only short schedule (production: 5 s ... 10 h) and a fast sweeper. */
+// LOG_LEVEL info: startWorker waits for the worker's info-level ready line.
+const WORKER_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '400,400,400', WEBHOOK_SWEEP_INTERVAL_MS: '500', LOG_LEVEL: 'info' };
+const doc = { organizationId: 'org-w', documentId: 'doc-w' };
+
+describe('webhook delivery', () => {
+  let world: TestEnvironment;
+  let api: RunningApi;
+  let worker: RunningProcess | null = null;
+  const receivers: WebhookReceiver[] = [];
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+  const call = (who: Credentials, path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(who));
+
+  async function receiver(): Promise<WebhookReceiver> {
+    const started = await WebhookReceiver.start();
+    receivers.push(started);
+    return started;
+  }
+
+  /** A fresh API key with a seeded document and webhooks pointed at `target`. */
+  async function tenant(target: WebhookReceiver, config: Record<string, unknown> = {}): Promise<Credentials> {
+    const who = await createWorkspace(api.url);
+    await seedDocument(world, who.apiKey, doc.organizationId, doc.documentId);
+    const updated = await call(who, '/v2/workspace/webhookconfig/update', {
+      useWebhookService: true,
+      webhookServiceConfig: { authToken: `token-${who.apiKey}`, rawNotificationUrl: target.url('/raw'), processedNotificationUrl: target.url('/processed'), ...config },
+    });
+    expect(updated.status).toBe(200);
+    return who;
+  }
+
+  async function annotate(who: Credentials, annotationId: string): Promise<void> {
+    const added = await call(who, '/v2/commentannotations/add', { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId, comments: [{ commentId: 'c1', commentText: 'hi' }] }] });
+    expect(added.body.result.data[annotationId].success).toBe(true);
+  }
+
+  function verify(who: Credentials, request: { headers: Record<string, any>; body: string }): any {
+    const token = `token-${who.apiKey}`;
+    expect(request.headers.authorization).toBe(`Basic ${token}`);
+    return new Webhook(Buffer.from(token).toString('base64')).verify(request.body, request.headers as Record<string, string>);
+  }
+
+  function decrypt(body: { encryptedData: string; encryptedKey: string; iv: string }): any {
+    const key = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(body.encryptedKey, 'base64'));
+    const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(body.iv, 'base64'));
+    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(body.encryptedData, 'base64')), decipher.final()]).toString('utf8'));
+  }
+
+  async function deliveries(who: Credentials): Promise<any[]> {
+    return world.query('SELECT * FROM webhook_delivery WHERE api_key_id = $1 ORDER BY seq', [who.apiKey]);
+  }
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+    api = await startApi(world.env);
+    worker = await startWorker(world.env, WORKER_ENV);
+  }, LONG);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await Promise.all(receivers.map((r) => r.down()));
+    await api?.stop();
+    await world?.dispose();
+  }, LONG);
+
+  describe('/v2/workspace/webhookconfig/update', () => {
+    it('stores the configuration with the authToken encrypted', async () => {
+      const who = await createWorkspace(api.url);
+      const response = await call(who, '/v2/workspace/webhookconfig/update', {
+        useWebhookService: true,
+        webhookServiceConfig: { authToken: 'super-secret-token', rawNotificationUrl: 'http://127.0.0.1:9/raw', encryptData: true, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(), triggers: { 'comment.add': false } },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.result).toEqual({ status: 'success', message: 'Webhook configuration updated successfully.', data: null });
+      const [row] = await world.query<any>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+      expect(row.use_webhook_service).toBe(true);
+      expect(row.service_config.triggers).toEqual({ 'comment.add': false });
+      expect(JSON.stringify(row)).not.toContain('super-secret-token');
+      const toggled = await call(who, '/v2/workspace/webhookconfig/update', { useWebhookService: false });
+      expect(toggled.status).toBe(200);
+      const [after] = await world.query<any>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+      expect(after.use_webhook_service).toBe(false);
+      expect(after.service_config).toEqual(row.service_config);
+    });
+
+    it.each([
+      [{}],
+      [{ useWebhookService: 'yes' }],
+      [{ webhookServiceConfig: { rawNotificationUrl: 'ftp://example.com/hook' } }],
+      [{ webhookServiceConfig: { processedNotificationUrl: 'not a url' } }],
+      [{ webhookServiceConfig: { encodeData: 'true' } }],
+      [{ webhookServiceConfig: { encryptData: true } }],
+      [{ webhookServiceConfig: { encryptData: true, publicKey: 'bm90IGEga2V5' } }],
+      [{ webhookServiceConfig: { triggers: { 'comment.created': true } } }],
+      [{ webhookServiceConfig: { triggers: { 'comment.add': 1 } } }],
+    ])('rejects %j and stores nothing', async (data) => {
+      const who = await createWorkspace(api.url);
+      const response = await call(who, '/v2/workspace/webhookconfig/update', data);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Invalid webhook service configuration.' } });
+      expect(await world.query('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey])).toEqual([]);
+    });
+  });
+
+  it('delivers each of the nine triggers, raw and processed, signed; a disabled trigger is not delivered', async () => {
+    const target = await receiver();
+    const who = await tenant(target);
+    const ref = { ...doc, annotationId: 'a1', from: { userId: 'u1', name: 'Ann' } };
+    await annotate(who, 'a1');
+    await call(who, '/v2/commentannotations/comments/add', { ...ref, comments: [{ commentId: 'c2', commentText: 'second', toContactsTagged: [{ userId: 'u2' }] }] });
+    await call(who, '/v2/commentannotations/comments/update', { ...ref, comments: [{ commentId: 'c2', commentText: 'edited' }] });
+    await call(who, '/v2/commentannotations/update', { ...doc, commentAnnotations: [{ annotationId: 'a1', status: 'resolved' }] });
+    await call(who, '/v2/commentannotations/update', { ...doc, commentAnnotations: [{ annotationId: 'a1', assignedTo: { userId: 'u3' } }] });
+    await call(who, '/v2/commentannotations/update', { ...doc, commentAnnotations: [{ annotationId: 'a1', priority: 'urgent' }] });
+    await call(who, '/v2/commentannotations/comments/reactions/add', { ...ref, commentId: 'c2', icons: ['👍'] });
+    await call(who, '/v2/commentannotations/comments/reactions/delete', { ...ref, commentId: 'c2', icons: ['👍'] });
+    await call(who, '/v2/commentannotations/comments/delete', { ...ref, commentIds: ['c2'] });
+
+    await eventually(() => expect(target.received).toHaveLength(18), { timeoutMs: 20_000 });
+    const raw = target.received.filter((r) => r.headers['webhook-id'] && verify(who, r).notificationSource === 'comment').map((r) => ({ headers: r.headers, payload: JSON.parse(r.body) }));
+    expect(raw.map((r) => r.payload.event).sort()).toEqual([
+      'comment.add', 'comment.delete', 'comment.reaction_add', 'comment.reaction_delete', 'comment.update',
+      'comment_annotation.add', 'comment_annotation.assign', 'comment_annotation.priority_change', 'comment_annotation.status_change',
+    ]);
+    for (const { headers, payload } of raw) {
+      expect(payload.webhookId).toBe(headers['webhook-id']);
+      expect(payload.metadata).toEqual({ apiKey: who.apiKey, ...doc });
+      expect(payload.commentAnnotation.annotationId).toBe('a1');
+    }
+    const update = raw.find((r) => r.payload.event === 'comment.update')!.payload;
+    expect(update).toMatchObject({ actionType: 'update', actionUser: { userId: 'u1', name: 'Ann' }, targetComment: { commentId: 'c2', commentText: 'edited' } });
+    const processed = target.received.map((r) => verify(who, r)).filter((p) => p.notificationSource === undefined);
+    expect(processed).toHaveLength(9);
+    expect(processed.find((p) => p.event === 'comment.add')).toMatchObject({
+      from: { userId: 'u1', name: 'Ann' }, commentText: 'second', toContactsTagged: [{ userId: 'u2' }], targetAnnotationId: 'a1', targetCommentId: 'c2', actionType: 'add', ...doc,
+    });
+    expect(new Set(target.received.map((r) => r.headers['webhook-id'])).size).toBe(18);
+
+    await call(who, '/v2/workspace/webhookconfig/update', {
+      webhookServiceConfig: { authToken: `token-${who.apiKey}`, rawNotificationUrl: target.url('/raw'), triggers: { 'comment.update': false } },
+    });
+    const before = (await deliveries(who)).length;
+    await call(who, '/v2/commentannotations/comments/update', { ...ref, comments: [{ commentId: 'c1', commentText: 'quiet' }] });
+    await call(who, '/v2/commentannotations/comments/add', { ...ref, comments: [{ commentId: 'c3', commentText: 'loud' }] });
+    await eventually(() => expect(target.received).toHaveLength(19));
+    expect(JSON.parse(target.received[18].body).event).toBe('comment.add');
+    expect((await deliveries(who)).map((d) => d.event).slice(before)).toEqual(['comment.add']);
+  }, LONG);
+
+  it('encrypts with the configured public key (winning over encoding) or encodes as base64', async () => {
+    const target = await receiver();
+    const bareKey = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const encrypted = await tenant(target, { processedNotificationUrl: undefined, encodeData: true, encryptData: true, publicKey: bareKey });
+    await annotate(encrypted, 'enc');
+    await eventually(() => expect(target.received).toHaveLength(1));
+    const body = verify(encrypted, target.received[0]);
+    expect(Object.keys(body).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
+    expect(decrypt(body)).toMatchObject({ event: 'comment_annotation.add', webhookId: target.received[0].headers['webhook-id'], targetComment: { commentId: 'c1' } });
+
+    const encoded = await tenant(target, { processedNotificationUrl: undefined, encodeData: true });
+    await annotate(encoded, 'enc');
+    await eventually(() => expect(target.received).toHaveLength(2));
+    const { encodedPayload } = verify(encoded, target.received[1]);
+    expect(JSON.parse(Buffer.from(encodedPayload, 'base64').toString('utf8'))).toMatchObject({ event: 'comment_annotation.add' });
+  }, LONG);
+
+  it('retries a receiver that fails twice, then it gets the event exactly once more with the same webhook-id', async () => {
+    const target = await receiver();
+    target.reply = (_request, index) => ({ status: index < 2 ? 500 : 200 });
+    const who = await tenant(target, { processedNotificationUrl: undefined });
+    await annotate(who, 'flaky');
+    await eventually(async () => expect((await deliveries(who))[0]).toMatchObject({ status: 'succeeded', attempts: 3, last_http_status: 200 }), { timeoutMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(target.received).toHaveLength(3);
+    expect(new Set(target.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    for (const request of target.received) verify(who, request);
+  }, LONG);
+
+  it('stops at 410, fails after the schedule, logs deliveries and replays them', async () => {
+    const target = await receiver();
+    target.reply = (request) => ({ status: request.body.includes('"gone"') ? 410 : 500 });
+    const who = await tenant(target, { processedNotificationUrl: undefined });
+    await annotate(who, 'gone');
+    await annotate(who, 'broken');
+    await eventually(async () => expect((await deliveries(who)).map((d) => d.status)).toEqual(['failed', 'failed']), { timeoutMs: 20_000 });
+    const [gone, broken] = await deliveries(who);
+    expect(gone).toMatchObject({ attempts: 1, last_http_status: 410 });
+    expect(broken).toMatchObject({ attempts: 4, last_http_status: 500 });
+
+    const log = await call(who, '/v2/workspace/webhooks/deliveries/get', { status: 'failed', event: 'comment_annotation.add', pageSize: 1 });
+    expect(log.status).toBe(200);
+    expect(log.body.result.data).toEqual([expect.objectContaining({ id: broken.id, status: 'failed', attempts: 4, lastHttpStatus: 500, target: 'raw' })]);
+    const next = await call(who, '/v2/workspace/webhooks/deliveries/get', { status: 'failed', event: 'comment_annotation.add', pageToken: log.body.result.nextPageToken });
+    expect(next.body.result.data.map((d: any) => d.id)).toEqual([gone.id]);
+    expect((await call(who, '/v2/workspace/webhooks/deliveries/get', { status: 'succeeded' })).body.result.data).toEqual([]);
+
+    target.reply = () => ({ status: 204 });
+    const received = target.received.length;
+    const byId = await call(who, '/v2/workspace/webhooks/deliveries/retry', { deliveryIds: [gone.id, 'missing'] });
+    expect(byId.body.result.data).toEqual({
+      [gone.id]: { success: true, id: gone.id, message: 'Delivery queued for retry.' },
+      missing: { success: false, id: 'missing', message: 'Delivery does not exist.' },
+    });
+    await eventually(async () => expect((await deliveries(who))[0].status).toBe('succeeded'));
+    const bySince = await call(who, '/v2/workspace/webhooks/deliveries/retry', { failedSince: new Date(Date.now() - 60_000).toISOString() });
+    expect(Object.keys(bySince.body.result.data)).toEqual([broken.id]);
+    await eventually(async () => expect((await deliveries(who))[1].status).toBe('succeeded'));
+    expect(target.received.slice(received).map((r) => r.headers['webhook-id']).sort()).toEqual([gone.id, broken.id].sort());
+    const bad = await call(who, '/v2/workspace/webhooks/deliveries/retry', {});
+    expect(bad.status).toBe(400);
+  }, LONG);
+
+  describe('without a running worker', () => {
+    beforeAll(async () => {
+      await worker?.stop();
+      worker = null;
+    }, LONG);
+
+    it('delivers an event committed while no worker ran, even when its job never reached Redis', async () => {
+      const target = await receiver();
+      const who = await tenant(target, { processedNotificationUrl: undefined });
+      await annotate(who, 'queued');
+      await annotate(who, 'lost');
+      const [queued, lost] = await deliveries(who);
+      // Simulates a crash or Redis outage between commit and enqueue: the job of one delivery is gone.
+      const queue = new Queue('webhook', { connection: { url: REDIS_URL }, prefix: `${world.name}:bull` });
+      await queue.remove(lost.id);
+      expect(await queue.getJobState(lost.id)).toBe('unknown');
+      await queue.close();
+      expect(target.received).toHaveLength(0);
+      worker = await startWorker(world.env, WORKER_ENV);
+      await eventually(() => expect(target.received.map((r) => r.headers['webhook-id']).sort()).toEqual([queued.id, lost.id].sort()), { timeoutMs: 20_000 });
+    }, LONG);
+
+    it('a receiver down while the worker is killed and restarted still gets every event', async () => {
+      await worker?.stop();
+      const slow = { ...WORKER_ENV, WEBHOOK_RETRY_SCHEDULE_MS: '3000,3000,3000,3000,3000' };
+      worker = await startWorker(world.env, slow);
+      const target = await receiver();
+      await target.down();
+      const who = await tenant(target);
+      for (const id of ['k1', 'k2', 'k3']) await annotate(who, id);
+      await eventually(async () => expect((await deliveries(who)).every((d) => d.attempts >= 1)).toBe(true), { timeoutMs: 20_000 });
+      await worker.stop('SIGKILL');
+      await target.up();
+      worker = await startWorker(world.env, slow);
+      const ids = (await deliveries(who)).map((d) => d.id);
+      expect(ids).toHaveLength(6);
+      await eventually(() => expect([...new Set(target.received.map((r) => r.headers['webhook-id']))].sort()).toEqual([...ids].sort()), { timeoutMs: 60_000, intervalMs: 200 });
+      await eventually(async () => expect((await deliveries(who)).every((d) => d.status === 'succeeded')).toBe(true));
+    }, LONG);
+  });
+
+  describe('with private networks refused', () => {
+    it('refuses private targets at config time', async () => {
+      const strictApi = await startApi(world.env, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' });
+      try {
+        const who = await createWorkspace(strictApi.url);
+        for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.5/x', 'http://[::1]/x', 'http://100.64.1.1/x']) {
+          const response = await post(strictApi.url, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { rawNotificationUrl: url } }, apiKeyHeaders(who));
+          expect({ url, status: response.status, body: response.body }).toEqual({ url, status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'Invalid webhook service configuration.' } } });
+        }
+      } finally {
+        await strictApi.stop();
+      }
+    }, LONG);
+
+    it('refuses them again at delivery time', async () => {
+      await worker?.stop();
+      worker = await startWorker(world.env, { ...WORKER_ENV, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' });
+      const target = await receiver();
+      const who = await tenant(target, { processedNotificationUrl: undefined });
+      await annotate(who, 'ssrf');
+      await eventually(async () => expect((await deliveries(who))[0]).toMatchObject({ status: 'failed', last_http_status: null }), { timeoutMs: 20_000 });
+      expect((await deliveries(who))[0].last_error).toContain('Target refused');
+      expect(target.received).toHaveLength(0);
+    }, LONG);
+  });
+});
