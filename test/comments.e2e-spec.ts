@@ -1,7 +1,7 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
-import { seedDocument } from './support/seed';
+import { seedDocument, seedEditors } from './support/seed';
 
 describe('comment annotations, comments and reactions', () => {
   let world: TestEnvironment;
@@ -15,6 +15,7 @@ describe('comment annotations, comments and reactions', () => {
     api = await startApi(world.env);
     owner = await createWorkspace(api.url);
     await seedDocument(world, owner.apiKey, doc.organizationId, doc.documentId);
+    await seedEditors(api.url, owner, doc.organizationId, ['u1', 'u2', 'u3', 'u5']);
   }, 60_000);
 
   afterAll(async () => {
@@ -158,6 +159,31 @@ describe('comment annotations, comments and reactions', () => {
     const denied = await call('/v2/commentannotations/add', { organizationId: 'org-1', documentId: 'doc-off', from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'x' }] });
     expect(denied.status).toBe(403);
     expect(denied.body.error.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('applies the access rule to the acting user: viewers read, editors write, strangers neither', async () => {
+    await seedDocument(world, owner.apiKey, 'org-1', 'doc-private', { accessType: 'restricted' });
+    const target = { organizationId: 'org-1', documentId: 'doc-private' };
+    const grant = (userId: string, accessRole: string) =>
+      call('/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: 'doc-private', organizationId: 'org-1', accessRole }] } });
+    // Restricted: the organization role of u1 does not count, only explicit document grants.
+    expect((await call('/v2/commentannotations/add', { ...target, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'early' }] })).status).toBe(403);
+    await grant('u1', 'editor');
+    await grant('reader', 'viewer');
+    const add = (userId: string) => call('/v2/commentannotations/add', { ...target, from: { userId }, commentAnnotations: [{ annotationId: `by-${userId}` }] });
+    const read = (userId: string) => call('/v2/commentannotations/get', { ...target, from: { userId } });
+    const byEditor = await add('u1');
+    expect(byEditor.status).toBe(200);
+    expect(byEditor.body.result.data['by-u1'].success).toBe(true);
+    const byViewer = await add('reader');
+    expect(byViewer.status).toBe(403);
+    expect(byViewer.body.error).toEqual({ status: 'PERMISSION_DENIED', message: 'The user may not comment on this document.' });
+    expect((await read('reader')).status).toBe(200);
+    const stranger = await read('nobody');
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.error.message).toBe('The user may not read this document.');
+    const stored = await world.query(`SELECT id FROM comment_annotation WHERE api_key_id = $1 AND document_id = 'doc-private'`, [owner.apiKey]);
+    expect(stored).toEqual([{ id: 'by-u1' }]);
   });
 
   it('deleting annotations is per item and cascades to comments; re-keying a document carries its comments', async () => {

@@ -5,7 +5,7 @@ import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/tes
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
-import { seedDocument } from './support/seed';
+import { seedDocument, seedEditors } from './support/seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 90_000;
@@ -33,6 +33,7 @@ describe('webhook delivery', () => {
   async function tenant(target: WebhookReceiver, config: Record<string, unknown> = {}): Promise<Credentials> {
     const who = await createWorkspace(api.url);
     await seedDocument(world, who.apiKey, doc.organizationId, doc.documentId);
+    await seedEditors(api.url, who, doc.organizationId, ['u1', 'u2', 'u3', 'u5']);
     const updated = await call(who, '/v2/workspace/webhookconfig/update', {
       useWebhookService: true,
       webhookServiceConfig: { authToken: `token-${who.apiKey}`, rawNotificationUrl: target.url('/raw'), processedNotificationUrl: target.url('/processed'), ...config },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '@app/common';
 import { AccessType } from '@app/document/entities/access-type';
 import { AccessRole } from '@app/user/access-role';
@@ -35,9 +35,14 @@ const MAX_FOLDER_DEPTH = 64;
 export class AccessService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The user's role on the document, or null; NOT_FOUND when the document does not exist. */
-  async roleOn(subject: AccessSubject, organizationId: string, documentId: string): Promise<AccessRole | null> {
-    const [row] = await this.dataSource.query<FactsRow[]>(FACTS_SQL, [subject.apiKeyId, organizationId, documentId, subject.userId, MAX_FOLDER_DEPTH]);
+  /** The user's role on the document, or null; NOT_FOUND when the document does not exist. Pass `manager` to read inside a transaction. */
+  async roleOn(
+    subject: AccessSubject,
+    organizationId: string,
+    documentId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<AccessRole | null> {
+    const [row] = await manager.query<FactsRow[]>(FACTS_SQL, [subject.apiKeyId, organizationId, documentId, subject.userId, MAX_FOLDER_DEPTH]);
     if (!row) throw ApiError.notFound('Document does not exist.');
     return resolveAccess({
       organizationDisabled: row.organization_disabled,

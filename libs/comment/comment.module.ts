@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessModule } from '@app/access/access.module';
 import { WebhookModule } from '@app/webhook/webhook.module';
 import { CommentAccess } from './comment-access';
 import { CommentAnnotationService } from './comment-annotation.service';
@@ -8,7 +9,7 @@ import { CommentController } from './comment.controller';
 import { CommentService } from './comment.service';
 
 @Module({
-  imports: [WebhookModule],
+  imports: [AccessModule, WebhookModule],
   controllers: [CommentController],
   providers: [CommentAccess, CommentWriter, CommentAnnotationService, CommentService, CommentReactionService],
 })

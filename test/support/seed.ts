@@ -1,3 +1,4 @@
+import { apiKeyHeaders, Credentials, post } from './http-client';
 import { TestEnvironment } from './test-environment';
 
 /**
@@ -35,4 +36,10 @@ export async function seedDocument(
     'INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, disabled) VALUES ($1, $2, $3, $3, $4, $5, $6)',
     [apiKeyId, organizationId, documentId, options.folderId ?? null, options.accessType ?? 'public', options.disabled ?? false],
   );
+}
+
+/** Organization members with a role, through the users endpoint, so comment authors pass the access rule. */
+export async function seedEditors(baseUrl: string, credentials: Credentials, organizationId: string, userIds: string[]): Promise<void> {
+  const response = await post(baseUrl, '/v2/users/add', { organizationId, users: userIds.map((userId) => ({ userId, accessRole: 'editor' })) }, apiKeyHeaders(credentials));
+  if (response.status !== 200) throw new Error(`users/add failed: ${JSON.stringify(response.body)}`);
 }
