@@ -1,6 +1,7 @@
 /** Every BullMQ queue of the service. */
 export const QUEUE = {
   AUDIT: 'audit',
+  MIGRATION: 'migration',
 } as const;
 
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];

@@ -2,12 +2,14 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
+import { MigrationWorkerModule } from '@app/migration/migration-worker.module';
 import { RedisModule } from '@app/redis';
 import { WorkspaceWorkerModule } from '@app/workspace/workspace-worker.module';
 
 /** The processor module of each queue; WORKER_QUEUES picks a subset so each queue can scale on its own. */
 const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.AUDIT]: WorkspaceWorkerModule,
+  [QUEUE.MIGRATION]: MigrationWorkerModule,
 };
 
 @Module({})
