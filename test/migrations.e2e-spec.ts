@@ -44,6 +44,22 @@ describe('document migration', () => {
     await world?.dispose();
   });
 
+  it('every table keyed by a document follows it on re-key (ON UPDATE CASCADE)', async () => {
+    const notCascading = await world.query(
+      `SELECT conrelid::regclass::text AS "table" FROM pg_constraint
+       WHERE contype = 'f' AND confrelid = 'document'::regclass AND confupdtype <> 'c'`,
+    );
+    expect(notCascading).toEqual([]);
+    // A document_id column outside any foreign key would be left behind by the one-statement re-key.
+    const unreferenced = await world.query<{ table: string }>(
+      `SELECT c.table_name AS "table" FROM information_schema.columns c
+       WHERE c.table_schema = 'public' AND c.column_name = 'document_id' AND NOT EXISTS (
+         SELECT 1 FROM pg_constraint k JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY (k.conkey)
+         WHERE k.contype = 'f' AND k.conrelid = c.table_name::regclass AND a.attname = 'document_id')`,
+    );
+    expect(unreferenced.map((row) => row.table)).toEqual(['document_migration']);
+  });
+
   describe('requests answered at once', () => {
     it.each([
       ['the same id twice', { organizationId: 'acme', documentId: 'plan', newDocumentId: 'plan' }, 400, 'INVALID_ARGUMENT', 'newDocumentId must differ from documentId.'],
