@@ -29,6 +29,13 @@ export class AppConfig {
   readonly workerHealthPort: number;
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
+  /** Document migration worker: a job whose lock is not renewed for this long counts as stalled and is retried. */
+  readonly migrationLockDurationMs: number;
+  /** How often a migration worker looks for stalled jobs of crashed workers. */
+  readonly migrationStalledIntervalMs: number;
+  readonly migrationConcurrency: number;
+  /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
+  readonly migrationSweepIntervalMs: number;
   /** Key for AES-GCM encryption of stored secrets. */
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
@@ -52,6 +59,10 @@ export class AppConfig {
     this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
     this.workerHealthPort = int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535);
     this.presenceTtlSeconds = int(env, 'PRESENCE_TTL_S', 300, 5, 86_400);
+    this.migrationLockDurationMs = int(env, 'MIGRATION_LOCK_DURATION_MS', 30_000, 1000, 600_000);
+    this.migrationStalledIntervalMs = int(env, 'MIGRATION_STALLED_INTERVAL_MS', 30_000, 500, 600_000);
+    this.migrationConcurrency = int(env, 'MIGRATION_CONCURRENCY', 4, 1, 100);
+    this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');

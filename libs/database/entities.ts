@@ -6,6 +6,7 @@ import { DocumentEntity } from '@app/document/entities/document.entity';
 import { Folder } from '@app/document/entities/folder.entity';
 import { OrganizationUserGroup } from '@app/organization/entities/organization-user-group.entity';
 import { LiveState } from '@app/live-state/entities/live-state.entity';
+import { DocumentMigration } from '@app/migration/entities/document-migration.entity';
 import { Organization } from '@app/organization/entities/organization.entity';
 import { AppUser } from '@app/user/entities/app-user.entity';
 import { DocumentGrant } from '@app/user/entities/document-grant.entity';
@@ -47,4 +48,5 @@ export const ENTITIES = [
   WebhookConfig,
   WebhookEvent,
   WebhookDelivery,
+  DocumentMigration,
 ];

@@ -8,6 +8,7 @@ import { RealtimeHub } from '@app/realtime/realtime-hub';
 import { REDIS } from '@app/redis';
 import { assertResourceExists } from '@app/user/resource';
 import { PresenceUserDto } from './dto/presence.dto';
+import { presenceKey } from './presence-key';
 
 /** Spec: Presence user. */
 export interface PresenceUser {
@@ -131,5 +132,5 @@ function pick(ref: DocumentRefDto): DocumentRefDto {
 }
 
 function key(apiKeyId: string, ref: DocumentRefDto): string {
-  return `presence:${JSON.stringify([apiKeyId, ref.organizationId, ref.documentId])}`;
+  return presenceKey(apiKeyId, ref.organizationId, ref.documentId);
 }

@@ -2,6 +2,7 @@
 export const QUEUE = {
   AUDIT: 'audit',
   WEBHOOK: 'webhook',
+  MIGRATION: 'migration',
 } as const;
 
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];

@@ -10,6 +10,7 @@ import { OrganizationModule } from '@app/organization/organization.module';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateModule } from '@app/live-state/live-state.module';
+import { MigrationModule } from '@app/migration/migration.module';
 import { PresenceModule } from '@app/presence/presence.module';
 import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
 import { RealtimeModule } from '@app/realtime/realtime.module';
@@ -32,6 +33,7 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     WorkspaceModule,
     OrganizationModule,
     DocumentModule,
+    MigrationModule,
     RealtimeHubModule,
     UserModule,
     PresenceModule,

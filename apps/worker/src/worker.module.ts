@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
+import { MigrationWorkerModule } from '@app/migration/migration-worker.module';
 import { RedisModule } from '@app/redis';
 import { WebhookWorkerModule } from '@app/webhook/webhook-worker.module';
 import { WorkspaceWorkerModule } from '@app/workspace/workspace-worker.module';
@@ -10,6 +11,7 @@ import { WorkspaceWorkerModule } from '@app/workspace/workspace-worker.module';
 const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.AUDIT]: WorkspaceWorkerModule,
   [QUEUE.WEBHOOK]: WebhookWorkerModule,
+  [QUEUE.MIGRATION]: MigrationWorkerModule,
 };
 
 @Module({})

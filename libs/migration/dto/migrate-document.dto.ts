@@ -1,0 +1,10 @@
+import { IsIdentifier } from '@app/common';
+import { OrganizationRefDto } from '@app/document/dto/organization-ref.dto';
+
+export class MigrateDocumentDto extends OrganizationRefDto {
+  @IsIdentifier()
+  documentId: string;
+
+  @IsIdentifier()
+  newDocumentId: string;
+}

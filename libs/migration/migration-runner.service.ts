@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Redis } from 'ioredis';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ORGANIZATION_NOT_FOUND } from '@app/organization';
+import { movePresence } from '@app/presence/presence-key';
+import { RealtimeHub } from '@app/realtime/realtime-hub';
+import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { REDIS } from '@app/redis';
+import { MigrationStatus } from './entities/document-migration.entity';
+
+/** Sent to the old document's room so clients can subscribe to the new id (DESIGN §6). */
+export const DOCUMENT_MIGRATED_EVENT = 'document_migrated';
+export const MIGRATION_ABANDONED = 'Migration could not be completed.';
+const TARGET_TAKEN = 'A document with newDocumentId already exists.';
+
+interface MigrationRow {
+  id: string;
+  apiKeyId: string;
+  organizationId: string;
+  documentId: string;
+  newDocumentId: string;
+  status: MigrationStatus;
+}
+
+/** A reason the migration cannot happen with the data as it is; reported, never retried. */
+class MigrationRefused extends Error {}
+
+const ROW_COLUMNS = `id, api_key_id AS "apiKeyId", organization_id AS "organizationId", document_id AS "documentId",
+  new_document_id AS "newDocumentId", status`;
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Worker side of document migration. Safe to run any number of times, concurrently or after a
+ * crash, for one migration id: the row lock serializes runs, only an in_progress row is acted
+ * on, and the re-key commits in the same transaction as `completed`.
+ */
+@Injectable()
+export class MigrationRunner {
+  private readonly logger = new Logger(MigrationRunner.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly hub: RealtimeHub,
+    private readonly revocation: RealtimeRevocation,
+  ) {}
+
+  /** Returns the final status, or null when the migration row does not exist. */
+  async run(migrationId: string): Promise<MigrationStatus | null> {
+    const claimed = await this.claim(migrationId);
+    if (!claimed) {
+      const row = await this.find(migrationId);
+      // A run that committed but died before its job was acknowledged left these effects undone.
+      if (row?.status === 'completed') await this.afterCommit(row);
+      return row?.status ?? null;
+    }
+    let status: MigrationStatus;
+    try {
+      status = await this.dataSource.transaction((manager) => this.rekey(manager, claimed));
+    } catch (error) {
+      if (!(error instanceof MigrationRefused)) throw error;
+      await this.fail(migrationId, error.message);
+      return 'failed';
+    }
+    if (status === 'completed') {
+      this.logger.log({ migrationId }, 'Migration completed');
+      await this.afterCommit(claimed);
+    }
+    return status;
+  }
+
+  /** Marks a migration failed that ran out of retries on unexpected errors. */
+  async abandon(migrationId: string): Promise<void> {
+    await this.fail(migrationId, MIGRATION_ABANDONED);
+  }
+
+  private async claim(migrationId: string): Promise<MigrationRow | undefined> {
+    const [rows] = await this.dataSource.query(
+      `UPDATE document_migration SET status = 'in_progress', attempts = attempts + 1, updated_at = now()
+       WHERE id = $1 AND status IN ('pending', 'in_progress') RETURNING ${ROW_COLUMNS}`,
+      [migrationId],
+    );
+    return rows[0];
+  }
+
+  private async find(migrationId: string): Promise<MigrationRow | undefined> {
+    const rows: MigrationRow[] = await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM document_migration WHERE id = $1`, [migrationId]);
+    return rows[0];
+  }
+
+  private async rekey(manager: EntityManager, migration: MigrationRow): Promise<MigrationStatus> {
+    const { id, apiKeyId, organizationId, documentId, newDocumentId } = migration;
+    // Serializes concurrent runs of this migration; a later one finds it already settled.
+    const [current]: { status: MigrationStatus }[] = await manager.query('SELECT status FROM document_migration WHERE id = $1 FOR UPDATE', [id]);
+    if (current?.status !== 'in_progress') return current?.status ?? 'failed';
+    // FOR SHARE, not KEY SHARE: a concurrent disable waits for us, or we see it.
+    const [organization]: { disabled: boolean }[] = await manager.query(
+      'SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2 FOR SHARE',
+      [apiKeyId, organizationId],
+    );
+    if (!organization) throw new MigrationRefused(ORGANIZATION_NOT_FOUND);
+    if (organization.disabled) throw new MigrationRefused('Organization is disabled.');
+    // The source row lock makes a second migration of the same document wait, then find it gone.
+    const source = await manager.query('SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3 FOR UPDATE', [
+      apiKeyId,
+      organizationId,
+      documentId,
+    ]);
+    if (source.length === 0) throw new MigrationRefused('Source document does not exist.');
+    const target = await manager.query('SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3', [
+      apiKeyId,
+      organizationId,
+      newDocumentId,
+    ]);
+    if (target.length > 0) throw new MigrationRefused(TARGET_TAKEN);
+    try {
+      // Grants, live state and comments reference the document ON UPDATE CASCADE: one statement moves them all.
+      await manager.query('UPDATE document SET id = $4, updated_at = now() WHERE api_key_id = $1 AND organization_id = $2 AND id = $3', [
+        apiKeyId,
+        organizationId,
+        documentId,
+        newDocumentId,
+      ]);
+    } catch (error) {
+      // The target was inserted after our check.
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new MigrationRefused(TARGET_TAKEN);
+      }
+      throw error;
+    }
+    await manager.query(
+      `UPDATE document_migration SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`,
+      [id],
+    );
+    return 'completed';
+  }
+
+  private async fail(migrationId: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE document_migration SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status IN ('pending', 'in_progress')`,
+      [migrationId, reason],
+    );
+  }
+
+  /**
+   * Redis is outside the transaction, so this runs after commit and is idempotent: presence moves
+   * to the new key, then clients of the old id are told the new one and lose the old subscription.
+   */
+  private async afterCommit(migration: MigrationRow): Promise<void> {
+    const { apiKeyId, organizationId, documentId, newDocumentId } = migration;
+    await movePresence(this.redis, apiKeyId, organizationId, documentId, newDocumentId);
+    this.hub.emitToDocument(apiKeyId, organizationId, documentId, DOCUMENT_MIGRATED_EVENT, { organizationId, documentId, newDocumentId });
+    await this.revocation.revokeDocument(apiKeyId, organizationId, documentId);
+  }
+}
