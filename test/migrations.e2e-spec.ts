@@ -50,14 +50,15 @@ describe('document migration', () => {
        WHERE contype = 'f' AND confrelid = 'document'::regclass AND confupdtype <> 'c'`,
     );
     expect(notCascading).toEqual([]);
-    // A document_id column outside any foreign key would be left behind by the one-statement re-key.
+    // A document_id column outside any foreign key would be left behind by the one-statement re-key,
+    // unless the migration moves it explicitly (the webhook log, which outlives deleted documents).
     const unreferenced = await world.query<{ table: string }>(
       `SELECT c.table_name AS "table" FROM information_schema.columns c
        WHERE c.table_schema = 'public' AND c.column_name = 'document_id' AND NOT EXISTS (
          SELECT 1 FROM pg_constraint k JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY (k.conkey)
          WHERE k.contype = 'f' AND k.conrelid = c.table_name::regclass AND a.attname = 'document_id')`,
     );
-    expect(unreferenced.map((row) => row.table)).toEqual(['document_migration']);
+    expect(unreferenced.map((row) => row.table).sort()).toEqual(['document_migration', 'webhook_delivery', 'webhook_event']);
   });
 
   describe('requests answered at once', () => {
@@ -108,6 +109,17 @@ describe('document migration', () => {
       );
       await call('/v2/livestate/broadcast', { organizationId: 'acme', documentId: 'plan', liveStateDataId: 'cursor', data: { x: 1 } });
       await call('/v2/presence/add', { organizationId: 'acme', documentId: 'plan', users: [{ userId: 'ann', name: 'Ann' }] });
+      // Comments, reactions and their webhook log (delivered to a closed port: the log is what matters here).
+      await call('/v2/workspace/webhookconfig/update', {
+        useWebhookService: true,
+        webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw', processedNotificationUrl: 'http://127.0.0.1:9/processed' },
+      });
+      await call('/v2/commentannotations/add', {
+        organizationId: 'acme',
+        documentId: 'plan',
+        commentAnnotations: [{ annotationId: 'note', comments: [{ commentId: 'c1', commentText: 'Ship it' }] }],
+      });
+      await call('/v2/commentannotations/comments/reactions/add', { organizationId: 'acme', documentId: 'plan', annotationId: 'note', commentId: 'c1', from: { userId: 'user-2' }, icons: ['🚀'] });
 
       ids.plan = await startMigration(call, 'acme', 'plan', 'plan-v2');
       ids.taken = await startMigration(call, 'acme', 'taken-src', 'taken-later');
@@ -136,7 +148,7 @@ describe('document migration', () => {
       expect(await documentIds('acme')).toEqual(expect.arrayContaining(['plan', 'twice', 'swept']));
     });
 
-    it('a worker started later completes the migration, carrying folder, metadata, grants, live state and presence', async () => {
+    it('a worker started later completes the migration, carrying folder, metadata, grants, live state, presence, comments, reactions and webhook history', async () => {
       worker = await startWorker(world.env, { ...WORKER_TIMINGS, WORKER_QUEUES: 'migration' });
       expect(await settled(call, 'acme', ids.plan)).toEqual({ migrationId: ids.plan, status: 'completed' });
 
@@ -154,6 +166,17 @@ describe('document migration', () => {
       const presence = await call('/v2/presence/get', { organizationId: 'acme', documentId: 'plan-v2' });
       expect(presence.body.result.data).toEqual([{ userId: 'ann', name: 'Ann', email: '', status: 'online' }]);
       expect((await call('/v2/presence/get', { organizationId: 'acme', documentId: 'plan' })).status).toBe(404);
+      const comments = await call('/v2/commentannotations/comments/get', { organizationId: 'acme', documentId: 'plan-v2', annotationId: 'note' });
+      expect(comments.body.result.data).toEqual([expect.objectContaining({ commentId: 'c1', commentText: 'Ship it' })]);
+      const reactions = await world.query('SELECT document_id, icon FROM comment_reaction WHERE api_key_id = $1', [owner.apiKey]);
+      expect(reactions).toEqual([{ document_id: 'plan-v2', icon: '🚀' }]);
+      const history = await world.query<{ table: string; document_id: string }>(
+        `SELECT 'event' AS table, document_id FROM webhook_event WHERE api_key_id = $1
+         UNION ALL SELECT 'delivery', document_id FROM webhook_delivery WHERE api_key_id = $1`,
+        [owner.apiKey],
+      );
+      expect(history.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(history.map((row) => row.document_id))).toEqual(new Set(['plan-v2']));
       const presenceKey = (documentId: string) => `presence:${JSON.stringify([owner.apiKey, 'acme', documentId])}`;
       expect([await world.redis.exists(presenceKey('plan')), await world.redis.exists(presenceKey('plan-v2'))]).toEqual([0, 1]);
     });

@@ -8,6 +8,7 @@ import { RealtimeHub } from '@app/realtime/realtime-hub';
 import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
 import { REDIS } from '@app/redis';
 import { MigrationStatus } from './entities/document-migration.entity';
+import { rekeyWebhookHistory } from '@app/webhook/webhook-history';
 
 /** Sent to the old document's room so clients can subscribe to the new id (DESIGN §6). */
 export const DOCUMENT_MIGRATED_EVENT = 'document_migrated';
@@ -122,6 +123,7 @@ export class MigrationRunner {
         documentId,
         newDocumentId,
       ]);
+      await rekeyWebhookHistory(manager, apiKeyId, organizationId, documentId, newDocumentId);
     } catch (error) {
       // The target was inserted after our check.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
