@@ -7,6 +7,14 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Each connection cycles through these; setupRequest may rewrite path, method and body per request. */
+    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
+  }
+  interface Request {
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;
@@ -18,6 +26,7 @@ declare module 'autocannon' {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    timeouts: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export = autocannon;

@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
 import { startApi } from '../test/support/processes';
 import { createTestEnvironment } from '../test/support/test-environment';
+import { report } from './report';
 
 /**
  * Issue 3, item 7: (a) documents/add of 1,000 documents against a raw `pg` multi-row insert of the
@@ -106,21 +107,20 @@ async function main(): Promise<void> {
 
     const addRatio = median(apiMs) / median(pgMs);
     const getRatio = apiResult.requests.average / bareResult.requests.average;
-    console.log(`\ndocuments benchmark (${ROUNDS} rounds of ${DOCUMENTS} documents; ${DURATION_S} s x ${CONNECTIONS} connections per load run)\n`);
-    console.table([
+    report('documents', `${ROUNDS} rounds of ${DOCUMENTS} documents; ${DURATION_S} s x ${CONNECTIONS} connections per load run`, [
       {
         measurement: 'documents/add 1,000 (median ms)',
-        service: fmt(median(apiMs)),
-        baseline: `${fmt(median(pgMs))} (raw pg insert)`,
-        ratio: `${fmt(addRatio, 2)}x`,
-        target: '<= 3x',
+        value: fmt(median(apiMs)),
+        baseline: `${fmt(median(pgMs))} ms raw pg multi-row insert`,
+        ratio: addRatio,
+        target: '<= 3',
         met: addRatio <= 3,
       },
       {
         measurement: 'documents/get page of 100 (req/s)',
-        service: fmt(apiResult.requests.average, 0),
-        baseline: `${fmt(bareResult.requests.average, 0)} (bare node:http)`,
-        ratio: fmt(getRatio, 2),
+        value: fmt(apiResult.requests.average, 0),
+        baseline: `${fmt(bareResult.requests.average, 0)} req/s bare node:http`,
+        ratio: getRatio,
         target: '>= 0.30',
         met: getRatio >= 0.3,
       },

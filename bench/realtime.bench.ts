@@ -6,6 +6,7 @@ import { apiKeyHeaders, createWorkspace, Credentials, post } from '../test/suppo
 import { freePort, RunningApi, startApi } from '../test/support/processes';
 import { seedDocument, seedOrganization } from '../test/support/seed';
 import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
+import { fixed, report } from './report';
 
 /**
  * Realtime benchmark (issue 4): fan-out latency of one REST broadcast to CLIENTS sockets over two
@@ -135,20 +136,24 @@ async function main(): Promise<void> {
     const broadcastRps = await throughput(`${apis[0].url}/v2/livestate/broadcast`, headers, { ...doc, liveStateDataId: 'tp', data: { x: 1 }, merge: true });
     const bareRps = await throughput(`${bares[0].url}/json`, {}, { ...doc, users: [{ userId: 'u1' }] });
 
-    const fmt = (n: number) => n.toFixed(1);
-    process.stdout.write(
-      [
-        `fan-out to ${CLIENTS} clients over 2 instances, ${ROUNDS} rounds (${api.deliveries} deliveries):`,
-        `  API (REST broadcast)   p50 ${fmt(api.p50)} ms  p99 ${fmt(api.p99)} ms`,
-        `  bare socket.io pair    p50 ${fmt(bare.p50)} ms  p99 ${fmt(bare.p99)} ms`,
-        `  p99 ratio API/bare     ${(api.p99 / bare.p99).toFixed(2)} (target <= 2)`,
-        `throughput, ${CONNECTIONS} connections x ${DURATION_S} s:`,
-        `  bare node:http JSON    ${fmt(bareRps)} req/s`,
-        `  /v2/presence/add       ${fmt(presenceRps)} req/s  ratio ${(presenceRps / bareRps).toFixed(2)} (target >= 0.30)`,
-        `  /v2/livestate/broadcast ${fmt(broadcastRps)} req/s  ratio ${(broadcastRps / bareRps).toFixed(2)} (target >= 0.30)`,
-        '',
-      ].join('\n'),
-    );
+    const p99Ratio = api.p99 / bare.p99;
+    report('realtime', `fan-out to ${CLIENTS} clients over 2 instances, ${ROUNDS} rounds; throughput ${CONNECTIONS} connections x ${DURATION_S} s`, [
+      { measurement: 'broadcast fan-out p50 (ms)', value: fixed(api.p50), baseline: `${fixed(bare.p50)} ms bare socket.io pair` },
+      { measurement: 'broadcast fan-out p99 (ms)', value: fixed(api.p99), baseline: `${fixed(bare.p99)} ms bare socket.io pair`, ratio: p99Ratio, target: '<= 2', met: p99Ratio <= 2 },
+      ...(
+        [
+          ['presence/add (req/s)', presenceRps],
+          ['livestate/broadcast, merge (req/s)', broadcastRps],
+        ] as const
+      ).map(([measurement, rps]) => ({
+        measurement,
+        value: fixed(rps),
+        baseline: `${fixed(bareRps)} req/s bare node:http`,
+        ratio: rps / bareRps,
+        target: '>= 0.30',
+        met: rps / bareRps >= 0.3,
+      })),
+    ]);
   } finally {
     for (const bare of bares) bare.child.kill('SIGTERM');
     await Promise.all(apis.map((api) => api.stop()));

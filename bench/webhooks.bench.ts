@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import { report } from './report';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
 const PER_REQUEST = 100;
@@ -118,10 +119,14 @@ async function main(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
-  for (const r of results) {
-    console.log(`${r.workers} worker(s): ${r.perSecond.toFixed(0)} deliveries/s, event-to-delivery p50 ${r.p50} ms, p99 ${r.p99} ms`);
-  }
-  console.log(`scaling 2 vs 1 workers: ${(results[1].perSecond / results[0].perSecond).toFixed(2)}x (target >= 1.6x)`);
+  const scaling = results[1].perSecond / results[0].perSecond;
+  report('webhooks', `${DELIVERIES} deliveries to a receiver answering after 20 ms`, [
+    ...results.map((r) => ({
+      measurement: `${r.workers} worker(s): deliveries/s (event-to-delivery p50 ${r.p50} ms, p99 ${r.p99} ms)`,
+      value: r.perSecond.toFixed(0),
+    })),
+    { measurement: 'scaling, 2 workers vs 1', value: `${scaling.toFixed(2)}x`, baseline: '1 worker', ratio: scaling, target: '>= 1.6', met: scaling >= 1.6 },
+  ]);
 }
 
 void main().catch((error) => {

@@ -104,7 +104,7 @@ describe('operations', () => {
         const health = await eventually(async () => {
           const response = await fetch(`${api.url}/health`);
           if (response.status !== 503) throw new Error(`health ${response.status}`);
-          return response.json();
+          return (await response.json()) as { error: { status: string; message: string } };
         });
         expect(health.error.status).toBe('UNAVAILABLE');
         expect(health.error.message).toContain(name);

@@ -82,7 +82,8 @@ describe('wire conventions', () => {
   });
 
   it('answers UNAUTHENTICATED on API-key routes without valid headers', async () => {
-    for (const headers of [{}, { 'x-svc-api-key': owner.apiKey }, { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'x'.repeat(5000) }]) {
+    const attempts: Record<string, string>[] = [{}, { 'x-svc-api-key': owner.apiKey }, { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'x'.repeat(5000) }];
+    for (const headers of attempts) {
       const response = await post(api.url, '/v2/workspace/domains/get', {}, headers);
       expect(response.status).toBe(401);
       expect(response.body.error.status).toBe('UNAUTHENTICATED');

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BenchmarkReport } from './report';
+
+/** `npm run bench`: every benchmark in turn, each starting what it needs, then one table of all figures. */
+const BENCHMARKS = ['documents', 'realtime', 'webhooks', 'migrations', 'load'];
+
+function main(): void {
+  const reportFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'figures.jsonl');
+  const failed: string[] = [];
+  for (const name of BENCHMARKS) {
+    console.log(`\n=== bench:${name}`);
+    const run = spawnSync(process.execPath, [join(__dirname, `${name}.bench.js`)], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_REPORT_FILE: reportFile },
+    });
+    if (run.status !== 0) failed.push(name);
+  }
+  const reports: BenchmarkReport[] = existsSync(reportFile)
+    ? readFileSync(reportFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    : [];
+  console.log('\n=== summary (ratios against baselines measured in this run; 2 shared cores make them noisy)');
+  console.table(
+    reports.flatMap(({ benchmark, figures }) =>
+      figures.map((figure) => ({
+        benchmark,
+        measurement: figure.measurement,
+        value: figure.value,
+        baseline: figure.baseline ?? '',
+        ratio: figure.ratio === undefined ? '' : figure.ratio.toFixed(2),
+        target: figure.target ?? '',
+        met: figure.met === undefined ? '' : figure.met ? 'yes' : 'NO',
+      })),
+    ),
+  );
+  if (failed.length > 0) {
+    console.error(`benchmarks that failed to run: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+main();
