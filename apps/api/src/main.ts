@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, expressErrorHandler } from '@app/common';
+import { AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
 import { loadConfigOrExit } from '@app/common/boot';
 import { ApiModule } from './api.module';
 
@@ -18,6 +18,7 @@ async function bootstrap(): Promise<void> {
   app.disable('x-powered-by');
   app.use(json({ limit: MAX_BODY_BYTES }));
   app.use(expressErrorHandler);
+  setupOpenApi(app);
   app.enableShutdownHooks();
   await app.listen(config.port, '0.0.0.0');
   app.get(Logger).log(`API listening on ${await app.getUrl()}`, 'Bootstrap');
