@@ -20,9 +20,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Swagger UI at /docs and the document at /docs/json, built on first request. */
+/** Swagger UI at /docs and the document at /docs/json; built at boot, so a documentation bug stops the boot, not a request. */
 export function setupOpenApi(app: INestApplication): void {
-  SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app), {
+  SwaggerModule.setup(DOCS_PATH, app, buildOpenApiDocument(app), {
     jsonDocumentUrl: DOCS_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'Collaboration backend API',
