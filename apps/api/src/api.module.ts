@@ -10,6 +10,7 @@ import { OrganizationModule } from '@app/organization/organization.module';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateModule } from '@app/live-state/live-state.module';
+import { MetricsModule } from '@app/metrics';
 import { PresenceModule } from '@app/presence/presence.module';
 import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
 import { RealtimeModule } from '@app/realtime/realtime.module';
@@ -29,6 +30,7 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     RateLimitModule,
     AuthModule,
     HealthModule,
+    MetricsModule.forApi(),
     WorkspaceModule,
     OrganizationModule,
     DocumentModule,

@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
+import { httpMetricsMiddleware, MetricsRegistry } from '@app/metrics';
 import { loadConfigOrExit } from '@app/common/boot';
 import { ApiModule } from './api.module';
 
@@ -16,6 +17,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(json({ limit: MAX_BODY_BYTES }));
   app.use(expressErrorHandler);
   setupOpenApi(app);
