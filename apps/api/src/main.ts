@@ -5,6 +5,7 @@ import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
 import { httpMetricsMiddleware, MetricsRegistry } from '@app/metrics';
+import { mountQueueDashboard } from '@app/queue';
 import { loadConfigOrExit } from '@app/common/boot';
 import { ApiModule } from './api.module';
 
@@ -19,6 +20,7 @@ async function bootstrap(): Promise<void> {
   app.disable('x-powered-by');
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(json({ limit: MAX_BODY_BYTES }));
+  mountQueueDashboard(app, config);
   app.use(expressErrorHandler);
   setupOpenApi(app);
   app.enableShutdownHooks();
