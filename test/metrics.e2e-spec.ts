@@ -4,6 +4,7 @@ import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/htt
 import { eventually } from './support/eventually';
 import { connect, userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
+import { TcpProxy } from './support/tcp-proxy';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /** The value of one sample of a Prometheus text exposition, or undefined when absent. */
@@ -71,6 +72,28 @@ describe('metrics', () => {
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
       expect(sample(text, 'queue_jobs', { queue: 'webhook', state })).toBe(0);
       expect(sample(text, 'queue_jobs', { queue: 'audit', state })).toBeDefined();
+    }
+  });
+
+  it('still answers while Redis is unreachable, leaving queue depth out', async () => {
+    const redis = await new TcpProxy(6379).start();
+    const proxied = await startApi(world.env, { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+    try {
+      expect(sample(await scrape(`${proxied.url}/metrics`), 'queue_jobs', { queue: 'audit', state: 'waiting' })).toBeDefined();
+      redis.cut();
+      const started = Date.now();
+      const text = await scrape(`${proxied.url}/metrics`);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(sample(text, 'queue_jobs', { queue: 'audit', state: 'waiting' })).toBeUndefined();
+      expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+      redis.restore();
+      await eventually(async () => expect(sample(await scrape(`${proxied.url}/metrics`), 'queue_jobs', { queue: 'audit', state: 'waiting' })).toBeDefined(), {
+        timeoutMs: 20_000,
+        intervalMs: 200,
+      });
+    } finally {
+      await proxied.stop();
+      await redis.stop();
     }
   });
 
