@@ -1,6 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { Request } from 'express';
+import { ApiErrors, ErrorCode } from '@app/common';
 import { ApiKeyAuthGuard, HEADER, WorkspaceAuthGuard } from './auth.guards';
 import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
 
@@ -8,8 +9,9 @@ import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
 export function WorkspaceAuth(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     UseGuards(WorkspaceAuthGuard),
-    ApiHeader({ name: HEADER.WORKSPACE_ID, required: true }),
-    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true }),
+    ApiHeader({ name: HEADER.WORKSPACE_ID, required: true, description: 'Workspace id (`id` of workspace create).' }),
+    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true, description: 'Workspace auth token (`authToken` of workspace create).' }),
+    ApiErrors(ErrorCode.UNAUTHENTICATED),
   );
 }
 
@@ -17,8 +19,9 @@ export function WorkspaceAuth(): MethodDecorator & ClassDecorator {
 export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     UseGuards(ApiKeyAuthGuard),
-    ApiHeader({ name: HEADER.API_KEY, required: true }),
-    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true }),
+    ApiHeader({ name: HEADER.API_KEY, required: true, description: 'API key id (a key of `apiKeyList`).' }),
+    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true, description: 'Auth token of that API key (/v2/workspace/authtokens/get).' }),
+    ApiErrors(ErrorCode.UNAUTHENTICATED),
   );
 }
 

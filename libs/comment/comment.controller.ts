@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { batch, Data, ok, RpcPost } from '@app/common';
+import { ApiErrors, batch, Data, ErrorCode, ok, RpcPost } from '@app/common';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';
@@ -11,6 +11,7 @@ import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, ReactionsDto, Update
 /** DESIGN §4: comments exist so that every webhook trigger has a real source. */
 @ApiTags('comments')
 @ApiKeyAuth()
+@ApiErrors(ErrorCode.PERMISSION_DENIED)
 @Controller()
 export class CommentController {
   constructor(

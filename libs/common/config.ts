@@ -40,6 +40,8 @@ export class AppConfig {
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
   readonly pageTokenKey: Buffer;
+  /** Basic-auth credentials of the queue dashboard at /admin/queues; null (dashboard off) unless both are set. */
+  readonly admin: { user: string; password: string } | null;
 
   constructor(env: NodeJS.ProcessEnv) {
     this.nodeEnv = env.NODE_ENV ?? 'development';
@@ -66,7 +68,23 @@ export class AppConfig {
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');
+    this.admin = adminCredentials(env);
   }
+}
+
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+function adminCredentials(env: NodeJS.ProcessEnv): { user: string; password: string } | null {
+  const user = env.ADMIN_USER ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (user === '' && password === '') return null;
+  if (user === '' || password === '') throw new ConfigError('ADMIN_USER and ADMIN_PASSWORD must be set together.');
+  // RFC 7617: the user-id of basic auth cannot contain a colon.
+  if (user.includes(':') || user.length > 256) throw new ConfigError('ADMIN_USER must be at most 256 characters without ":".');
+  if (password.length < MIN_ADMIN_PASSWORD_LENGTH || password.length > 1024) {
+    throw new ConfigError(`ADMIN_PASSWORD must be ${MIN_ADMIN_PASSWORD_LENGTH} to 1024 characters.`);
+  }
+  return { user, password };
 }
 
 function derive(secret: string, label: string): Buffer {

@@ -16,3 +16,7 @@ export * from './field.validators';
 export * from './keyset-page';
 export * from './text-safety';
 export * from './unique-ids';
+export * from './openapi/dto-schema';
+export * from './openapi/rpc-docs';
+export * from './openapi/openapi-document';
+export * from './openapi/registered-routes';

@@ -1,6 +1,18 @@
 import { applyDecorators, HttpCode, Post } from '@nestjs/common';
+import { JsonSchema } from './openapi/dto-schema';
+import { rpcDocs } from './openapi/rpc-docs';
 
-/** Every operation of the spec is a POST answering 200 on success; the full path is written out as in the spec. */
-export function RpcPost(path: string | string[]): MethodDecorator {
-  return applyDecorators(Post(path), HttpCode(200));
+export interface RpcPostOptions {
+  /** Schema of `data` for a handler whose `@Data()` is a plain record validated by hand. */
+  body?: JsonSchema;
+}
+
+/**
+ * Every operation of the spec is a POST answering 200 on success; the full path is written out as
+ * in the spec. Also documents the operation in OpenAPI from the handler's `@Data()` DTO.
+ */
+export function RpcPost(path: string | string[], options: RpcPostOptions = {}): MethodDecorator {
+  return (target, method, descriptor) => {
+    applyDecorators(Post(path), HttpCode(200), rpcDocs(target, method, options.body))(target, method, descriptor);
+  };
 }

@@ -2,9 +2,11 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import { Server, Socket } from 'socket.io';
 import { UserTokenService } from '@app/auth/user-token.service';
 import { ApiError, AppConfig, ErrorCode, toErrorResponse } from '@app/common';
+import { MetricsRegistry } from '@app/metrics';
 import { DomainService } from '@app/workspace/domain.service';
 import { domainAllows } from '@app/workspace/domain-name';
 import { RealtimeHub, RECHECK_EVENT, RecheckFilter } from './realtime-hub';
@@ -33,6 +35,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     private readonly tokens: UserTokenService,
     private readonly domains: DomainService,
     private readonly subscriptions: SubscriptionService,
+    private readonly metrics: MetricsRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -54,6 +57,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       );
     });
     this.io.on('connection', (socket) => this.wire(socket));
+    const io = this.io;
+    const clients: Gauge = new Gauge({
+      name: 'realtime_connected_clients',
+      help: 'socket.io clients connected to this API instance.',
+      registers: [this.metrics],
+      collect: () => clients.set(io.of('/').sockets.size),
+    });
     this.io.on(RECHECK_EVENT, (filter: RecheckFilter) => void this.recheckLocal(filter));
     this.subscriptions.attach(this.io);
     this.hub.attach(this.io, (filter) => this.recheckLocal(filter));

@@ -1,6 +1,7 @@
 import { ApiError } from '@app/common/api-error';
+import { JsonSchema } from '@app/common/openapi/dto-schema';
 import { parseRsaPublicKey } from './payload-security';
-import { isWebhookTrigger, WebhookTrigger } from './webhook-triggers';
+import { isWebhookTrigger, WEBHOOK_TRIGGERS, WebhookTrigger } from './webhook-triggers';
 
 export const INVALID_WEBHOOK_CONFIG = 'Invalid webhook service configuration.';
 
@@ -99,3 +100,28 @@ export function parseWebhookConfigUpdate(data: Record<string, unknown>): Webhook
 export function isTriggerEnabled(config: Pick<WebhookServiceConfig, 'triggers'>, trigger: WebhookTrigger): boolean {
   return config.triggers[trigger] !== false;
 }
+
+/** OpenAPI schema of the update's `data`, kept beside the parser it describes. */
+export const WEBHOOK_CONFIG_UPDATE_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'At least one of the two members is required.',
+  properties: {
+    useWebhookService: { type: 'boolean' },
+    webhookServiceConfig: {
+      type: 'object',
+      properties: {
+        authToken: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_LENGTH, nullable: true },
+        rawNotificationUrl: { type: 'string', format: 'uri', maxLength: MAX_URL_LENGTH, nullable: true },
+        processedNotificationUrl: { type: 'string', format: 'uri', maxLength: MAX_URL_LENGTH, nullable: true },
+        encodeData: { type: 'boolean' },
+        encryptData: { type: 'boolean' },
+        publicKey: { type: 'string', description: 'PEM RSA public key; required by encryptData.', maxLength: MAX_PUBLIC_KEY_LENGTH, nullable: true },
+        triggers: {
+          type: 'object',
+          description: `Trigger name to flag; names: ${WEBHOOK_TRIGGERS.join(', ')}.`,
+          additionalProperties: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};

@@ -1,7 +1,9 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { Counter } from 'prom-client';
 import { AppConfig } from '@app/common';
+import { MetricsRegistry } from '@app/metrics';
 import { QUEUE } from '@app/queue';
 import { WEBHOOK_JOB, WebhookDeliveryJob } from './webhook-jobs';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -32,14 +34,22 @@ const SWEEP_SCHEDULER_ID = 'webhook-sweep';
 })
 export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
+  private readonly outcomes: Counter<'outcome'>;
 
   constructor(
     private readonly deliveries: WebhookDeliveryService,
     private readonly sweeper: WebhookSweeper,
     private readonly config: AppConfig,
     @InjectQueue(QUEUE.WEBHOOK) private readonly queue: Queue,
+    registry: MetricsRegistry,
   ) {
     super();
+    this.outcomes = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome: succeeded, retry (another attempt scheduled), failed (gave up), skipped (already finished), error (not attempted: dependency down).',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -53,7 +63,11 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
       if (requeued > 0) this.logger.log(`Re-enqueued ${requeued} webhook deliveries`);
       return;
     }
-    const decision = await this.deliveries.attempt(job.data.deliveryId);
+    const decision = await this.deliveries.attempt(job.data.deliveryId).catch((error: unknown) => {
+      this.outcomes.inc({ outcome: 'error' });
+      throw error;
+    });
+    this.outcomes.inc({ outcome: decision?.outcome ?? 'skipped' });
     if (decision?.outcome === 'retry') throw new RetryLaterError(decision.delayMs, 'Delivery attempt failed; retry scheduled.');
     if (decision?.outcome === 'failed') throw new UnrecoverableError('Delivery failed for good.');
   }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { batch, Data, ok, RpcPost } from '@app/common';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
+import { WEBHOOK_CONFIG_UPDATE_SCHEMA } from './webhook-config';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
 
@@ -16,7 +17,7 @@ export class WebhookController {
   ) {}
 
   /** Validated by parseWebhookConfigUpdate: the spec gives one message for every invalid configuration. */
-  @RpcPost('/v2/workspace/webhookconfig/update')
+  @RpcPost('/v2/workspace/webhookconfig/update', { body: WEBHOOK_CONFIG_UPDATE_SCHEMA })
   async updateConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
     await this.configs.update(key.apiKeyId, data);
     return ok('Webhook configuration updated successfully.', null);

@@ -1,7 +1,7 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { Data, ok, RpcPost } from '@app/common';
+import { ApiErrors, Data, ErrorCode, ok, RpcPost } from '@app/common';
 import { CurrentWorkspace, WorkspaceAuth, WorkspacePrincipal } from '@app/auth';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyRefDto } from './dto/api-key-ref.dto';
@@ -20,6 +20,7 @@ export class WorkspaceController {
   /** Public; per-IP rate limit shared by all API instances through Redis. */
   @RpcPost('/v2/workspace/create')
   @UseGuards(ThrottlerGuard)
+  @ApiErrors(ErrorCode.RESOURCE_EXHAUSTED)
   async create(@Data() dto: CreateWorkspaceDto) {
     return ok('Workspace created successfully.', await this.workspaces.create(dto));
   }
@@ -44,6 +45,7 @@ export class WorkspaceController {
 
   @RpcPost('/v2/workspace/apikey/create')
   @WorkspaceAuth()
+  @ApiErrors(ErrorCode.RESOURCE_EXHAUSTED)
   async createApiKey(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: CreateApiKeyDto) {
     return ok('API key created successfully.', await this.apiKeys.create(principal.workspaceId, dto));
   }

@@ -11,6 +11,7 @@ import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateModule } from '@app/live-state/live-state.module';
 import { MigrationModule } from '@app/migration/migration.module';
+import { MetricsModule } from '@app/metrics';
 import { PresenceModule } from '@app/presence/presence.module';
 import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
 import { RealtimeModule } from '@app/realtime/realtime.module';
@@ -30,6 +31,7 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     RateLimitModule,
     AuthModule,
     HealthModule,
+    MetricsModule.forApi(),
     WorkspaceModule,
     OrganizationModule,
     DocumentModule,

@@ -3,7 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, expressErrorHandler } from '@app/common';
+import { AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
+import { httpMetricsMiddleware, MetricsRegistry } from '@app/metrics';
+import { mountQueueDashboard } from '@app/queue';
 import { loadConfigOrExit } from '@app/common/boot';
 import { ApiModule } from './api.module';
 
@@ -16,8 +18,11 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(json({ limit: MAX_BODY_BYTES }));
+  mountQueueDashboard(app, config);
   app.use(expressErrorHandler);
+  setupOpenApi(app);
   app.enableShutdownHooks();
   await app.listen(config.port, '0.0.0.0');
   app.get(Logger).log(`API listening on ${await app.getUrl()}`, 'Bootstrap');

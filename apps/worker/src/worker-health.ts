@@ -1,23 +1,34 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
-import { createServer } from 'node:http';
+import { createServer, ServerResponse } from 'node:http';
 import { DataSource } from 'typeorm';
+import { MetricsRegistry } from '@app/metrics';
 import { REDIS } from '@app/redis';
 
-/** A tiny GET /health for orchestrators: 200 when PostgreSQL and Redis answer, else 503. */
+/**
+ * A tiny listener for orchestrators: GET /health (200 when PostgreSQL and Redis answer, else 503)
+ * and GET /metrics (this worker's Prometheus metrics).
+ */
 export function startWorkerHealthServer(app: INestApplicationContext, port: number): void {
   const dataSource = app.get<DataSource>(getDataSourceToken());
   const redis = app.get<Redis>(REDIS);
-  const server = createServer(async (req, res) => {
-    if (req.method !== 'GET' || req.url !== '/health') {
-      res.writeHead(404).end();
-      return;
-    }
+  const registry = app.get(MetricsRegistry);
+  const health = async (res: ServerResponse) => {
     const [database, cache] = await Promise.allSettled([dataSource.query('SELECT 1'), redis.ping()]);
     const healthy = database.status === 'fulfilled' && cache.status === 'fulfilled';
     res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ database: database.status === 'fulfilled' ? 'up' : 'down', redis: cache.status === 'fulfilled' ? 'up' : 'down' }));
+  };
+  const metrics = async (res: ServerResponse) => {
+    const text = await registry.metrics().catch(() => null);
+    res.writeHead(text === null ? 503 : 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+    res.end(text ?? '');
+  };
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/health') return void health(res);
+    if (req.method === 'GET' && req.url === '/metrics') return void metrics(res);
+    res.writeHead(404).end();
   });
   server.listen(port, '0.0.0.0');
 }

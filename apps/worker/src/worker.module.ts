@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
+import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
 import { MigrationWorkerModule } from '@app/migration/migration-worker.module';
 import { RedisModule } from '@app/redis';
@@ -22,7 +23,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

@@ -1,0 +1,101 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIdentifier } from '../field.validators';
+import { DtoSchemaRegistry } from './dto-schema';
+
+class ItemDto {
+  @IsIdentifier()
+  itemId: string;
+
+  @IsOptional()
+  @IsIn(['a', 'b'])
+  kind?: string;
+}
+
+class BaseDto {
+  @IsString()
+  @Length(1, 10)
+  scope: string;
+}
+
+class RequestDto extends BaseDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => ItemDto)
+  items: ItemDto[];
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @Length(1, 3, { each: true })
+  tags?: string[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(9)
+  size?: number;
+
+  @ValidateIf((dto: RequestDto) => dto.flag !== undefined)
+  @IsBoolean()
+  flag?: boolean;
+
+  @IsEmail()
+  email: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ItemDto)
+  main?: ItemDto;
+}
+
+describe('DtoSchemaRegistry', () => {
+  it('reads types, limits, requiredness and nesting from class-validator rules, inherited ones included', () => {
+    const registry = new DtoSchemaRegistry();
+    expect(registry.ref(RequestDto)).toEqual({ $ref: '#/components/schemas/RequestDto' });
+    const schemas = registry.schemas();
+    expect(schemas.RequestDto).toEqual({
+      type: 'object',
+      properties: {
+        scope: { type: 'string', minLength: 1, maxLength: 10 },
+        items: { type: 'array', minItems: 1, maxItems: 5, items: { $ref: '#/components/schemas/ItemDto' } },
+        tags: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 3 } },
+        size: { type: 'integer', minimum: 1, maximum: 9 },
+        flag: { type: 'boolean' },
+        email: { type: 'string', format: 'email' },
+        main: { $ref: '#/components/schemas/ItemDto' },
+      },
+      required: expect.arrayContaining(['scope', 'items', 'email']),
+    });
+    expect(schemas.RequestDto.required).toHaveLength(3);
+    expect(schemas.ItemDto).toEqual({
+      type: 'object',
+      properties: { itemId: { type: 'string', minLength: 1, maxLength: 256 }, kind: { type: 'string', enum: ['a', 'b'] } },
+      required: ['itemId'],
+    });
+  });
+
+  it('gives two classes of one name distinct components', () => {
+    const registry = new DtoSchemaRegistry();
+    const first = (() => {
+      class SameDto {
+        @IsString()
+        a: string;
+      }
+      return SameDto;
+    })();
+    const second = (() => {
+      class SameDto {
+        @IsInt()
+        b: number;
+      }
+      return SameDto;
+    })();
+    expect(registry.ref(first)).toEqual({ $ref: '#/components/schemas/SameDto' });
+    expect(registry.ref(second)).toEqual({ $ref: '#/components/schemas/SameDto2' });
+    expect(Object.keys(registry.schemas()).sort()).toEqual(['SameDto', 'SameDto2']);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './http-metrics';
+export * from './metrics-registry';
+export * from './metrics.module';
