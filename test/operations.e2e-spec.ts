@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
-import { RunningApi, startApi, startWorker } from './support/processes';
+import { startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, post, workspaceHeaders } from './support/http-client';
 import { eventually } from './support/eventually';
 import { TcpProxy } from './support/tcp-proxy';

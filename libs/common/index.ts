@@ -20,3 +20,4 @@ export * from './openapi/dto-schema';
 export * from './openapi/rpc-docs';
 export * from './openapi/openapi-document';
 export * from './openapi/registered-routes';
+export * from './user-ref.dto';

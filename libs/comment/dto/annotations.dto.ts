@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { UserRefDto } from '@app/common';
 import { ANNOTATION_PRIORITIES, ANNOTATION_STATUSES, AnnotationPriority, AnnotationStatus } from '../entities/comment-user';
-import { CommentUserDto } from './comment-user.dto';
 import { NewCommentDto } from './comments.dto';
 import { DocumentRefDto } from './refs.dto';
 
@@ -21,8 +21,8 @@ export class NewAnnotationDto {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => CommentUserDto)
-  assignedTo?: CommentUserDto;
+  @Type(() => UserRefDto)
+  assignedTo?: UserRefDto;
 
   @IsOptional()
   @IsArray()
@@ -81,8 +81,8 @@ export class AnnotationChangeDto {
   @ValidateIf((change: AnnotationChangeDto) => change.assignedTo !== undefined && change.assignedTo !== null)
   @IsObject()
   @ValidateNested()
-  @Type(() => CommentUserDto)
-  assignedTo?: CommentUserDto | null;
+  @Type(() => UserRefDto)
+  assignedTo?: UserRefDto | null;
 }
 
 export class UpdateAnnotationsDto extends DocumentRefDto {

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
-import { CommentUserDto } from './comment-user.dto';
+import { UserRefDto } from '@app/common';
 import { AnnotationRefDto } from './refs.dto';
 
 export const MAX_COMMENT_LENGTH = 65_536;
@@ -18,8 +18,8 @@ export class NewCommentDto {
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => CommentUserDto)
-  toContactsTagged?: CommentUserDto[];
+  @Type(() => UserRefDto)
+  toContactsTagged?: UserRefDto[];
 }
 
 export class AddCommentsDto extends AnnotationRefDto {
@@ -63,8 +63,8 @@ export class CommentChangeDto {
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => CommentUserDto)
-  toContactsTagged?: CommentUserDto[];
+  @Type(() => UserRefDto)
+  toContactsTagged?: UserRefDto[];
 }
 
 export class UpdateCommentsDto extends AnnotationRefDto {

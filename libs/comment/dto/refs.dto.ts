@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
-import { CommentUserDto } from './comment-user.dto';
+import { UserRefDto } from '@app/common';
 
 /** The document a comment request is about, and optionally the user acting (checked by CommentAccess). */
 export class DocumentRefDto {
@@ -15,8 +15,8 @@ export class DocumentRefDto {
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => CommentUserDto)
-  from?: CommentUserDto;
+  @Type(() => UserRefDto)
+  from?: UserRefDto;
 }
 
 export class AnnotationRefDto extends DocumentRefDto {

@@ -1,24 +1,10 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
-import { MAX_ARRAY_ITEMS } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { MAX_ARRAY_ITEMS, UserRefDto } from '@app/common';
 import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 
 /** Spec: Presence user; `status` may be omitted. */
-export class PresenceUserDto {
-  @IsString()
-  @Length(1, 256)
-  userId: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
-  name?: string;
-
-  @IsOptional()
-  @IsEmail()
-  @MaxLength(320)
-  email?: string;
-
+export class PresenceUserDto extends UserRefDto {
   @IsOptional()
   @IsString()
   @Length(1, 64)

@@ -3,18 +3,16 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
-  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
   IsString,
   Length,
   Max,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MAX_ARRAY_ITEMS } from '@app/common';
+import { MAX_ARRAY_ITEMS, UserRefDto } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */
@@ -34,21 +32,7 @@ export class UserScopeDto {
   folderId?: string;
 }
 
-export class UserInputDto {
-  @IsString()
-  @Length(1, 256)
-  userId: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
-  name?: string;
-
-  @IsOptional()
-  @IsEmail()
-  @MaxLength(320)
-  email?: string;
-
+export class UserInputDto extends UserRefDto {
   @IsOptional()
   @IsIn(ACCESS_ROLES)
   accessRole?: AccessRole;
