@@ -1,2 +1,3 @@
 export * from './queue-names';
 export * from './queue.module';
+export * from './redis-deadline';
