@@ -16,3 +16,4 @@ export * from './field.validators';
 export * from './keyset-page';
 export * from './text-safety';
 export * from './unique-ids';
+export * from './client-error';

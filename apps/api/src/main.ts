@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, expressErrorHandler } from '@app/common';
+import { answerClientError, AppConfig, expressErrorHandler } from '@app/common';
 import { loadConfigOrExit } from '@app/common/boot';
 import { ApiModule } from './api.module';
 
@@ -19,6 +19,7 @@ async function bootstrap(): Promise<void> {
   app.use(json({ limit: MAX_BODY_BYTES }));
   app.use(expressErrorHandler);
   app.enableShutdownHooks();
+  app.getHttpServer().on('clientError', answerClientError);
   await app.listen(config.port, '0.0.0.0');
   app.get(Logger).log(`API listening on ${await app.getUrl()}`, 'Bootstrap');
 }

@@ -1,4 +1,5 @@
-import { IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '@app/common';
 
 export class CommentUserDto {
   @IsString()
@@ -11,7 +12,7 @@ export class CommentUserDto {
   name?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string;
 }

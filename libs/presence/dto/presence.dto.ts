@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
-import { MAX_ARRAY_ITEMS } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsEmailAddress, MAX_ARRAY_ITEMS } from '@app/common';
 import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 
 /** Spec: Presence user; `status` may be omitted. */
@@ -15,7 +15,7 @@ export class PresenceUserDto {
   name?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(320)
   email?: string;
 

@@ -3,7 +3,6 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
-  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
@@ -14,7 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MAX_ARRAY_ITEMS } from '@app/common';
+import { IsEmailAddress, MAX_ARRAY_ITEMS } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */
@@ -45,7 +44,7 @@ export class UserInputDto {
   name?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(320)
   email?: string;
 
