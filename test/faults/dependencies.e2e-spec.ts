@@ -69,12 +69,12 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop(), worker?.stop()]);
+    await Promise.all([database?.stop(), redis?.stop(), target?.down()]);
+    await world?.dispose();
     for (const process of [a, b, worker]) {
       // Not one unhandled rejection or uncaught exception in our processes through every outage.
       expect(process?.output() ?? '').not.toMatch(/unhandled|uncaught/i);
     }
-    await Promise.all([database?.stop(), redis?.stop(), target?.down()]);
-    await world?.dispose();
   }, LONG);
 
   async function call(label: string, api: RunningApi, path: string, data: unknown, headers = apiKeyHeaders(owner)): Promise<Outcome> {

@@ -2,10 +2,16 @@ import { execFileSync } from 'node:child_process';
 
 export type AuthClass = 'public' | 'workspace' | 'apiKey';
 
+/** The fields a route's DTO validates, with the DTO of each nested object or array of objects. */
+export interface FieldSketch {
+  [field: string]: { array: boolean; nested?: FieldSketch };
+}
+
 export interface Route {
   method: string;
   path: string;
   auth: AuthClass;
+  fields: FieldSketch;
 }
 
 /**
@@ -16,7 +22,21 @@ export interface Route {
 const DISCOVER = `
 const { RequestMethod } = require('@nestjs/common');
 const { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA } = require('@nestjs/common/constants');
+const { getMetadataStorage } = require('class-validator');
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage');
 const { ApiModule } = require(process.argv[1]);
+const validations = (dto) => getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+const sketch = (dto, depth = 0) => {
+  const fields = {};
+  if (depth > 3) return fields;
+  for (const rule of validations(dto)) {
+    const field = (fields[rule.propertyName] ??= { array: false });
+    if (rule.name === 'isArray' || rule.each) field.array = true;
+    const nested = defaultMetadataStorage.findTypeMetadata(dto, rule.propertyName)?.typeFunction();
+    if (nested && validations(nested).length > 0 && !field.nested) field.nested = sketch(nested, depth + 1);
+  }
+  return fields;
+};
 const controllers = new Set();
 const seen = new Set();
 const visit = (entry) => {
@@ -43,10 +63,11 @@ for (const controller of controllers) {
     const method = Reflect.getMetadata(METHOD_METADATA, handler);
     if (method === undefined || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
     const guards = [...classGuards, ...(Reflect.getMetadata(GUARDS_METADATA, handler) ?? [])].map((guard) => guard?.name ?? '');
+    const dto = (Reflect.getMetadata('design:paramtypes', controller.prototype, name) ?? []).find((type) => type && validations(type).length > 0);
     const auth = guards.includes('ApiKeyAuthGuard') ? 'apiKey' : guards.includes('WorkspaceAuthGuard') ? 'workspace' : 'public';
     for (const prefix of asArray(Reflect.getMetadata(PATH_METADATA, controller))) {
       for (const path of asArray(Reflect.getMetadata(PATH_METADATA, handler))) {
-        routes.push({ method: RequestMethod[method], path: join(prefix, path), auth });
+        routes.push({ method: RequestMethod[method], path: join(prefix, path), auth, fields: dto ? sketch(dto) : {} });
       }
     }
   }
