@@ -38,6 +38,11 @@ export function isDependencyUnavailable(error: unknown): boolean {
   return false;
 }
 
+function isExposedClientError(error: unknown): boolean {
+  const candidate = error as { expose?: unknown; status?: unknown };
+  return candidate?.expose === true && typeof candidate.status === 'number' && candidate.status >= 400 && candidate.status < 500;
+}
+
 function fromCode(code: ErrorCode, message: string, retryAfterSeconds?: number): ErrorResponse {
   return { httpStatus: HTTP_STATUS_OF[code], body: errorEnvelope(code, message), retryAfterSeconds };
 }
@@ -50,6 +55,13 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const bodyParserType = (error as { type?: unknown })?.type;
   if (typeof bodyParserType === 'string' && BODY_PARSER_MESSAGES[bodyParserType]) {
     return fromCode(ErrorCode.INVALID_ARGUMENT, BODY_PARSER_MESSAGES[bodyParserType]);
+  }
+  // A client error raised while reading the body, without a body-parser type: e.g. zlib failing on a
+  // `Content-Encoding: gzip` body that is not gzip. The request was bad, not the service.
+  if (isExposedClientError(error)) {
+    const code = (error as { code?: unknown }).code;
+    const message = typeof code === 'string' && code.startsWith('Z_') ? 'Request body does not match its Content-Encoding.' : 'Malformed request body.';
+    return fromCode(ErrorCode.INVALID_ARGUMENT, message);
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

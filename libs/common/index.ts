@@ -21,3 +21,4 @@ export * from './openapi/rpc-docs';
 export * from './openapi/openapi-document';
 export * from './openapi/registered-routes';
 export * from './user-ref.dto';
+export * from './client-error';

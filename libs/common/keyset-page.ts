@@ -48,7 +48,8 @@ export class KeysetPager {
     private readonly key: Buffer,
   ) {
     this.pageSize = request.pageSize ?? MAX_PAGE_SIZE;
-    this.after = request.pageToken === undefined ? null : decodePageToken(request.pageToken, scope, key);
+    // `@IsOptional()` lets JSON null through as "absent": treat it so, like a missing token.
+    this.after = request.pageToken == null ? null : decodePageToken(request.pageToken, scope, key);
   }
 
   get query(): KeysetQuery {

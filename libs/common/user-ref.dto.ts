@@ -1,5 +1,5 @@
-import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsIdentifier } from './field.validators';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmailAddress, IsIdentifier } from './field.validators';
 
 /** A user as callers name them (spec: User): id plus optional display fields. Roles and status extend it where they apply. */
 export class UserRefDto {
@@ -12,7 +12,7 @@ export class UserRefDto {
   name?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(320)
   email?: string;
 }

@@ -81,6 +81,7 @@ export class WebhookDeliveryLogService {
 
   /** Puts finished deliveries back to pending with a fresh attempt budget, then enqueues them again. */
   async retry(apiKeyId: string, dto: RetryDeliveriesDto): Promise<BatchItem[]> {
+    if (dto.deliveryIds !== undefined && dto.failedSince !== undefined) throw ApiError.invalid('Give deliveryIds or failedSince, not both.');
     const repository = this.dataSource.getRepository(WebhookDelivery);
     const reset = { status: 'pending' as const, attempts: 0, lastError: null, lastHttpStatus: null, nextAttemptAt: () => 'now()', deliveredAt: null };
     let retried: string[];

@@ -19,6 +19,8 @@ export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   reply: (request: ReceivedWebhook, index: number) => Reply = () => ({ status: 200 });
   private server: Server | null = null;
+  /** Replies still held back by `delayMs`; cleared on down() so a held request keeps no timer alive. */
+  private readonly pending = new Set<NodeJS.Timeout>();
 
   private constructor(readonly port: number) {}
 
@@ -40,7 +42,11 @@ export class WebhookReceiver {
         const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
         const index = this.received.push(request) - 1;
         const reply = this.reply(request, index);
-        setTimeout(() => res.writeHead(reply.status, reply.headers).end('ok'), reply.delayMs ?? 0);
+        const timer = setTimeout(() => {
+          this.pending.delete(timer);
+          res.writeHead(reply.status, reply.headers).end('ok');
+        }, reply.delayMs ?? 0);
+        this.pending.add(timer);
       });
     });
     server.keepAliveTimeout = 1000;
@@ -53,6 +59,8 @@ export class WebhookReceiver {
     const server = this.server;
     if (!server) return;
     this.server = null;
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
     server.closeAllConnections();
     server.close();
     await once(server, 'close');

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
+import { answerClientError, AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
 import { httpMetricsMiddleware, MetricsRegistry } from '@app/metrics';
 import { mountQueueDashboard } from '@app/queue';
 import { loadConfigOrExit } from '@app/common/boot';
@@ -24,6 +24,7 @@ async function bootstrap(): Promise<void> {
   app.use(expressErrorHandler);
   setupOpenApi(app);
   app.enableShutdownHooks();
+  app.getHttpServer().on('clientError', answerClientError);
   await app.listen(config.port, '0.0.0.0');
   app.get(Logger).log(`API listening on ${await app.getUrl()}`, 'Bootstrap');
 }

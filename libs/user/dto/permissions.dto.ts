@@ -4,7 +4,6 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsBoolean,
-  IsEmail,
   IsIn,
   IsInt,
   IsObject,
@@ -17,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { MAX_ARRAY_ITEMS } from '@app/common';
+import { IsEmailAddress, MAX_ARRAY_ITEMS } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 import { RESOURCE_TYPES, ResourceType } from '../resource';
 
@@ -109,7 +108,7 @@ export class UserPropertiesDto {
   name?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(320)
   email?: string;
 

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
 import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_TRIGGERS, WebhookTrigger } from '../webhook-triggers';
@@ -24,17 +24,22 @@ export class ListDeliveriesDto {
   pageToken?: string;
 }
 
-/** Exactly one selector: explicit ids, or every failed delivery created since a time. */
+/**
+ * Exactly one selector: explicit ids, or every failed delivery created since a time. Each is validated
+ * whenever it is present (a present but invalid one must not slip through beside the other); the
+ * service refuses both at once.
+ */
 export class RetryDeliveriesDto {
-  @ValidateIf((dto: RetryDeliveriesDto) => dto.failedSince === undefined)
+  @ValidateIf((dto: RetryDeliveriesDto) => dto.deliveryIds !== undefined || dto.failedSince === undefined)
   @IsArray()
   @ArrayNotEmpty()
   @IsString({ each: true })
   @Length(1, 256, { each: true })
   deliveryIds?: string[];
 
-  @ValidateIf((dto: RetryDeliveriesDto) => dto.deliveryIds === undefined)
-  @Type(() => Date)
+  @ValidateIf((dto: RetryDeliveriesDto) => dto.failedSince !== undefined || dto.deliveryIds === undefined)
+  // Only a string becomes a Date: `new Date(value)` on an arbitrary JSON object can throw (a 500 for bad input).
+  @Transform(({ value }) => (typeof value === 'string' ? new Date(value) : value))
   @IsDate()
   failedSince?: Date;
 }

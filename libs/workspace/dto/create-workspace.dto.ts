@@ -1,7 +1,8 @@
-import { IsEmail, IsString, Length, MaxLength, IsOptional, IsUrl, ValidateIf } from 'class-validator';
+import { IsString, Length, MaxLength, IsOptional, IsUrl, ValidateIf } from 'class-validator';
+import { IsEmailAddress } from '@app/common';
 
 export class CreateWorkspaceDto {
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   ownerEmail: string;
 

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import { IsEmailAddress } from '@app/common';
 
 export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid'] as const;
 
@@ -14,7 +15,7 @@ export class EmailServiceConfigDto {
   apiKey?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   fromEmail?: string;
 
   @IsOptional()
