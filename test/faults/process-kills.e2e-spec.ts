@@ -2,7 +2,7 @@ import { io, Socket } from 'socket.io-client';
 import { Webhook } from 'standardwebhooks';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from '../support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from '../support/http-client';
+import { apiKeyHeaders, createWorkspace, post } from '../support/http-client';
 import { eventually } from '../support/eventually';
 import { connect, Handshake, nextEvent, request, userToken } from '../support/realtime-client';
 import { seedDocument, seedEditors } from '../support/seed';

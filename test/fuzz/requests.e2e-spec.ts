@@ -282,7 +282,7 @@ function headersFor(route: Route, owner: Credentials): fc.Arbitrary<Record<strin
     { maxKeys: 2 },
   );
   return fc.tuple(auth, contentType, extra).map(([credentials, type, more]) => {
-    const headers: Record<string, string> = { ...credentials, ...more };
+    const headers: Record<string, string> = { ...(credentials as Record<string, string>), ...more };
     if (type !== '') headers['content-type'] = type;
     // The request sets content-length itself; these would make the request itself malformed on our side.
     delete headers['transfer-encoding'];

@@ -42,6 +42,7 @@ const RULES: Record<string, (schema: JsonSchema, constraints: unknown[]) => void
   isArray: (s) => (s.type = 'array'),
   isDate: (s) => Object.assign(s, { type: 'string', format: 'date-time' }),
   isEmail: (s) => Object.assign(s, { type: 'string', format: 'email' }),
+  isEmailAddress: (s) => Object.assign(s, { type: 'string', format: 'email' }),
   isUrl: (s) => Object.assign(s, { type: 'string', format: 'uri' }),
   isIn: (s, [values]) => (s.enum = [...(values as unknown[])]),
   isLength: (s, [min, max]) => Object.assign(s, { minLength: min, ...(max !== undefined ? { maxLength: max } : {}) }),
