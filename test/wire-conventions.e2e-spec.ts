@@ -81,6 +81,15 @@ describe('wire conventions', () => {
     expect(wrongType.body.error.message).toMatch(/^data\.domains /);
   });
 
+  it('rejects an array where a list of objects is expected', async () => {
+    for (const item of [[], [{ organizationId: 'x' }], 'org', 7, null]) {
+      const response = await post(api.url, '/v2/organizations/add', { organizations: [item] }, apiKeyHeaders(owner));
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(/^data\.organizations/);
+    }
+    expect(await world.query('SELECT id FROM organization WHERE api_key_id = $1', [owner.apiKey])).toEqual([]);
+  });
+
   it('answers UNAUTHENTICATED on API-key routes without valid headers', async () => {
     const attempts: Record<string, string>[] = [{}, { 'x-svc-api-key': owner.apiKey }, { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'x'.repeat(5000) }];
     for (const headers of attempts) {

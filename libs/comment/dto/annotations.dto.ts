@@ -27,6 +27,7 @@ export class NewAnnotationDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => NewCommentDto)
   comments?: NewCommentDto[];
@@ -35,6 +36,7 @@ export class NewAnnotationDto {
 export class AddAnnotationsDto extends DocumentRefDto {
   @IsArray()
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => NewAnnotationDto)
   commentAnnotations: NewAnnotationDto[];
@@ -88,6 +90,7 @@ export class AnnotationChangeDto {
 export class UpdateAnnotationsDto extends DocumentRefDto {
   @IsArray()
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => AnnotationChangeDto)
   commentAnnotations: AnnotationChangeDto[];

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import { UserRefDto } from '@app/common';
 import { AnnotationRefDto } from './refs.dto';
 
@@ -17,6 +17,7 @@ export class NewCommentDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => UserRefDto)
   toContactsTagged?: UserRefDto[];
@@ -25,6 +26,7 @@ export class NewCommentDto {
 export class AddCommentsDto extends AnnotationRefDto {
   @IsArray()
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => NewCommentDto)
   comments: NewCommentDto[];
@@ -62,6 +64,7 @@ export class CommentChangeDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => UserRefDto)
   toContactsTagged?: UserRefDto[];
@@ -70,6 +73,7 @@ export class CommentChangeDto {
 export class UpdateCommentsDto extends AnnotationRefDto {
   @IsArray()
   @ArrayNotEmpty()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CommentChangeDto)
   comments: CommentChangeDto[];

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { IsIdentifier } from '../field.validators';
 import { DtoSchemaRegistry } from './dto-schema';
 
@@ -23,6 +23,7 @@ class RequestDto extends BaseDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(5)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ItemDto)
   items: ItemDto[];

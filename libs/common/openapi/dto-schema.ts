@@ -38,7 +38,10 @@ const RULES: Record<string, (schema: JsonSchema, constraints: unknown[]) => void
   isBoolean: (s) => (s.type = 'boolean'),
   isInt: (s) => (s.type = 'integer'),
   isNumber: (s) => (s.type = 'number'),
-  isObject: (s) => (s.type ??= 'object'),
+  // A $ref already says object; a sibling keyword next to $ref is ignored by OpenAPI 3.0 readers.
+  isObject: (s) => {
+    if (!s.$ref) s.type ??= 'object';
+  },
   isArray: (s) => (s.type = 'array'),
   isDate: (s) => Object.assign(s, { type: 'string', format: 'date-time' }),
   isEmail: (s) => Object.assign(s, { type: 'string', format: 'email' }),

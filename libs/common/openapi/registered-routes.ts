@@ -1,5 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { dataParameterType } from '../data.decorator';
 
 export interface RegisteredRoute {
   method: string;
@@ -8,6 +9,8 @@ export interface RegisteredRoute {
   handler: string;
   /** Names of the guards on the controller and the handler, e.g. ApiKeyAuthGuard. */
   guards: string[];
+  /** The DTO class of the handler's `@Data()` parameter, when it has one. */
+  dto?: Function;
 }
 
 type ModuleLike = Function | { module?: Function; imports?: unknown[]; controllers?: Function[]; forwardRef?: () => unknown };
@@ -19,7 +22,7 @@ function joinPath(prefix: string, path: string): string {
 
 /**
  * Every HTTP route the controllers of `root` and its imports declare, read from Nest's
- * decorator metadata without booting the application (used to prove /docs covers them all).
+ * decorator metadata without booting the application (used to prove /docs covers them all, and to fuzz every route).
  */
 export function listRoutes(root: Function): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
@@ -60,9 +63,10 @@ function controllerRoutes(controller: Function): RegisteredRoute[] {
     const guards = [...(Reflect.getMetadata(GUARDS_METADATA, controller) ?? []), ...(Reflect.getMetadata(GUARDS_METADATA, method) ?? [])].map(
       (guard: Function | object) => (typeof guard === 'function' ? guard.name : guard.constructor.name),
     );
+    const dto = dataParameterType(controller.prototype, handler);
     for (const prefix of prefixes) {
       for (const path of ([] as string[]).concat(paths)) {
-        routes.push({ method: verb, path: joinPath(prefix, path), controller: controller.name, handler, guards });
+        routes.push({ method: verb, path: joinPath(prefix, path), controller: controller.name, handler, guards, dto });
       }
     }
   }

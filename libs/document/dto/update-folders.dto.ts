@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
@@ -27,6 +27,7 @@ export class UpdateFoldersDto extends OrganizationRefDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => FolderUpdateDto)
   folders: FolderUpdateDto[];

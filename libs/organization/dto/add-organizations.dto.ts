@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
 import { ORGANIZATION_FIELDS } from '../organization-view';
 
@@ -21,6 +21,7 @@ export class AddOrganizationsDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => OrganizationInputDto)
   organizations: OrganizationInputDto[];

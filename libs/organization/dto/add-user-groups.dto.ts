@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsIdentifier, IsName, MAX_ARRAY_ITEMS } from '@app/common';
 
 export class UserGroupInputDto {
@@ -23,6 +23,7 @@ export class AddUserGroupsDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => UserGroupInputDto)
   organizationUserGroups: UserGroupInputDto[];

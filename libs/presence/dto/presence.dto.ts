@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { MAX_ARRAY_ITEMS, UserRefDto } from '@app/common';
 import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 
@@ -15,6 +15,7 @@ export class WritePresenceDto extends DocumentRefDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PresenceUserDto)
   users: PresenceUserDto[];

@@ -54,6 +54,7 @@ export class GrantListDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ResourceGrantDto)
   resources: ResourceGrantDto[];
@@ -63,6 +64,7 @@ export class ResourceListDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ResourceRefDto)
   resources: ResourceRefDto[];
