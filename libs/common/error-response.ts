@@ -24,7 +24,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 };
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error/i;
+const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error|Command timed out/i;
 
 /** PostgreSQL or Redis is down or unreachable: a 503 the client may retry, not a bug. */
 export function isDependencyUnavailable(error: unknown): boolean {

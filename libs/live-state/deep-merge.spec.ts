@@ -29,10 +29,9 @@ describe('deepMerge', () => {
   });
 
   it('an empty patch keeps the target and merging into empty gives the patch (property)', () => {
-    const json = fc.dictionary(
-      fc.string().filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key)),
-      fc.jsonValue(),
-    );
+    // Unsafe keys are dropped by design (tested above), so the property holds for values without them, at any depth.
+    const unsafe = /"(__proto__|constructor|prototype)":/;
+    const json = fc.dictionary(fc.string(), fc.jsonValue()).filter((value) => !unsafe.test(JSON.stringify(value)));
     fc.assert(
       fc.property(json, (value) => {
         expect(deepMerge(value, {})).toEqual(value);

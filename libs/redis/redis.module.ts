@@ -4,6 +4,8 @@ import { AppConfig } from '@app/common';
 
 export const REDIS = Symbol('REDIS');
 
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
 /** Application Redis client. Every key it writes is under `<REDIS_PREFIX>:` so deployments and test suites can share a server. */
 export function createRedis(config: AppConfig, name: string): Redis {
   const client = new Redis(config.redisUrl, {
@@ -11,6 +13,9 @@ export function createRedis(config: AppConfig, name: string): Redis {
     connectionName: name,
     // Requests fail fast with UNAVAILABLE while Redis is down instead of queueing behind a dead connection.
     maxRetriesPerRequest: 1,
+    // Bounds every call even when the connection hangs or flaps (a half-open link, a proxy that
+    // accepts then drops): the caller gets UNAVAILABLE instead of waiting out the outage.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: true,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });

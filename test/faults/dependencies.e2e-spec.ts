@@ -141,8 +141,8 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     }
     const outsideOutage = outcomes.filter((o) => (o.phase === 'before' && o.endPhase === 'before') || o.phase === 'recovered');
     expect(outsideOutage.filter((o) => o.status !== 200).map((o) => [o.label, o.phase, o.response?.body])).toEqual([]);
-    const slowest = Math.max(...outcomes.map((o) => o.ms));
-    expect(slowest).toBeLessThan(MAX_OUTAGE_LATENCY_MS);
+    const slow = outcomes.filter((o) => o.ms >= MAX_OUTAGE_LATENCY_MS).map((o) => `${o.label} (${o.phase}) ${o.ms} ms`);
+    expect(slow).toEqual([]);
   }
 
   beforeEach(() => {
