@@ -22,3 +22,4 @@ export * from './openapi/openapi-document';
 export * from './openapi/registered-routes';
 export * from './user-ref.dto';
 export * from './client-error';
+export * from './nested-array.decorator';

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { UserRefDto } from '@app/common';
+import { ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { NestedArray, UserRefDto } from '@app/common';
 import { ANNOTATION_PRIORITIES, ANNOTATION_STATUSES, AnnotationPriority, AnnotationStatus } from '../entities/comment-user';
 import { NewCommentDto } from './comments.dto';
 import { DocumentRefDto } from './refs.dto';
@@ -24,21 +24,12 @@ export class NewAnnotationDto {
   @Type(() => UserRefDto)
   assignedTo?: UserRefDto;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => NewCommentDto)
+  @NestedArray(() => NewCommentDto, { optional: true, allowEmpty: true, maxItems: 100 })
   comments?: NewCommentDto[];
 }
 
 export class AddAnnotationsDto extends DocumentRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => NewAnnotationDto)
+  @NestedArray(() => NewAnnotationDto)
   commentAnnotations: NewAnnotationDto[];
 }
 
@@ -88,11 +79,7 @@ export class AnnotationChangeDto {
 }
 
 export class UpdateAnnotationsDto extends DocumentRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => AnnotationChangeDto)
+  @NestedArray(() => AnnotationChangeDto)
   commentAnnotations: AnnotationChangeDto[];
 }
 

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
-import { UserRefDto } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { NestedArray, UserRefDto } from '@app/common';
 import { AnnotationRefDto } from './refs.dto';
 
 export const MAX_COMMENT_LENGTH = 65_536;
@@ -14,21 +13,12 @@ export class NewCommentDto {
   @Length(1, MAX_COMMENT_LENGTH)
   commentText: string;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => UserRefDto)
+  @NestedArray(() => UserRefDto, { optional: true, allowEmpty: true, maxItems: 100 })
   toContactsTagged?: UserRefDto[];
 }
 
 export class AddCommentsDto extends AnnotationRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => NewCommentDto)
+  @NestedArray(() => NewCommentDto)
   comments: NewCommentDto[];
 }
 
@@ -61,21 +51,12 @@ export class CommentChangeDto {
   @Length(1, MAX_COMMENT_LENGTH)
   commentText?: string;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => UserRefDto)
+  @NestedArray(() => UserRefDto, { optional: true, allowEmpty: true, maxItems: 100 })
   toContactsTagged?: UserRefDto[];
 }
 
 export class UpdateCommentsDto extends AnnotationRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => CommentChangeDto)
+  @NestedArray(() => CommentChangeDto)
   comments: CommentChangeDto[];
 }
 

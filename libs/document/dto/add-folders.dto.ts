@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
 import { OrganizationRefDto } from './organization-ref.dto';
@@ -33,11 +32,6 @@ export class AddFoldersDto extends OrganizationRefDto {
   @IsBoolean()
   createOrganization?: boolean;
 
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => FolderInputDto)
+  @NestedArray(() => FolderInputDto)
   folders: FolderInputDto[];
 }

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { DOCUMENT_FIELDS } from '../document-view';
 import { OrganizationRefDto } from './organization-ref.dto';
@@ -28,11 +27,6 @@ export class DocumentUpdateDto {
 }
 
 export class UpdateDocumentsDto extends OrganizationRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => DocumentUpdateDto)
+  @NestedArray(() => DocumentUpdateDto)
   documents: DocumentUpdateDto[];
 }

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
 import { OrganizationRefDto } from './organization-ref.dto';
@@ -24,11 +23,6 @@ export class FolderUpdateDto {
 }
 
 export class UpdateFoldersDto extends OrganizationRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => FolderUpdateDto)
+  @NestedArray(() => FolderUpdateDto)
   folders: FolderUpdateDto[];
 }

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsOptional } from 'class-validator';
+import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
 import { ORGANIZATION_FIELDS } from '../organization-view';
 
 export class OrganizationInputDto {
@@ -18,11 +17,6 @@ export class OrganizationInputDto {
 }
 
 export class AddOrganizationsDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => OrganizationInputDto)
+  @NestedArray(() => OrganizationInputDto)
   organizations: OrganizationInputDto[];
 }

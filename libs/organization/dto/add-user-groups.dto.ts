@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIdentifier, IsName, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { IsIdentifier, IsName, NestedArray } from '@app/common';
 
 export class UserGroupInputDto {
   @IsIdentifier()
@@ -20,11 +19,6 @@ export class AddUserGroupsDto {
   @IsBoolean()
   createOrganization?: boolean;
 
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => UserGroupInputDto)
+  @NestedArray(() => UserGroupInputDto)
   organizationUserGroups: UserGroupInputDto[];
 }

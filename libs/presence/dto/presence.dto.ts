@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
-import { MAX_ARRAY_ITEMS, UserRefDto } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length } from 'class-validator';
+import { MAX_ARRAY_ITEMS, NestedArray, UserRefDto } from '@app/common';
 import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 
 /** Spec: Presence user; `status` may be omitted. */
@@ -12,12 +11,7 @@ export class PresenceUserDto extends UserRefDto {
 }
 
 export class WritePresenceDto extends DocumentRefDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => PresenceUserDto)
+  @NestedArray(() => PresenceUserDto)
   users: PresenceUserDto[];
 }
 

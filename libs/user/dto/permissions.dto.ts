@@ -1,8 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -16,7 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsEmailAddress, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsEmailAddress, NestedArray } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 import { RESOURCE_TYPES, ResourceType } from '../resource';
 
@@ -51,22 +48,12 @@ export class ResourceGrantDto extends ResourceRefDto {
 }
 
 export class GrantListDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => ResourceGrantDto)
+  @NestedArray(() => ResourceGrantDto)
   resources: ResourceGrantDto[];
 }
 
 export class ResourceListDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => ResourceRefDto)
+  @NestedArray(() => ResourceRefDto)
   resources: ResourceRefDto[];
 }
 

@@ -1,19 +1,16 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsIn,
   IsInt,
-  IsObject,
   IsOptional,
   IsString,
   Length,
   Max,
   Min,
-  ValidateNested,
 } from 'class-validator';
-import { MAX_ARRAY_ITEMS, UserRefDto } from '@app/common';
+import { MAX_ARRAY_ITEMS, NestedArray, UserRefDto } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */
@@ -40,12 +37,7 @@ export class UserInputDto extends UserRefDto {
 }
 
 export class WriteUsersDto extends UserScopeDto {
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => UserInputDto)
+  @NestedArray(() => UserInputDto)
   users: UserInputDto[];
 }
 
