@@ -10,6 +10,7 @@ export * from './ids';
 export * from './page-token';
 export * from './request-envelope';
 export * from './validation';
+export * from './validation-message';
 export * from './rpc-post.decorator';
 export * from './logger.module';
 export * from './field.validators';

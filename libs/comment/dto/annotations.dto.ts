@@ -1,6 +1,7 @@
+import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { NestedArray, UserRefDto } from '@app/common';
+import { ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import { NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { ANNOTATION_PRIORITIES, ANNOTATION_STATUSES, AnnotationPriority, AnnotationStatus } from '../entities/comment-user';
 import { NewCommentDto } from './comments.dto';
 import { DocumentRefDto } from './refs.dto';
@@ -33,7 +34,7 @@ export class AddAnnotationsDto extends DocumentRefDto {
   commentAnnotations: NewAnnotationDto[];
 }
 
-export class GetAnnotationsDto extends DocumentRefDto {
+export class GetAnnotationsDto extends IntersectionType(DocumentRefDto, PageRequestDto) {
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
@@ -44,17 +45,6 @@ export class GetAnnotationsDto extends DocumentRefDto {
   @IsArray()
   @IsIn(ANNOTATION_STATUSES, { each: true })
   statuses?: AnnotationStatus[];
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  pageSize?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 1024)
-  pageToken?: string;
 }
 
 /** An absent field is left as it is; `priority: null` and `assignedTo: null` clear the value. */

@@ -1,5 +1,6 @@
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { NestedArray, UserRefDto } from '@app/common';
+import { IntersectionType } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length } from 'class-validator';
+import { NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { AnnotationRefDto } from './refs.dto';
 
 export const MAX_COMMENT_LENGTH = 65_536;
@@ -22,23 +23,12 @@ export class AddCommentsDto extends AnnotationRefDto {
   comments: NewCommentDto[];
 }
 
-export class GetCommentsDto extends AnnotationRefDto {
+export class GetCommentsDto extends IntersectionType(AnnotationRefDto, PageRequestDto) {
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
   @Length(1, 256, { each: true })
   commentIds?: string[];
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  pageSize?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 1024)
-  pageToken?: string;
 }
 
 export class CommentChangeDto {

@@ -1,16 +1,6 @@
-import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-} from 'class-validator';
-import { MAX_ARRAY_ITEMS, NestedArray, UserRefDto } from '@app/common';
+import { IntersectionType } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */
@@ -41,24 +31,13 @@ export class WriteUsersDto extends UserScopeDto {
   users: UserInputDto[];
 }
 
-export class GetUsersDto extends UserScopeDto {
+export class GetUsersDto extends IntersectionType(UserScopeDto, PageRequestDto) {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
   @IsString({ each: true })
   @Length(1, 256, { each: true })
   userIds?: string[];
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  pageSize?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 2048)
-  pageToken?: string;
 }
 
 export class DeleteUsersDto extends UserScopeDto {

@@ -1,9 +1,10 @@
 import { Transform } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_TRIGGERS, WebhookTrigger } from '../webhook-triggers';
+import { PageRequestDto } from '@app/common';
 
-export class ListDeliveriesDto {
+export class ListDeliveriesDto extends PageRequestDto {
   @IsOptional()
   @IsIn(DELIVERY_STATUSES)
   status?: DeliveryStatus;
@@ -11,17 +12,6 @@ export class ListDeliveriesDto {
   @IsOptional()
   @IsIn(WEBHOOK_TRIGGERS)
   event?: WebhookTrigger;
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  pageSize?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 512)
-  pageToken?: string;
 }
 
 /**
