@@ -1,0 +1,106 @@
+/**
+ * Module boundaries (STYLE.md "Boundaries"), checked by `npm run lint:boundaries` and so by `npm test`.
+ *
+ * Layers, lowest first; an import may only point down or sideways within a layer:
+ *   platform  common database redis metrics queue
+ *   base      http events resource realtime-hub auth
+ *   domains   workspace organization document user access presence live-state comment webhook migration
+ *   edge      realtime (the socket gateway), health, rate-limit
+ *   apps      apps/api, apps/worker
+ * A lib's public surface is its index.ts (safe for the worker to load) and, when it serves HTTP, its
+ * http.ts (controllers; imported by apps/api only).
+ */
+const PLATFORM = 'common|database|redis|metrics|queue';
+const BASE = 'http|events|resource|realtime-hub|auth';
+const EDGE = 'realtime|health|rate-limit';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle between files means two modules each need the other: pull the shared part down.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'lib-public-surface',
+      severity: 'error',
+      comment: "Another lib is reached through its index.ts (or http.ts from apps/api), never through a deep path.",
+      from: { path: '^libs/([^/]+)/' },
+      to: { path: '^libs/', pathNot: ['^libs/$1/', '^libs/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'app-public-surface',
+      severity: 'error',
+      from: { path: '^apps/' },
+      to: { path: '^libs/', pathNot: '^libs/[^/]+/(index|http)\\.ts$' },
+    },
+    {
+      name: 'http-surface-only-for-the-api',
+      severity: 'error',
+      comment: 'Controllers are wired by apps/api alone, so nothing else loads them.',
+      from: { pathNot: '^apps/api/' },
+      to: { path: '^libs/[^/]+/http\\.ts$' },
+    },
+    {
+      name: 'platform-stays-down',
+      severity: 'error',
+      from: { path: `^libs/(${PLATFORM})/` },
+      to: { path: '^libs/', pathNot: `^libs/(${PLATFORM})/` },
+    },
+    {
+      name: 'base-below-domains',
+      severity: 'error',
+      comment: 'Fan-out, revocation, resource locks, the event outbox and auth sit below every domain.',
+      from: { path: `^libs/(${BASE})/` },
+      to: { path: '^libs/', pathNot: `^libs/(${PLATFORM}|${BASE})/` },
+    },
+    {
+      name: 'domains-below-the-edge',
+      severity: 'error',
+      comment: 'The gateway, health and rate limits call domains; no domain calls them.',
+      from: { path: '^libs/', pathNot: `^libs/(${EDGE})/` },
+      to: { path: `^libs/(${EDGE})/` },
+    },
+    {
+      name: 'libs-below-apps',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-test-code-in-production',
+      severity: 'error',
+      from: { path: '^(libs|apps)/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '(^test/|\\.spec\\.ts$)' },
+    },
+    {
+      name: 'index-loads-no-controller',
+      severity: 'error',
+      comment: "A lib's index.ts is what the worker may load: no controllers, gateways or HTTP-only libraries behind it.",
+      from: { path: '^libs/[^/]+/index\\.ts$' },
+      to: {
+        path: ['\\.controller\\.ts$', '\\.gateway\\.ts$', '^libs/http/', 'node_modules/(@nestjs/swagger|@bull-board|@nestjs/throttler|@nestjs/terminus|@nestjs/platform-)'],
+        reachable: true,
+      },
+    },
+    {
+      name: 'worker-loads-no-http',
+      severity: 'error',
+      comment: 'The worker serves no REST: it must not load controllers, Swagger, Bull Board, the throttler or terminus.',
+      from: { path: '^apps/worker/src/main\\.ts$' },
+      to: {
+        path: ['\\.controller\\.ts$', '\\.gateway\\.ts$', '^libs/http/', 'node_modules/(@nestjs/swagger|@bull-board|@nestjs/throttler|@nestjs/terminus|@nestjs/platform-)'],
+        reachable: true,
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsPreCompilationDeps: false,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
