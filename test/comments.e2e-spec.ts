@@ -146,6 +146,11 @@ describe('comment annotations, comments and reactions', () => {
     const missingDoc = await call('/v2/commentannotations/add', { organizationId: 'org-1', documentId: 'nope', commentAnnotations: [{ annotationId: 'x' }] });
     expect(missingDoc.status).toBe(404);
     expect(missingDoc.body.error).toEqual({ status: 'NOT_FOUND', message: 'Document does not exist.' });
+    // Comments name the document even when its organization is what is missing, with or without `from`.
+    for (const from of [undefined, { userId: 'u1' }]) {
+      const orphan = await call('/v2/commentannotations/get', { organizationId: 'nowhere', documentId: 'doc-1', from });
+      expect(orphan.body.error).toEqual({ status: 'NOT_FOUND', message: 'Document does not exist.' });
+    }
     const missingAnnotation = await call('/v2/commentannotations/comments/add', { ...doc, annotationId: 'nope', comments: [{ commentId: 'x', commentText: 'x' }] });
     expect(missingAnnotation.body.error).toEqual({ status: 'NOT_FOUND', message: 'Annotation does not exist.' });
     const stranger = await createWorkspace(api.url);

@@ -217,6 +217,8 @@ describe('documents', () => {
       const doc = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-2', 'ghost'], folderId: 'drafts' });
       expect(doc.status).toBe(404);
       expect(doc.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Document does not exist.' } });
+      const org = await call('/v2/organizations/documents/move', { organizationId: 'nope', documentIds: ['doc-2'], folderId: 'drafts' });
+      expect(org.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } });
       const [row] = await world.query<{ folder_id: string | null }>(`SELECT folder_id FROM document WHERE organization_id = 'acme' AND id = 'doc-2'`);
       expect(row.folder_id).toBeNull();
     });

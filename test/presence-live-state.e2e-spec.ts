@@ -160,6 +160,10 @@ describe('presence, live state and end-user tokens over REST', () => {
     it('answers NOT_FOUND for a missing document and keeps API keys apart', async () => {
       const missing = await call('/v2/livestate/broadcast', { organizationId: 'org', documentId: 'nope', liveStateDataId: 's', data: {} });
       expect(missing.status).toBe(404);
+      expect(missing.body.error).toEqual({ status: 'NOT_FOUND', message: 'Document does not exist.' });
+      // The organization is checked first: a document of a missing one names the organization.
+      const orphan = await call('/v2/livestate/get', { organizationId: 'nowhere', documentId: 'doc' });
+      expect(orphan.body.error).toEqual({ status: 'NOT_FOUND', message: 'Organization does not exist.' });
       const foreign = await call('/v2/livestate/get', doc, other);
       expect(foreign.status).toBe(404);
       const unauthenticated = await post(api.url, '/v2/livestate/get', doc, { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'wrong' });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '@app/common';
 import { AccessType } from '@app/document/entities/access-type';
+import { DOCUMENT_NOT_FOUND } from '@app/resource';
 import { AccessRole } from '@app/user/access-role';
 import { Grant, resolveAccess } from './resolve-access';
 
@@ -43,7 +44,7 @@ export class AccessService {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<AccessRole | null> {
     const [row] = await manager.query<FactsRow[]>(FACTS_SQL, [subject.apiKeyId, organizationId, documentId, subject.userId, MAX_FOLDER_DEPTH]);
-    if (!row) throw ApiError.notFound('Document does not exist.');
+    if (!row) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
     return resolveAccess({
       organizationDisabled: row.organization_disabled,
       documentDisabled: row.document_disabled,

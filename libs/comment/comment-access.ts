@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AccessService } from '@app/access/access.service';
 import { ApiError, ErrorCode } from '@app/common';
+import { ensureDocument } from '@app/resource';
 import { CommentUser } from './entities/comment-user';
 
 export interface DocumentRef {
@@ -22,12 +23,7 @@ export class CommentAccess {
 
   async check(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, mode: AccessMode): Promise<void> {
     if (!from) {
-      const [document] = await manager.query('SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3', [
-        apiKeyId,
-        ref.organizationId,
-        ref.documentId,
-      ]);
-      if (!document) throw ApiError.notFound('Document does not exist.');
+      await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false, checkOrganization: false });
       return;
     }
     const role = await this.access.roleOn({ apiKeyId, userId: from.userId, isAdmin: false }, ref.organizationId, ref.documentId, manager);

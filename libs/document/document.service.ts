@@ -3,15 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
-import { lockOrganization, ORGANIZATION_NOT_FOUND } from '@app/organization';
 import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
 import { MoveDocumentsDto } from './dto/move-documents.dto';
 import { UpdateDocumentsDto } from './dto/update-documents.dto';
 import { DocumentRow, documentView } from './document-view';
-import { FOLDER_NOT_FOUND, lockFolder } from './folder-lock';
 
 /** Spec message (Common envelopes, 7): no closing period. */
 export const DOCUMENT_ABSENT = 'Document does not exist';
@@ -29,8 +28,8 @@ export class DocumentService {
     const ids = documents.map((doc) => doc.documentId);
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId, dto.createOrganization === true);
-      if (dto.folderId != null) await lockFolder(manager, apiKeyId, organizationId, dto.folderId, dto.createFolder === true);
+      await ensureOrganization(manager, apiKeyId, organizationId, { create: dto.createOrganization === true });
+      if (dto.folderId != null) await ensureFolder(manager, apiKeyId, organizationId, dto.folderId, { create: dto.createFolder === true });
       return runStatement<{ id: string }>(
         manager,
         `INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, metadata)
@@ -86,7 +85,7 @@ export class DocumentService {
     const ids = documents.map((doc) => doc.documentId);
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId);
+      await ensureOrganization(manager, apiKeyId, organizationId);
       return runStatement<{ id: string }>(
         manager,
         `UPDATE document d SET
@@ -119,7 +118,7 @@ export class DocumentService {
     const { organizationId, documentIds } = dto;
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId);
+      await ensureOrganization(manager, apiKeyId, organizationId);
       return runStatement<{ id: string }>(manager, 'DELETE FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING id', [
         apiKeyId,
         organizationId,
@@ -136,15 +135,14 @@ export class DocumentService {
     const { organizationId, documentIds, folderId } = dto;
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
     await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId);
-      await lockFolder(manager, apiKeyId, organizationId, folderId);
+      await ensureFolder(manager, apiKeyId, organizationId, folderId);
       const { affected } = await runStatement(
         manager,
         `UPDATE document SET folder_id = $3, updated_at = now()
          WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($4)`,
         [apiKeyId, organizationId, folderId, documentIds],
       );
-      if (affected !== documentIds.length) throw ApiError.notFound('Document does not exist.');
+      if (affected !== documentIds.length) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
     });
     // A new folder chain can change who may open the document.
     await this.revoke(apiKeyId, organizationId, documentIds);

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
-import { lockOrganization, ORGANIZATION_NOT_FOUND } from '@app/organization';
 import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { ensureOrganization, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { AddFoldersDto } from './dto/add-folders.dto';
 import { FolderIdsDto } from './dto/folder-ids.dto';
 import { GetFoldersDto } from './dto/get-folders.dto';
@@ -26,7 +26,7 @@ export class FolderService {
     const { organizationId, folders } = dto;
     assertUniqueIds(folders.map((folder) => folder.folderId), (i) => `data.folders[${i}].folderId`);
     return this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId, dto.createOrganization === true);
+      await ensureOrganization(manager, apiKeyId, organizationId, { create: dto.createOrganization === true });
       const named = [...new Set(folders.flatMap((folder) => [folder.folderId, ...(folder.parentFolderId != null ? [folder.parentFolderId] : [])]))];
       // Key-share locks keep the parents we rely on from being deleted before the insert commits.
       const { rows: stored } = await runStatement<{ id: string }>(
@@ -95,7 +95,7 @@ export class FolderService {
     const ids = folders.map((folder) => folder.folderId);
     assertUniqueIds(ids, (i) => `data.folders[${i}].folderId`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId);
+      await ensureOrganization(manager, apiKeyId, organizationId);
       return runStatement<{ id: string }>(
         manager,
         `UPDATE folder f SET
@@ -129,7 +129,7 @@ export class FolderService {
     const { organizationId, folderIds } = dto;
     assertUniqueIds(folderIds, (i) => `data.folderIds[${i}]`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, organizationId);
+      await ensureOrganization(manager, apiKeyId, organizationId);
       return runStatement<{ id: string }>(manager, 'DELETE FROM folder WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING id', [
         apiKeyId,
         organizationId,

@@ -1,2 +1,1 @@
 export * from './document.module';
-export * from './folder-lock';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '@app/common';
 import { RealtimeHub } from '@app/realtime/realtime-hub';
-import { assertResourceExists } from '@app/user/resource';
+import { ensureDocument } from '@app/resource';
 import { deepMerge, JsonObject } from './deep-merge';
 import { BroadcastLiveStateDto, DocumentRefDto } from './dto/live-state.dto';
 
@@ -32,7 +32,7 @@ export class LiveStateService {
   async broadcast(apiKeyId: string, dto: BroadcastLiveStateDto): Promise<LiveStateEvent> {
     assertSize(dto.data, 'data.data');
     const stored = await this.dataSource.transaction(async (manager) => {
-      await assertResourceExists(manager, apiKeyId, { type: 'document', organizationId: dto.organizationId, id: dto.documentId });
+      await ensureDocument(manager, apiKeyId, dto.organizationId, dto.documentId);
       const key = [apiKeyId, dto.organizationId, dto.documentId, dto.liveStateDataId];
       let value = dto.data;
       if (dto.merge) {
@@ -68,7 +68,7 @@ export class LiveStateService {
   }
 
   async get(apiKeyId: string, ref: DocumentRefDto, liveStateDataId?: string): Promise<LiveStateView[]> {
-    await assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId }, false);
+    await ensureDocument(this.dataSource.manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false });
     const rows: Array<{ id: string; data: JsonObject; updated_at: Date }> = await this.dataSource.query(
       `SELECT id, data, updated_at FROM live_state
        WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND ($4::text IS NULL OR id = $4) ORDER BY id`,

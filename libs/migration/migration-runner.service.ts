@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { ORGANIZATION_NOT_FOUND } from '@app/organization';
 import { movePresence } from '@app/presence/presence-key';
 import { RealtimeHub } from '@app/realtime/realtime-hub';
 import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
 import { REDIS } from '@app/redis';
+import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { MigrationStatus } from './entities/document-migration.entity';
 import { rekeyWebhookHistory } from '@app/webhook/webhook-history';
 
@@ -101,7 +101,7 @@ export class MigrationRunner {
       [apiKeyId, organizationId],
     );
     if (!organization) throw new MigrationRefused(ORGANIZATION_NOT_FOUND);
-    if (organization.disabled) throw new MigrationRefused('Organization is disabled.');
+    if (organization.disabled) throw new MigrationRefused(ORGANIZATION_DISABLED);
     // The source row lock makes a second migration of the same document wait, then find it gone.
     const source = await manager.query('SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3 FOR UPDATE', [
       apiKeyId,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, ErrorCode, newId } from '@app/common';
-import { ORGANIZATION_NOT_FOUND } from '@app/organization';
+import { ensureDocument } from '@app/resource';
 import { MigrateDocumentDto } from './dto/migrate-document.dto';
 import { MigrationStatusDto } from './dto/migration-status.dto';
 import { MigrationStatus } from './entities/document-migration.entity';
@@ -29,22 +29,17 @@ export class MigrationService {
   async start(apiKeyId: string, dto: MigrateDocumentDto): Promise<string> {
     const { organizationId, documentId, newDocumentId } = dto;
     if (documentId === newDocumentId) throw ApiError.invalid('newDocumentId must differ from documentId.');
-    const [found]: { disabled: boolean; source: boolean; target: boolean }[] = await this.dataSource.query(
-      `SELECT o.disabled,
-         EXISTS (SELECT 1 FROM document WHERE api_key_id = o.api_key_id AND organization_id = o.id AND id = $3) AS source,
-         EXISTS (SELECT 1 FROM document WHERE api_key_id = o.api_key_id AND organization_id = o.id AND id = $4) AS target
-       FROM organization o WHERE o.api_key_id = $1 AND o.id = $2`,
-      [apiKeyId, organizationId, documentId, newDocumentId],
-    );
-    if (!found) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
-    if (found.disabled) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Organization is disabled.');
-    if (!found.source) throw ApiError.notFound('Document does not exist.');
-    if (found.target) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'A document with newDocumentId already exists.');
+    await ensureDocument(this.dataSource.manager, apiKeyId, organizationId, documentId, { lock: false, requireEnabled: true });
     const migrationId = newId();
-    await this.dataSource.query(
-      `INSERT INTO document_migration (id, api_key_id, organization_id, document_id, new_document_id) VALUES ($1, $2, $3, $4, $5)`,
+    // The insert refuses a taken target itself, so start stays at two round trips.
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO document_migration (id, api_key_id, organization_id, document_id, new_document_id)
+       SELECT $1, $2, $3, $4, $5
+       WHERE NOT EXISTS (SELECT 1 FROM document WHERE api_key_id = $2 AND organization_id = $3 AND id = $5)
+       RETURNING id`,
       [migrationId, apiKeyId, organizationId, documentId, newDocumentId],
     );
+    if (inserted.length === 0) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'A document with newDocumentId already exists.');
     await this.producer.enqueue(migrationId);
     return migrationId;
   }

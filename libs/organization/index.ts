@@ -1,2 +1,1 @@
-export * from './organization-lock';
 export * from './organization.module';

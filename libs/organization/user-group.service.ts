@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { assertUniqueIds, BatchItem, item } from '@app/common';
 import { runStatement } from '@app/database';
+import { ensureOrganization } from '@app/resource';
 import { AddUserGroupsDto } from './dto/add-user-groups.dto';
-import { lockOrganization } from './organization-lock';
 
 @Injectable()
 export class UserGroupService {
@@ -14,7 +14,7 @@ export class UserGroupService {
     const ids = dto.organizationUserGroups.map((group) => group.groupId);
     assertUniqueIds(ids, (i) => `data.organizationUserGroups[${i}].groupId`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
-      await lockOrganization(manager, apiKeyId, dto.organizationId, dto.createOrganization === true);
+      await ensureOrganization(manager, apiKeyId, dto.organizationId, { create: dto.createOrganization === true });
       return runStatement<{ id: string }>(
         manager,
         `INSERT INTO organization_user_group (api_key_id, organization_id, id, name)

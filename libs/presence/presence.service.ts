@@ -6,7 +6,7 @@ import { AppConfig, BatchItem, item } from '@app/common';
 import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 import { RealtimeHub } from '@app/realtime/realtime-hub';
 import { REDIS } from '@app/redis';
-import { assertResourceExists } from '@app/user/resource';
+import { ensureDocument } from '@app/resource';
 import { PresenceUserDto } from './dto/presence.dto';
 import { presenceKey } from './presence-key';
 
@@ -123,7 +123,7 @@ export class PresenceService {
   }
 
   private assertDocument(apiKeyId: string, ref: DocumentRefDto): Promise<void> {
-    return assertResourceExists(this.dataSource.manager, apiKeyId, { type: 'document', organizationId: ref.organizationId, id: ref.documentId }, false);
+    return ensureDocument(this.dataSource.manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false });
   }
 }
 

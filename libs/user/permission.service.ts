@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '@app/common';
 import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { ensureResource, ResourceRef, ResourceType } from '@app/resource';
 import { AccessRole } from './access-role';
 import { ResourceGrantDto, ResourceRefDto } from './dto/permissions.dto';
-import { assertResourceExists, deleteGrants, ResourceRef, ResourceType, upsertGrants } from './resource';
+import { deleteGrants, upsertGrants } from './resource';
 
 export interface PermissionView {
   type: ResourceType;
@@ -29,7 +30,7 @@ export class PermissionService {
     const grants = resources.map((resource) => ({ ref: toRef(resource), resource }));
     await this.dataSource.transaction(async (manager) => {
       for (const { ref, resource } of lastPerResource(grants)) {
-        await assertResourceExists(manager, apiKeyId, ref);
+        await ensureResource(manager, apiKeyId, ref);
         const expiresAt = resource.expiresAt === undefined ? null : new Date(resource.expiresAt * 1000);
         await upsertGrants(manager, apiKeyId, ref, [{ userId, role: resource.accessRole, expiresAt }]);
       }

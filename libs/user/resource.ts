@@ -1,16 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { ApiError } from '@app/common';
+import { ResourceRef, ResourceType } from '@app/resource';
 import { AccessRole } from './access-role';
-
-export const RESOURCE_TYPES = ['organization', 'folder', 'document'] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
-
-/** A grantable resource; for an organization `id` equals `organizationId`. */
-export interface ResourceRef {
-  type: ResourceType;
-  organizationId: string;
-  id: string;
-}
 
 export interface GrantRow {
   userId: string;
@@ -18,30 +8,11 @@ export interface GrantRow {
   expiresAt: Date | null;
 }
 
-const TABLES: Record<ResourceType, { table: string; column: string | null; label: string }> = {
-  organization: { table: 'organization_grant', column: null, label: 'Organization' },
-  folder: { table: 'folder_grant', column: 'folder_id', label: 'Folder' },
-  document: { table: 'document_grant', column: 'document_id', label: 'Document' },
+const TABLES: Record<ResourceType, { table: string; column: string | null }> = {
+  organization: { table: 'organization_grant', column: null },
+  folder: { table: 'folder_grant', column: 'folder_id' },
+  document: { table: 'document_grant', column: 'document_id' },
 };
-
-const EXISTS_SQL: Record<ResourceType, string> = {
-  organization: 'SELECT 1 FROM organization WHERE api_key_id = $1 AND id = $2',
-  folder: 'SELECT 1 FROM folder WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
-  document: 'SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
-};
-
-/**
- * NOT_FOUND naming the resource. Inside a transaction that writes rows referencing it, pass
- * `lock` so FOR KEY SHARE keeps it from being deleted before commit; plain reads skip the row lock.
- */
-export async function assertResourceExists(manager: EntityManager, apiKeyId: string, ref: ResourceRef, lock = true): Promise<void> {
-  if (ref.type !== 'organization') {
-    await assertResourceExists(manager, apiKeyId, { type: 'organization', organizationId: ref.organizationId, id: ref.organizationId }, lock);
-  }
-  const params = ref.type === 'organization' ? [apiKeyId, ref.id] : [apiKeyId, ref.organizationId, ref.id];
-  const rows: unknown[] = await manager.query(lock ? `${EXISTS_SQL[ref.type]} FOR KEY SHARE` : EXISTS_SQL[ref.type], params);
-  if (rows.length === 0) throw ApiError.notFound(`${TABLES[ref.type].label} does not exist.`);
-}
 
 /** Parameters $1.. that pin a grant table to one resource, with the matching column names. */
 export function resourceKey(apiKeyId: string, ref: ResourceRef): { columns: string[]; params: unknown[] } {

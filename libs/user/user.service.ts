@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, decodePageToken, encodePageToken, item } from '@app/common';
 import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
 import { DeleteUsersDto, GetUsersDto, UserInputDto, UserScopeDto, WriteUsersDto } from './dto/users.dto';
-import { assertResourceExists, deleteGrants, deleteReturning, grantTable, ResourceRef, resourceKey, upsertGrants } from './resource';
+import { deleteGrants, deleteReturning, grantTable, resourceKey, upsertGrants } from './resource';
 
 export interface UserView {
   userId: string;
@@ -35,7 +36,7 @@ export class UserService {
     const scope = toScope(dto);
     const users = lastPerUser(dto.users);
     await this.dataSource.transaction(async (manager) => {
-      await assertResourceExists(manager, apiKeyId, scope);
+      await ensureResource(manager, apiKeyId, scope);
       await this.write(manager, apiKeyId, scope, users);
     });
     return users.map((user) => item(user.userId, true, 'User added.'));
@@ -46,7 +47,7 @@ export class UserService {
     const scope = toScope(dto);
     const users = lastPerUser(dto.users);
     const known = await this.dataSource.transaction(async (manager) => {
-      await assertResourceExists(manager, apiKeyId, scope);
+      await ensureResource(manager, apiKeyId, scope);
       const rows: Array<{ id: string }> = await manager.query(
         'SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) FOR UPDATE',
         [apiKeyId, scope.organizationId, users.map((user) => user.userId)],
@@ -67,7 +68,7 @@ export class UserService {
     const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
     const tokenScope = pageScope(apiKeyId, scope, dto.userIds);
     const after = dto.pageToken ? decodePageToken(dto.pageToken, tokenScope, this.config.pageTokenKey) : '';
-    await assertResourceExists(this.dataSource.manager, apiKeyId, scope, false);
+    await ensureResource(this.dataSource.manager, apiKeyId, scope, { lock: false });
     const rows: Array<{ id: string; name: string | null; email: string | null; access_role: AccessRole | null }> =
       await this.dataSource.query(listSql(scope), [...resourceKey(apiKeyId, scope).params, after, dto.userIds ?? null, pageSize + 1]);
     const users = rows.slice(0, pageSize).map((row) => ({
@@ -90,7 +91,7 @@ export class UserService {
     const scope = toScope(dto);
     const userIds = [...new Set(dto.userIds)];
     const removed = await this.dataSource.transaction(async (manager) => {
-      await assertResourceExists(manager, apiKeyId, scope);
+      await ensureResource(manager, apiKeyId, scope);
       if (scope.type !== 'organization') return new Set(await deleteGrants(manager, apiKeyId, scope, userIds));
       const found = new Set<string>();
       for (const table of ['app_user', 'organization_grant', 'folder_grant', 'document_grant']) {

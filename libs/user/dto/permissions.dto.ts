@@ -14,8 +14,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsEmailAddress, NestedArray } from '@app/common';
+import { RESOURCE_TYPES, ResourceType } from '@app/resource';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
-import { RESOURCE_TYPES, ResourceType } from '../resource';
 
 /** 9999-12-31T23:59:59Z, the last instant PostgreSQL and Date both represent comfortably. */
 const MAX_UNIX_SECONDS = 253_402_300_799;

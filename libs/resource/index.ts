@@ -1,0 +1,2 @@
+export * from './ensure-resource';
+export * from './resource-ref';
