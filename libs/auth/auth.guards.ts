@@ -1,7 +1,7 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Request } from 'express';
 import { ApiError } from '@app/common';
-import { CredentialService } from './credential.service';
+import { CREDENTIAL_VERIFIER, CredentialVerifier } from './credential-verifier';
 
 export const HEADER = {
   WORKSPACE_ID: 'x-svc-workspace-id',
@@ -21,7 +21,7 @@ function header(req: Request, name: string): string {
 
 @Injectable()
 export class WorkspaceAuthGuard implements CanActivate {
-  constructor(private readonly credentials: CredentialService) {}
+  constructor(@Inject(CREDENTIAL_VERIFIER) private readonly credentials: CredentialVerifier) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
@@ -34,7 +34,7 @@ export class WorkspaceAuthGuard implements CanActivate {
 
 @Injectable()
 export class ApiKeyAuthGuard implements CanActivate {
-  constructor(private readonly credentials: CredentialService) {}
+  constructor(@Inject(CREDENTIAL_VERIFIER) private readonly credentials: CredentialVerifier) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();

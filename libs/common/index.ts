@@ -24,3 +24,4 @@ export * from './openapi/registered-routes';
 export * from './user-ref.dto';
 export * from './client-error';
 export * from './nested-array.decorator';
+export * from './token-crypto';

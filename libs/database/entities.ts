@@ -1,4 +1,4 @@
-import { UserTokenSecret } from '@app/auth/entities/user-token-secret.entity';
+import { UserTokenSecret } from '@app/user/entities/user-token-secret.entity';
 import { CommentAnnotation } from '@app/comment/entities/comment-annotation.entity';
 import { CommentReaction } from '@app/comment/entities/comment-reaction.entity';
 import { CommentEntity } from '@app/comment/entities/comment.entity';

@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { Server, Socket } from 'socket.io';
-import { UserTokenService } from '@app/auth/user-token.service';
+import { UserTokenService } from '@app/user/user-token.service';
 import { ApiError, AppConfig, ErrorCode, toErrorResponse } from '@app/common';
 import { MetricsRegistry } from '@app/metrics';
 import { DomainService } from '@app/workspace/domain.service';

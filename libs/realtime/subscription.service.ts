@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server, Socket } from 'socket.io';
 import { AccessService } from '@app/access/access.service';
-import { EndUser } from '@app/auth/user-token.service';
+import { EndUser } from '@app/user/user-token.service';
 import { ApiError, ErrorCode } from '@app/common';
 import { BroadcastLiveStateDto, DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 import { LiveStateService } from '@app/live-state/live-state.service';

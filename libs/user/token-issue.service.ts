@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { UserTokenService } from '@app/auth/user-token.service';
 import { GenerateTokenDto } from './dto/permissions.dto';
 import { PermissionService } from './permission.service';
+import { UserTokenService } from './user-token.service';
 
 /** `/v2/auth/generate_token`: grants the permissions sent along, then signs the end-user token. */
 @Injectable()

@@ -4,6 +4,7 @@ import { QUEUE } from '@app/queue';
 import { ApiKeySettingsController } from './api-key-settings.controller';
 import { ApiKeyService } from './api-key.service';
 import { AuditProducer } from './audit.producer';
+import { CredentialService } from './credential.service';
 import { DomainService } from './domain.service';
 import { EmailConfigService } from './email-config.service';
 import { WorkspaceController } from './workspace.controller';
@@ -12,7 +13,7 @@ import { WorkspaceService } from './workspace.service';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUE.AUDIT })],
   controllers: [WorkspaceController, ApiKeySettingsController],
-  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditProducer],
-  exports: [DomainService],
+  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditProducer, CredentialService],
+  exports: [DomainService, CredentialService],
 })
 export class WorkspaceModule {}

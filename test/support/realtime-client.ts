@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import { AppConfig } from '@app/common/config';
-import { decryptSecret } from '@app/auth/token-crypto';
+import { decryptSecret } from '@app/common/token-crypto';
 import { apiKeyHeaders, Credentials, post } from './http-client';
 import { TestEnvironment } from './test-environment';
 

@@ -18,6 +18,7 @@ import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserModule } from '@app/user/user.module';
 import { WebhookModule } from '@app/webhook/webhook.module';
+import { CredentialService } from '@app/workspace/credential.service';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
 
 /** HTTP API: controllers and queue producers. It never registers a queue processor. */
@@ -29,7 +30,7 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     RedisModule,
     QueueModule,
     RateLimitModule,
-    AuthModule,
+    AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
     MetricsModule.forApi(),
     WorkspaceModule,

@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret } from '@app/common';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
-import { decryptSecret, encryptSecret } from './token-crypto';
 
 /** An end user as vouched for by an API key holder (DESIGN §3). */
 export interface EndUser {

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig } from '@app/common';
-import { AuthToken } from '@app/workspace/entities/auth-token.entity';
-import { Workspace } from '@app/workspace/entities/workspace.entity';
+import { ApiKeyPrincipal, CredentialVerifier, WorkspacePrincipal } from '@app/auth';
+import { ApiError, AppConfig, hashesEqual, hashToken } from '@app/common';
+import { AuthToken } from './entities/auth-token.entity';
+import { Workspace } from './entities/workspace.entity';
 import { CredentialCache } from './credential-cache';
-import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
-import { hashesEqual, hashToken } from './token-crypto';
 
 /** Verifies the header pairs of the Workspace and API-key auth classes (spec: Authentication). */
 @Injectable()
-export class CredentialService {
+export class CredentialService implements CredentialVerifier {
   private readonly workspaces: CredentialCache<WorkspacePrincipal>;
   private readonly apiKeys: CredentialCache<ApiKeyPrincipal>;
 
