@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
-import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { RealtimeRevocation } from '@app/realtime-hub';
 import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
-import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureOrganization, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { AddFoldersDto } from './dto/add-folders.dto';
 import { FolderIdsDto } from './dto/folder-ids.dto';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '@app/common';
-import { RealtimeHub } from '@app/realtime/realtime-hub';
+import { RealtimeHub } from '@app/realtime-hub';
 import { ensureDocument } from '@app/resource';
 import { deepMerge, JsonObject } from './deep-merge';
 import { BroadcastLiveStateDto, DocumentRefDto } from './dto/live-state.dto';

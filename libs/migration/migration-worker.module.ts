@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUE } from '@app/queue';
-import { RealtimeEmitterModule } from '@app/realtime/realtime-emitter.module';
+import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { MigrationProcessor } from './migration.processor';
 import { MigrationRunner } from './migration-runner.service';
 import { MigrationSweeper } from './migration-sweeper.service';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
 import { runStatement } from '@app/database';
-import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { RealtimeRevocation } from '@app/realtime-hub';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
 import { OrganizationIdsDto } from './dto/organization-ids.dto';

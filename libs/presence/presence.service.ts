@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig, BatchItem, item } from '@app/common';
 import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
-import { RealtimeHub } from '@app/realtime/realtime-hub';
+import { RealtimeHub } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
 import { ensureDocument } from '@app/resource';
 import { PresenceUserDto } from './dto/presence.dto';

@@ -9,7 +9,7 @@ import { ApiError, AppConfig, ErrorCode, toErrorResponse } from '@app/common';
 import { MetricsRegistry } from '@app/metrics';
 import { DomainService } from '@app/workspace/domain.service';
 import { domainAllows } from '@app/workspace/domain-name';
-import { RealtimeHub, RECHECK_EVENT, RecheckFilter } from './realtime-hub';
+import { RealtimeHub, RECHECK_EVENT, RecheckFilter } from '@app/realtime-hub';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';

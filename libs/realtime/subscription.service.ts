@@ -3,12 +3,11 @@ import { Server, Socket } from 'socket.io';
 import { AccessService } from '@app/access/access.service';
 import { EndUser } from '@app/user/user-token.service';
 import { ApiError, ErrorCode } from '@app/common';
+import { documentRoom, RecheckFilter } from '@app/realtime-hub';
 import { BroadcastLiveStateDto, DocumentRefDto } from '@app/live-state/dto/live-state.dto';
 import { LiveStateService } from '@app/live-state/live-state.service';
 import { PresenceService } from '@app/presence/presence.service';
 import { AccessRole } from '@app/user/access-role';
-import { RecheckFilter } from './realtime-hub';
-import { documentRoom } from './rooms';
 import { parsePayload } from './socket-payload';
 
 interface Subscription {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '@app/common';
-import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureResource, ResourceRef, ResourceType } from '@app/resource';
 import { AccessRole } from './access-role';
 import { ResourceGrantDto, ResourceRefDto } from './dto/permissions.dto';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, decodePageToken, encodePageToken, item } from '@app/common';
-import { RealtimeRevocation } from '@app/realtime/realtime-revocation';
+import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
 import { DeleteUsersDto, GetUsersDto, UserInputDto, UserScopeDto, WriteUsersDto } from './dto/users.dto';

@@ -13,7 +13,7 @@ import { LiveStateModule } from '@app/live-state/live-state.module';
 import { MigrationModule } from '@app/migration/migration.module';
 import { MetricsModule } from '@app/metrics';
 import { PresenceModule } from '@app/presence/presence.module';
-import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
+import { RealtimeHubModule } from '@app/realtime-hub';
 import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserModule } from '@app/user/user.module';

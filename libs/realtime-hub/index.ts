@@ -1,0 +1,5 @@
+export * from './realtime-emitter.module';
+export * from './realtime-hub';
+export * from './realtime-hub.module';
+export * from './realtime-revocation';
+export * from './rooms';
