@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '@app/common';
-import { AccessType } from '@app/document/entities/access-type';
+import { AccessType } from '@app/document';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
-import { AccessRole } from '@app/user/access-role';
+import { AccessRole } from '@app/user';
 import { Grant, resolveAccess } from './resolve-access';
 
 export interface AccessSubject {

@@ -1,5 +1,5 @@
-import { AccessType } from '@app/document/entities/access-type';
-import { AccessRole } from '@app/user/access-role';
+import { AccessType } from '@app/document';
+import { AccessRole } from '@app/user';
 
 export interface Grant {
   role: AccessRole;

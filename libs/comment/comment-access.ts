@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AccessService } from '@app/access/access.service';
+import { AccessService } from '@app/access';
 import { ApiError, ErrorCode } from '@app/common';
 import { ensureDocument } from '@app/resource';
 import { CommentUser } from './entities/comment-user';

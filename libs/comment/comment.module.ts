@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '@app/access/access.module';
+import { AccessModule } from '@app/access';
 import { WebhookModule } from '@app/webhook/webhook.module';
 import { CommentAccess } from './comment-access';
 import { CommentAnnotationService } from './comment-annotation.service';

@@ -25,3 +25,4 @@ export * from './user-ref.dto';
 export * from './client-error';
 export * from './nested-array.decorator';
 export * from './token-crypto';
+export * from './boot';

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { DocumentController } from './document.controller';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentService } from './document.service';
-import { FolderController } from './folder.controller';
+import { DOCUMENT_ENTITIES } from './entities';
 import { FolderService } from './folder.service';
 
 @Module({
-  controllers: [DocumentController, FolderController],
+  imports: [TypeOrmModule.forFeature(DOCUMENT_ENTITIES)],
   providers: [DocumentService, FolderService],
+  exports: [DocumentService, FolderService],
 })
 export class DocumentModule {}

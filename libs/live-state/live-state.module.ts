@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { LiveStateController } from './live-state.controller';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LIVE_STATE_ENTITIES } from './entities';
 import { LiveStateService } from './live-state.service';
 
-@Module({ controllers: [LiveStateController], providers: [LiveStateService], exports: [LiveStateService] })
+@Module({ imports: [TypeOrmModule.forFeature(LIVE_STATE_ENTITIES)], providers: [LiveStateService], exports: [LiveStateService] })
 export class LiveStateModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { movePresence } from '@app/presence/presence-key';
+import { movePresence } from '@app/presence';
 import { RealtimeHub, RealtimeRevocation } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
 import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';

@@ -1,1 +1,3 @@
+export * from './entities';
 export * from './organization.module';
+export * from './organization.service';

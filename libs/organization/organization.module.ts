@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { OrganizationController } from './organization.controller';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ORGANIZATION_ENTITIES } from './entities';
 import { OrganizationService } from './organization.service';
-import { UserGroupController } from './user-group.controller';
 import { UserGroupService } from './user-group.service';
 
 @Module({
-  controllers: [OrganizationController, UserGroupController],
+  imports: [TypeOrmModule.forFeature(ORGANIZATION_ENTITIES)],
   providers: [OrganizationService, UserGroupService],
+  exports: [OrganizationService, UserGroupService],
 })
 export class OrganizationModule {}

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch, Data, ok, RpcPost } from '@app/common';
-import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
+import { DocumentRefDto } from '@app/live-state';
 import { DeletePresenceDto, WritePresenceDto } from './dto/presence.dto';
 import { PresenceService } from './presence.service';
 

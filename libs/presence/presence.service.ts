@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig, BatchItem, item } from '@app/common';
-import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
+import { DocumentRefDto } from '@app/live-state';
 import { RealtimeHub } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
 import { ensureDocument } from '@app/resource';

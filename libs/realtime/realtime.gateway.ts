@@ -4,11 +4,10 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { Server, Socket } from 'socket.io';
-import { UserTokenService } from '@app/user/user-token.service';
+import { UserTokenService } from '@app/user';
 import { ApiError, AppConfig, ErrorCode, toErrorResponse } from '@app/common';
 import { MetricsRegistry } from '@app/metrics';
-import { DomainService } from '@app/workspace/domain.service';
-import { domainAllows } from '@app/workspace/domain-name';
+import { domainAllows, DomainService } from '@app/workspace';
 import { RealtimeHub, RECHECK_EVENT, RecheckFilter } from '@app/realtime-hub';
 import { SubscriptionService } from './subscription.service';
 

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '@app/access/access.module';
-import { LiveStateModule } from '@app/live-state/live-state.module';
-import { PresenceModule } from '@app/presence/presence.module';
-import { UserModule } from '@app/user/user.module';
-import { WorkspaceModule } from '@app/workspace/workspace.module';
+import { AccessModule } from '@app/access';
+import { LiveStateModule } from '@app/live-state';
+import { PresenceModule } from '@app/presence';
+import { UserModule } from '@app/user';
+import { WorkspaceModule } from '@app/workspace';
 import { RealtimeGateway } from './realtime.gateway';
 import { SubscriptionService } from './subscription.service';
 

@@ -1,13 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server, Socket } from 'socket.io';
-import { AccessService } from '@app/access/access.service';
-import { EndUser } from '@app/user/user-token.service';
+import { AccessService } from '@app/access';
+import { AccessRole, EndUser } from '@app/user';
 import { ApiError, ErrorCode } from '@app/common';
 import { documentRoom, RecheckFilter } from '@app/realtime-hub';
-import { BroadcastLiveStateDto, DocumentRefDto } from '@app/live-state/dto/live-state.dto';
-import { LiveStateService } from '@app/live-state/live-state.service';
-import { PresenceService } from '@app/presence/presence.service';
-import { AccessRole } from '@app/user/access-role';
+import { BroadcastLiveStateDto, DocumentRefDto, LiveStateService } from '@app/live-state';
+import { PresenceService } from '@app/presence';
 import { parsePayload } from './socket-payload';
 
 interface Subscription {

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { PermissionController } from './permission.controller';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { USER_ENTITIES } from './entities';
 import { PermissionService } from './permission.service';
 import { TokenIssueService } from './token-issue.service';
-import { UserController } from './user.controller';
 import { UserService } from './user.service';
 import { UserTokenService } from './user-token.service';
 
 @Module({
-  controllers: [UserController, PermissionController],
+  imports: [TypeOrmModule.forFeature(USER_ENTITIES)],
   providers: [UserService, PermissionService, TokenIssueService, UserTokenService],
-  exports: [UserTokenService],
+  exports: [UserService, PermissionService, TokenIssueService, UserTokenService],
 })
 export class UserModule {}

@@ -1,4 +1,4 @@
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS } from '@app/common/config';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS } from '@app/common';
 import { decideAfterAttempt, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-policy';
 
 describe('webhook retry policy', () => {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig } from '@app/common';
-import { encryptSecret } from '@app/common';
+import { ApiError, AppConfig, encryptSecret } from '@app/common';
 import { vetTarget } from './address-guard';
 import { WebhookConfig } from './entities/webhook-config.entity';
 import { INVALID_WEBHOOK_CONFIG, parseWebhookConfigUpdate } from './webhook-config';

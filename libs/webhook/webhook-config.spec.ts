@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ApiError } from '@app/common/api-error';
+import { ApiError } from '@app/common';
 import { isTriggerEnabled, parseWebhookConfigUpdate } from './webhook-config';
 
 describe('webhook config parsing', () => {

@@ -1,5 +1,4 @@
-import { ApiError } from '@app/common/api-error';
-import { JsonSchema } from '@app/common/openapi/dto-schema';
+import { ApiError, JsonSchema } from '@app/common';
 import { parseRsaPublicKey } from './payload-security';
 import { isWebhookTrigger, WEBHOOK_TRIGGERS, WebhookTrigger } from './webhook-triggers';
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@app/common';
-import { decryptSecret } from '@app/common';
+import { AppConfig, decryptSecret } from '@app/common';
 import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { buildDeliveryBody, deliveryHeaders, parseRsaPublicKey } from './payload-security';

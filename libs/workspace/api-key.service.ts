@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, ErrorCode } from '@app/common';
-import { decryptSecret } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, ErrorCode } from '@app/common';
 import { AuditProducer } from './audit.producer';
 import { createApiKey, DEFAULT_API_KEY_NAME, DEFAULT_AUTH_TOKEN_NAME, issueAuthToken } from './auth-token.factory';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';

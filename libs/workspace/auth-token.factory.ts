@@ -1,6 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { newId } from '@app/common';
-import { encryptSecret, generateToken, hashToken } from '@app/common';
+import { encryptSecret, generateToken, hashToken, newId } from '@app/common';
 import { ApiKey, ApiKeyType } from './entities/api-key.entity';
 import { AuthToken } from './entities/auth-token.entity';
 import { AuthTokenView } from './workspace-view';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig } from '@app/common';
-import { encryptSecret } from '@app/common';
+import { ApiError, AppConfig, encryptSecret } from '@app/common';
 import { UpdateEmailConfigDto } from './dto/email-config.dto';
 import { EmailConfig } from './entities/email-config.entity';
 

@@ -1,19 +1,18 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE } from '@app/queue';
-import { ApiKeySettingsController } from './api-key-settings.controller';
 import { ApiKeyService } from './api-key.service';
 import { AuditProducer } from './audit.producer';
 import { CredentialService } from './credential.service';
 import { DomainService } from './domain.service';
 import { EmailConfigService } from './email-config.service';
-import { WorkspaceController } from './workspace.controller';
+import { WORKSPACE_ENTITIES } from './entities';
 import { WorkspaceService } from './workspace.service';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUE.AUDIT })],
-  controllers: [WorkspaceController, ApiKeySettingsController],
+  imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES), BullModule.registerQueue({ name: QUEUE.AUDIT })],
   providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditProducer, CredentialService],
-  exports: [DomainService, CredentialService],
+  exports: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, CredentialService],
 })
 export class WorkspaceModule {}

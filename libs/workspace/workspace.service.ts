@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, ErrorCode, newId } from '@app/common';
-import { decryptSecret, encryptSecret, generateToken, hashToken } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, ErrorCode, generateToken, hashToken, newId } from '@app/common';
 import { AuditProducer } from './audit.producer';
 import { createApiKey, issueAuthToken } from './auth-token.factory';
 import { isDisposableEmail } from './disposable-email';

@@ -4,22 +4,22 @@ import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/common';
 import { CommentModule } from '@app/comment/comment.module';
 import { DatabaseModule } from '@app/database';
-import { DocumentModule } from '@app/document/document.module';
+import { DocumentHttpModule } from '@app/document/http';
 import { HealthModule } from '@app/health';
-import { OrganizationModule } from '@app/organization/organization.module';
+import { OrganizationHttpModule } from '@app/organization/http';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
-import { LiveStateModule } from '@app/live-state/live-state.module';
+import { LiveStateHttpModule } from '@app/live-state/http';
 import { MigrationModule } from '@app/migration/migration.module';
 import { MetricsModule } from '@app/metrics';
-import { PresenceModule } from '@app/presence/presence.module';
+import { PresenceHttpModule } from '@app/presence/http';
 import { RealtimeHubModule } from '@app/realtime-hub';
 import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
-import { UserModule } from '@app/user/user.module';
+import { UserHttpModule } from '@app/user/http';
 import { WebhookModule } from '@app/webhook/webhook.module';
-import { CredentialService } from '@app/workspace/credential.service';
-import { WorkspaceModule } from '@app/workspace/workspace.module';
+import { CredentialService, WorkspaceModule } from '@app/workspace';
+import { WorkspaceHttpModule } from '@app/workspace/http';
 
 /** HTTP API: controllers and queue producers. It never registers a queue processor. */
 @Module({
@@ -33,14 +33,14 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
     MetricsModule.forApi(),
-    WorkspaceModule,
-    OrganizationModule,
-    DocumentModule,
+    WorkspaceHttpModule,
+    OrganizationHttpModule,
+    DocumentHttpModule,
     MigrationModule,
     RealtimeHubModule,
-    UserModule,
-    PresenceModule,
-    LiveStateModule,
+    UserHttpModule,
+    PresenceHttpModule,
+    LiveStateHttpModule,
     RealtimeModule,
     WebhookModule,
     CommentModule,

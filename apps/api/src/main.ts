@@ -3,10 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
-import { answerClientError, AppConfig, expressErrorHandler, setupOpenApi } from '@app/common';
+import { answerClientError, AppConfig, expressErrorHandler, loadConfigOrExit, setupOpenApi } from '@app/common';
 import { httpMetricsMiddleware, MetricsRegistry } from '@app/metrics';
 import { mountQueueDashboard } from '@app/queue';
-import { loadConfigOrExit } from '@app/common/boot';
 import { ApiModule } from './api.module';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfigOrExit } from '@app/common/boot';
+import { loadConfigOrExit } from '@app/common';
 import { startWorkerHealthServer } from './worker-health';
 import { WorkerModule } from './worker.module';
 

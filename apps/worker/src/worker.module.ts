@@ -6,7 +6,7 @@ import { QUEUE, QueueModule, QueueName } from '@app/queue';
 import { MigrationWorkerModule } from '@app/migration/migration-worker.module';
 import { RedisModule } from '@app/redis';
 import { WebhookWorkerModule } from '@app/webhook/webhook-worker.module';
-import { WorkspaceWorkerModule } from '@app/workspace/workspace-worker.module';
+import { WorkspaceWorkerModule } from '@app/workspace';
 
 /** The processor module of each queue; WORKER_QUEUES picks a subset so each queue can scale on its own. */
 const PROCESSORS: Record<QueueName, Type> = {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { DocumentEntity } from '@app/document/entities/document.entity';
+import { DocumentEntity } from '@app/document';
 import { AnnotationPriority, AnnotationStatus, CommentUser } from './comment-user';
 
 /** A comment thread on a document. ON UPDATE CASCADE lets a document migration re-key it with one UPDATE. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { Organization } from '@app/organization/entities/organization.entity';
+import { Organization } from '@app/organization';
 import { AccessType } from './access-type';
 
 @Entity('folder')

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { DocumentEntity } from '@app/document/entities/document.entity';
+import { DocumentEntity } from '@app/document';
 
 /** Latest value per liveStateDataId of a document (DESIGN §4); follows the document through migration. */
 @Entity('live_state')

@@ -1,5 +1,5 @@
 import { IsIdentifier } from '@app/common';
-import { OrganizationRefDto } from '@app/document/dto/organization-ref.dto';
+import { OrganizationRefDto } from '@app/document';
 
 export class MigrateDocumentDto extends OrganizationRefDto {
   @IsIdentifier()

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { ApiKey } from '@app/workspace/entities/api-key.entity';
+import { ApiKey } from '@app/workspace';
 
 /** Spec: Migration resource. Transitions: pending -> in_progress -> completed | failed (DESIGN §4). */
 export const MIGRATION_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;

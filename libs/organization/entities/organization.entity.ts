@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { ApiKey } from '@app/workspace/entities/api-key.entity';
+import { ApiKey } from '@app/workspace';
 
 /** Tenant-scoped by its composite key: no query can reach another API key's organization by id alone. */
 @Entity('organization')

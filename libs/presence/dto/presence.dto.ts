@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length } from 'class-validator';
 import { MAX_ARRAY_ITEMS, NestedArray, UserRefDto } from '@app/common';
-import { DocumentRefDto } from '@app/live-state/dto/live-state.dto';
+import { DocumentRefDto } from '@app/live-state';
 
 /** Spec: Presence user; `status` may be omitted. */
 export class PresenceUserDto extends UserRefDto {

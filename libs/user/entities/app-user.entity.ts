@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { Organization } from '@app/organization/entities/organization.entity';
+import { Organization } from '@app/organization';
 
 /** An end user known to an organization: its profile, and membership for `organizationPrivate` documents. */
 @Entity('app_user')

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DocumentEntity } from '@app/document/entities/document.entity';
+import { DocumentEntity } from '@app/document';
 import { AccessRole } from '../access-role';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Folder } from '@app/document/entities/folder.entity';
+import { Folder } from '@app/document';
 import { AccessRole } from '../access-role';
 
 /** A user's role on a folder and, through the folder chain, on what it contains. */

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Organization } from '@app/organization/entities/organization.entity';
+import { Organization } from '@app/organization';
 import { AccessRole } from '../access-role';
 
 /** A user's role on a whole organization (DESIGN §3); ignored once `expiresAt` has passed. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
-import { ApiKey } from '@app/workspace/entities/api-key.entity';
+import { ApiKey } from '@app/workspace';
 
 /** HS256 key for an API key's end-user tokens, AES-GCM sealed under SECRET_KEY; created on first use. */
 @Entity('user_token_secret')

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { ApiKey } from '@app/workspace/entities/api-key.entity';
+import { ApiKey } from '@app/workspace';
 import { WebhookServiceConfig } from '../webhook-config';
 
 export type StoredServiceConfig = Omit<WebhookServiceConfig, 'authToken'>;

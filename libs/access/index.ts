@@ -1,0 +1,3 @@
+export * from './access.module';
+export * from './access.service';
+export * from './resolve-access';

@@ -1,0 +1,11 @@
+import { CommentAnnotation } from './comment-annotation.entity';
+import { CommentReaction } from './comment-reaction.entity';
+import { CommentEntity } from './comment.entity';
+
+export * from './comment-annotation.entity';
+export * from './comment-reaction.entity';
+export * from './comment-user';
+export * from './comment.entity';
+
+/** The tables this module owns: registered by its module (forFeature) and by the schema CLI. */
+export const COMMENT_ENTITIES = [CommentAnnotation, CommentReaction, CommentEntity];

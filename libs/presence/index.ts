@@ -1,0 +1,3 @@
+export * from './presence-key';
+export * from './presence.module';
+export * from './presence.service';

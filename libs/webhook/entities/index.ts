@@ -1,0 +1,10 @@
+import { WebhookConfig } from './webhook-config.entity';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEvent } from './webhook-event.entity';
+
+export * from './webhook-config.entity';
+export * from './webhook-delivery.entity';
+export * from './webhook-event.entity';
+
+/** The tables this module owns: registered by its module (forFeature) and by the schema CLI. */
+export const WEBHOOK_ENTITIES = [WebhookConfig, WebhookDelivery, WebhookEvent];
