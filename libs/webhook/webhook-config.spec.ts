@@ -39,6 +39,7 @@ describe('webhook config parsing', () => {
     [{ webhookServiceConfig: { encryptData: true } }],
     [{ webhookServiceConfig: { encryptData: true, publicKey: 'not-a-key' } }],
     [{ webhookServiceConfig: { triggers: { 'comment.explode': true } } }],
+    [{ webhookServiceConfig: { triggers: { constructor: true } } }],
     [{ webhookServiceConfig: { triggers: { 'comment.add': 'true' } } }],
     [{ webhookServiceConfig: { triggers: [] } }],
     [{ webhookServiceConfig: { authToken: 5 } }],

@@ -5,6 +5,7 @@ import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionF
 import { CommentModule } from '@app/comment/comment.module';
 import { DatabaseModule } from '@app/database';
 import { DocumentModule } from '@app/document/document.module';
+import { EventsModule } from '@app/events';
 import { HealthModule } from '@app/health';
 import { OrganizationModule } from '@app/organization/organization.module';
 import { QueueModule } from '@app/queue';
@@ -17,6 +18,7 @@ import { RealtimeHubModule } from '@app/realtime/realtime-hub.module';
 import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserModule } from '@app/user/user.module';
+import { WEBHOOK_SINK } from '@app/webhook';
 import { WebhookModule } from '@app/webhook/webhook.module';
 import { WorkspaceModule } from '@app/workspace/workspace.module';
 
@@ -28,6 +30,7 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     DatabaseModule,
     RedisModule,
     QueueModule,
+    EventsModule.forRoot([WEBHOOK_SINK]),
     RateLimitModule,
     AuthModule,
     HealthModule,
