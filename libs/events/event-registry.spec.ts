@@ -4,7 +4,7 @@ describe('event trigger registry', () => {
   const occurredAt = new Date('2026-11-22T10:00:00Z');
   const envelope = { apiKeyId: 'key-1', occurredAt, organizationId: 'org-1', documentId: 'doc-1' };
 
-  it("holds the spec's nine comment triggers, on by default", () => {
+  it("holds the spec's nine comment triggers, on by default, and document.migrated, off by default", () => {
     const comment = EVENT_TRIGGER_NAMES.filter((trigger) => EVENT_TRIGGERS[trigger].source === 'comment');
     expect(comment).toEqual([
       'comment_annotation.add',
@@ -18,6 +18,8 @@ describe('event trigger registry', () => {
       'comment.reaction_delete',
     ]);
     expect(comment.every(isEnabledByDefault)).toBe(true);
+    expect(EVENT_TRIGGERS['document.migrated'].source).toBe('document');
+    expect(isEnabledByDefault('document.migrated')).toBe(false);
   });
 
   it('knows exactly its own trigger names', () => {
@@ -29,8 +31,9 @@ describe('event trigger registry', () => {
 
   it('builds every payload of every trigger under its own event name', () => {
     const comment = { actionUser: null, annotation: { annotationId: 'a1' }, comment: null };
+    const document = { newDocumentId: 'doc-2', migrationId: 'm1' };
     for (const trigger of EVENT_TRIGGER_NAMES) {
-      const event = { ...envelope, trigger, ...comment } as DomainEvent;
+      const event = { ...envelope, trigger, ...(EVENT_TRIGGERS[trigger].source === 'comment' ? comment : document) } as DomainEvent;
       expect(eventPayload(event, 'raw')).toMatchObject({ event: trigger, notificationSource: EVENT_TRIGGERS[trigger].source, timestamp: occurredAt.getTime() });
       expect(eventPayload(event, 'processed')).toMatchObject({ event: trigger, timestamp: occurredAt.getTime() });
     }
@@ -84,6 +87,36 @@ describe('event trigger registry', () => {
       const annotationOnly: DomainEvent = { ...envelope, trigger: 'comment_annotation.status_change', actionUser: null, annotation: { annotationId: 'a1' }, comment: null };
       expect(eventPayload(annotationOnly, 'processed')).toMatchObject({ from: null, commentText: null, toContactsTagged: [], targetCommentId: null, actionType: 'status_change' });
       expect(eventPayload(annotationOnly, 'raw')).toMatchObject({ actionUser: null, targetComment: null });
+    });
+  });
+
+  describe('document.migrated payloads', () => {
+    const event: DomainEvent = { ...envelope, trigger: 'document.migrated', newDocumentId: 'doc-2', migrationId: 'm1' };
+
+    it('raw: the migration inside the comment notifications envelope', () => {
+      expect(eventPayload(event, 'raw')).toEqual({
+        event: 'document.migrated',
+        actionType: 'migrated',
+        notificationSource: 'document',
+        organizationId: 'org-1',
+        documentId: 'doc-1',
+        newDocumentId: 'doc-2',
+        migrationId: 'm1',
+        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1' },
+        timestamp: occurredAt.getTime(),
+      });
+    });
+
+    it('processed: the migration flattened', () => {
+      expect(eventPayload(event, 'processed')).toEqual({
+        organizationId: 'org-1',
+        documentId: 'doc-1',
+        newDocumentId: 'doc-2',
+        migrationId: 'm1',
+        actionType: 'migrated',
+        event: 'document.migrated',
+        timestamp: occurredAt.getTime(),
+      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinition } from './domain-event';
 import { COMMENT_PAYLOADS } from './sources/comment.source';
+import { DOCUMENT_MIGRATED_PAYLOADS } from './sources/document.source';
 
 /** The spec's nine comment triggers are on unless a configuration switches them off, as they always were. */
 const COMMENT = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: true });
@@ -19,6 +20,7 @@ export const EVENT_TRIGGERS = {
   'comment_annotation.priority_change': COMMENT,
   'comment.reaction_add': COMMENT,
   'comment.reaction_delete': COMMENT,
+  'document.migrated': defineTrigger('document', DOCUMENT_MIGRATED_PAYLOADS, { enabledByDefault: false }),
 };
 
 export type EventTrigger = keyof typeof EVENT_TRIGGERS;

@@ -4,3 +4,4 @@ export * from './event-recorder';
 export * from './event-registry';
 export * from './events.module';
 export * from './sources/comment.source';
+export * from './sources/document.source';
