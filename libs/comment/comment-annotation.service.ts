@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { AppConfig, BatchItem, encodePageToken, item } from '@app/common';
-import { WebhookTrigger } from '@app/webhook/webhook-triggers';
+import { EventOutbox, TriggerOf } from '@app/events';
 import { CommentAccess } from './comment-access';
 import { AnnotationView, annotationView, assertUnique, commentView, decodeSeq } from './comment-views';
-import { CommentWriter } from './comment-writer';
 import { AddAnnotationsDto, AnnotationChangeDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
@@ -13,7 +13,7 @@ import { CommentEntity } from './entities/comment.entity';
 const DEFAULT_PAGE_SIZE = 1000;
 
 /** Which field changes emit which trigger (spec: Events). */
-const CHANGE_TRIGGERS: Array<[keyof AnnotationChangeDto & keyof CommentAnnotation, WebhookTrigger]> = [
+const CHANGE_TRIGGERS: Array<[keyof AnnotationChangeDto & keyof CommentAnnotation, TriggerOf<'comment'>]> = [
   ['status', 'comment_annotation.status_change'],
   ['assignedTo', 'comment_annotation.assign'],
   ['priority', 'comment_annotation.priority_change'],
@@ -22,7 +22,8 @@ const CHANGE_TRIGGERS: Array<[keyof AnnotationChangeDto & keyof CommentAnnotatio
 @Injectable()
 export class CommentAnnotationService {
   constructor(
-    private readonly writer: CommentWriter,
+    private readonly events: EventOutbox,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CommentAccess,
     private readonly config: AppConfig,
   ) {}
@@ -33,7 +34,7 @@ export class CommentAnnotationService {
       assertUnique((annotation.comments ?? []).map((c) => c.commentId), (j) => `data.commentAnnotations[${i}].comments[${j}].commentId`),
     );
     const { organizationId, documentId } = dto;
-    return this.writer.write(apiKeyId, async (manager, emit) => {
+    return this.events.transaction(apiKeyId, async (manager, emit) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
       const inserted = await manager
         .createQueryBuilder()
@@ -74,37 +75,36 @@ export class CommentAnnotationService {
     const { organizationId, documentId } = dto;
     const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
     const scope = JSON.stringify(['annotations', apiKeyId, organizationId, documentId, dto.annotationIds ?? null, dto.statuses ?? null]);
-    return this.writer.read(async (manager) => {
-      await this.access.check(manager, apiKeyId, dto, dto.from, 'read');
-      const query = manager
-        .createQueryBuilder(CommentAnnotation, 'a')
-        .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.documentId = :documentId', { apiKeyId, organizationId, documentId })
-        .orderBy('a.seq', 'ASC')
-        .take(pageSize + 1);
-      if (dto.annotationIds) query.andWhere('a.id IN (:...ids)', { ids: dto.annotationIds.length ? dto.annotationIds : [''] });
-      if (dto.statuses) query.andWhere('a.status IN (:...statuses)', { statuses: dto.statuses.length ? dto.statuses : [''] });
-      if (dto.pageToken) query.andWhere('a.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
-      const rows = await query.getMany();
-      const page = rows.slice(0, pageSize);
-      const annotations = await this.withComments(manager, apiKeyId, organizationId, documentId, page);
-      const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
-      return { annotations, nextPageToken };
-    });
+    const manager = this.dataSource.manager;
+    await this.access.check(manager, apiKeyId, dto, dto.from, 'read');
+    const query = manager
+      .createQueryBuilder(CommentAnnotation, 'a')
+      .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.documentId = :documentId', { apiKeyId, organizationId, documentId })
+      .orderBy('a.seq', 'ASC')
+      .take(pageSize + 1);
+    if (dto.annotationIds) query.andWhere('a.id IN (:...ids)', { ids: dto.annotationIds.length ? dto.annotationIds : [''] });
+    if (dto.statuses) query.andWhere('a.status IN (:...statuses)', { statuses: dto.statuses.length ? dto.statuses : [''] });
+    if (dto.pageToken) query.andWhere('a.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
+    const rows = await query.getMany();
+    const page = rows.slice(0, pageSize);
+    const annotations = await this.withComments(manager, apiKeyId, organizationId, documentId, page);
+    const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
+    return { annotations, nextPageToken };
   }
 
   async update(apiKeyId: string, dto: UpdateAnnotationsDto): Promise<BatchItem[]> {
     assertUnique(dto.commentAnnotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
     const { organizationId, documentId } = dto;
-    return this.writer.write(apiKeyId, async (manager, emit) => {
+    return this.events.transaction(apiKeyId, async (manager, emit) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
       const ids = dto.commentAnnotations.map((a) => a.annotationId);
       const existing = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In(ids) }, lock: { mode: 'pessimistic_write' } });
       const byId = new Map(existing.map((row) => [row.id, row]));
-      const changed: Array<{ row: CommentAnnotation; triggers: WebhookTrigger[] }> = [];
+      const changed: Array<{ row: CommentAnnotation; triggers: TriggerOf<'comment'>[] }> = [];
       for (const change of dto.commentAnnotations) {
         const row = byId.get(change.annotationId);
         if (!row) continue;
-        const triggers: WebhookTrigger[] = [];
+        const triggers: TriggerOf<'comment'>[] = [];
         for (const [field, trigger] of CHANGE_TRIGGERS) {
           const next = change[field] === undefined ? row[field] : change[field] ?? null;
           if (JSON.stringify(next) !== JSON.stringify(row[field])) {
@@ -137,7 +137,7 @@ export class CommentAnnotationService {
   async delete(apiKeyId: string, dto: DeleteAnnotationsDto): Promise<BatchItem[]> {
     const { organizationId, documentId } = dto;
     const ids = [...new Set(dto.annotationIds)];
-    return this.writer.write(apiKeyId, async (manager) => {
+    return this.events.transaction(apiKeyId, async (manager) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
       const result = await manager
         .createQueryBuilder()

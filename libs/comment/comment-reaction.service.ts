@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ApiError, BatchItem, item } from '@app/common';
+import { EventOutbox } from '@app/events';
 import { CommentAccess } from './comment-access';
 import { annotationView, assertUnique, commentView } from './comment-views';
-import { CommentWriter } from './comment-writer';
 import { ReactionsDto } from './dto/comments.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
@@ -13,7 +13,7 @@ import { CommentEntity } from './entities/comment.entity';
 @Injectable()
 export class CommentReactionService {
   constructor(
-    private readonly writer: CommentWriter,
+    private readonly events: EventOutbox,
     private readonly access: CommentAccess,
   ) {}
 
@@ -31,7 +31,7 @@ export class CommentReactionService {
     assertUnique(dto.icons, (i) => `data.icons[${i}]`);
     const { organizationId, documentId, annotationId, commentId } = dto;
     const key = { apiKeyId, organizationId, documentId, annotationId, commentId };
-    return this.writer.write(apiKeyId, async (manager, emit) => {
+    return this.events.transaction(apiKeyId, async (manager, emit) => {
       await this.access.check(manager, apiKeyId, dto, from, 'write');
       const annotation = await manager.findOne(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: annotationId } });
       if (!annotation) throw ApiError.notFound('Annotation does not exist.');

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, encodePageToken, item } from '@app/common';
+import { EventOutbox } from '@app/events';
 import { CommentAccess } from './comment-access';
 import { annotationView, assertUnique, CommentView, commentView, decodeSeq } from './comment-views';
-import { CommentWriter } from './comment-writer';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
 import { AnnotationRefDto } from './dto/refs.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -16,7 +17,8 @@ const DEFAULT_PAGE_SIZE = 1000;
 @Injectable()
 export class CommentService {
   constructor(
-    private readonly writer: CommentWriter,
+    private readonly events: EventOutbox,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CommentAccess,
     private readonly config: AppConfig,
   ) {}
@@ -24,7 +26,7 @@ export class CommentService {
   async add(apiKeyId: string, dto: AddCommentsDto): Promise<BatchItem[]> {
     assertUnique(dto.comments.map((c) => c.commentId), (i) => `data.comments[${i}].commentId`);
     const { organizationId, documentId, annotationId } = dto;
-    return this.writer.write(apiKeyId, async (manager, emit) => {
+    return this.events.transaction(apiKeyId, async (manager, emit) => {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write');
       const inserted = await manager
         .createQueryBuilder()
@@ -49,32 +51,31 @@ export class CommentService {
     const { organizationId, documentId, annotationId } = dto;
     const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
     const scope = JSON.stringify(['comments', apiKeyId, organizationId, documentId, annotationId, dto.commentIds ?? null]);
-    return this.writer.read(async (manager) => {
-      await this.annotation(manager, apiKeyId, dto, 'read');
-      const query = manager
-        .createQueryBuilder(CommentEntity, 'c')
-        .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.documentId = :documentId AND c.annotationId = :annotationId', {
-          apiKeyId, organizationId, documentId, annotationId,
-        })
-        .orderBy('c.seq', 'ASC')
-        .take(pageSize + 1);
-      if (dto.commentIds) query.andWhere('c.id IN (:...ids)', { ids: dto.commentIds.length ? dto.commentIds : [''] });
-      if (dto.pageToken) query.andWhere('c.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
-      const rows = await query.getMany();
-      const page = rows.slice(0, pageSize);
-      const reactions = page.length
-        ? await manager.find(CommentReaction, { where: { apiKeyId, organizationId, documentId, annotationId, commentId: In(page.map((c) => c.id)) }, order: { createdAt: 'ASC' } })
-        : [];
-      const comments = page.map((comment) => commentView(comment, reactions.filter((r) => r.commentId === comment.id)));
-      const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
-      return { comments, nextPageToken };
-    });
+    const manager = this.dataSource.manager;
+    await this.annotation(manager, apiKeyId, dto, 'read');
+    const query = manager
+      .createQueryBuilder(CommentEntity, 'c')
+      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.documentId = :documentId AND c.annotationId = :annotationId', {
+        apiKeyId, organizationId, documentId, annotationId,
+      })
+      .orderBy('c.seq', 'ASC')
+      .take(pageSize + 1);
+    if (dto.commentIds) query.andWhere('c.id IN (:...ids)', { ids: dto.commentIds.length ? dto.commentIds : [''] });
+    if (dto.pageToken) query.andWhere('c.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
+    const rows = await query.getMany();
+    const page = rows.slice(0, pageSize);
+    const reactions = page.length
+      ? await manager.find(CommentReaction, { where: { apiKeyId, organizationId, documentId, annotationId, commentId: In(page.map((c) => c.id)) }, order: { createdAt: 'ASC' } })
+      : [];
+    const comments = page.map((comment) => commentView(comment, reactions.filter((r) => r.commentId === comment.id)));
+    const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
+    return { comments, nextPageToken };
   }
 
   async update(apiKeyId: string, dto: UpdateCommentsDto): Promise<BatchItem[]> {
     assertUnique(dto.comments.map((c) => c.commentId), (i) => `data.comments[${i}].commentId`);
     const { organizationId, documentId, annotationId } = dto;
-    return this.writer.write(apiKeyId, async (manager, emit) => {
+    return this.events.transaction(apiKeyId, async (manager, emit) => {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write');
       const result = await manager.query(
         `UPDATE comment AS c
@@ -95,7 +96,7 @@ export class CommentService {
   async delete(apiKeyId: string, dto: DeleteCommentsDto): Promise<BatchItem[]> {
     const ids = [...new Set(dto.commentIds)];
     const { organizationId, documentId } = dto;
-    return this.writer.write(apiKeyId, async (manager, emit) => {
+    return this.events.transaction(apiKeyId, async (manager, emit) => {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write');
       const doomed = await this.comments(manager, apiKeyId, dto, ids);
       if (doomed.length > 0) await manager.delete(CommentEntity, { apiKeyId, organizationId, documentId, annotationId: dto.annotationId, id: In(doomed.map((c) => c.id)) });

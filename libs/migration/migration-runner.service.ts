@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { Emit, EventOutbox } from '@app/events';
 import { movePresence } from '@app/presence';
 import { RealtimeHub, RealtimeRevocation } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
@@ -41,6 +42,7 @@ export class MigrationRunner {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventOutbox,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly hub: RealtimeHub,
     private readonly revocation: RealtimeRevocation,
@@ -57,7 +59,7 @@ export class MigrationRunner {
     }
     let status: MigrationStatus;
     try {
-      status = await this.dataSource.transaction((manager) => this.rekey(manager, claimed));
+      status = await this.events.transaction(claimed.apiKeyId, (manager, emit) => this.rekey(manager, claimed, emit));
     } catch (error) {
       if (!(error instanceof MigrationRefused)) throw error;
       await this.fail(migrationId, error.message);
@@ -89,7 +91,7 @@ export class MigrationRunner {
     return rows[0];
   }
 
-  private async rekey(manager: EntityManager, migration: MigrationRow): Promise<MigrationStatus> {
+  private async rekey(manager: EntityManager, migration: MigrationRow, emit: Emit): Promise<MigrationStatus> {
     const { id, apiKeyId, organizationId, documentId, newDocumentId } = migration;
     // Serializes concurrent runs of this migration; a later one finds it already settled.
     const [current]: { status: MigrationStatus }[] = await manager.query('SELECT status FROM document_migration WHERE id = $1 FOR UPDATE', [id]);
@@ -134,6 +136,8 @@ export class MigrationRunner {
       `UPDATE document_migration SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`,
       [id],
     );
+    // Only the run that re-keys gets here, so a retried job cannot emit twice.
+    emit({ trigger: 'document.migrated', organizationId, documentId, newDocumentId, migrationId: id });
     return 'completed';
   }
 

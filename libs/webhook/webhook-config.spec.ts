@@ -25,6 +25,14 @@ describe('webhook config parsing', () => {
     expect(isTriggerEnabled(full.serviceConfig!, 'comment.update')).toBe(true);
   });
 
+  it('takes any registered trigger; one left out keeps its registry default', () => {
+    const optedIn = parseWebhookConfigUpdate({ webhookServiceConfig: { triggers: { 'document.migrated': true } } });
+    expect(isTriggerEnabled(optedIn.serviceConfig!, 'document.migrated')).toBe(true);
+    const silent = parseWebhookConfigUpdate({ webhookServiceConfig: {} });
+    expect(isTriggerEnabled(silent.serviceConfig!, 'document.migrated')).toBe(false);
+    expect(isTriggerEnabled(silent.serviceConfig!, 'comment.add')).toBe(true);
+  });
+
   it.each([
     [{}],
     [{ useWebhookService: 'true' }],
@@ -39,6 +47,7 @@ describe('webhook config parsing', () => {
     [{ webhookServiceConfig: { encryptData: true } }],
     [{ webhookServiceConfig: { encryptData: true, publicKey: 'not-a-key' } }],
     [{ webhookServiceConfig: { triggers: { 'comment.explode': true } } }],
+    [{ webhookServiceConfig: { triggers: { constructor: true } } }],
     [{ webhookServiceConfig: { triggers: { 'comment.add': 'true' } } }],
     [{ webhookServiceConfig: { triggers: [] } }],
     [{ webhookServiceConfig: { authToken: 5 } }],

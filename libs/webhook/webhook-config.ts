@@ -1,6 +1,7 @@
-import { ApiError, JsonSchema } from '@app/common';
+import { ApiError } from '@app/common/api-error';
+import { JsonSchema } from '@app/common/openapi/dto-schema';
+import { EVENT_TRIGGER_NAMES, EventTrigger, isEnabledByDefault, isEventTrigger } from '@app/events/event-registry';
 import { parseRsaPublicKey } from './payload-security';
-import { isWebhookTrigger, WEBHOOK_TRIGGERS, WebhookTrigger } from './webhook-triggers';
 
 export const INVALID_WEBHOOK_CONFIG = 'Invalid webhook service configuration.';
 
@@ -12,7 +13,7 @@ export interface WebhookServiceConfig {
   encodeData: boolean;
   encryptData: boolean;
   publicKey: string | null;
-  triggers: Partial<Record<WebhookTrigger, boolean>>;
+  triggers: Partial<Record<EventTrigger, boolean>>;
 }
 
 export interface WebhookConfigUpdate {
@@ -58,12 +59,12 @@ function optionalUrl(value: unknown): string | null {
   return url.toString();
 }
 
-function triggers(value: unknown): Partial<Record<WebhookTrigger, boolean>> {
+function triggers(value: unknown): Partial<Record<EventTrigger, boolean>> {
   if (value === undefined) return {};
   if (!isPlainObject(value)) throw invalid();
-  const result: Partial<Record<WebhookTrigger, boolean>> = {};
+  const result: Partial<Record<EventTrigger, boolean>> = {};
   for (const [name, enabled] of Object.entries(value)) {
-    if (!isWebhookTrigger(name) || typeof enabled !== 'boolean') throw invalid();
+    if (!isEventTrigger(name) || typeof enabled !== 'boolean') throw invalid();
     result[name] = enabled;
   }
   return result;
@@ -95,9 +96,13 @@ export function parseWebhookConfigUpdate(data: Record<string, unknown>): Webhook
   return useWebhookService === undefined ? { serviceConfig: config } : { useWebhookService, serviceConfig: config };
 }
 
-/** A trigger is on unless the configuration switches it off explicitly. */
-export function isTriggerEnabled(config: Pick<WebhookServiceConfig, 'triggers'>, trigger: WebhookTrigger): boolean {
-  return config.triggers[trigger] !== false;
+/** A trigger the configuration does not name keeps its registry default: on for the spec's comment triggers, off for newer ones. */
+export function isTriggerEnabled(config: Pick<WebhookServiceConfig, 'triggers'>, trigger: EventTrigger): boolean {
+  return config.triggers[trigger] ?? isEnabledByDefault(trigger);
+}
+
+function defaults(enabled: boolean): string {
+  return EVENT_TRIGGER_NAMES.filter((trigger) => isEnabledByDefault(trigger) === enabled).join(', ');
 }
 
 /** OpenAPI schema of the update's `data`, kept beside the parser it describes. */
@@ -117,7 +122,7 @@ export const WEBHOOK_CONFIG_UPDATE_SCHEMA: JsonSchema = {
         publicKey: { type: 'string', description: 'PEM RSA public key; required by encryptData.', maxLength: MAX_PUBLIC_KEY_LENGTH, nullable: true },
         triggers: {
           type: 'object',
-          description: `Trigger name to flag; names: ${WEBHOOK_TRIGGERS.join(', ')}.`,
+          description: `Trigger name to flag. A trigger left out keeps its default: on for ${defaults(true)}; off for ${defaults(false)}.`,
           additionalProperties: { type: 'boolean' },
         },
       },

@@ -1,17 +1,13 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QUEUE } from '@app/queue';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
-import { WebhookEnqueuer } from './webhook-enqueuer';
-import { WebhookOutbox } from './webhook-outbox';
 import { WebhookController } from './webhook.controller';
+import { WebhookSinkModule } from './webhook-sink.module';
 
-/** API side of webhooks: configuration, the outbox other domains write events into, the log. Producers only. */
+/** API side of webhooks: configuration and the delivery log with its replay. Producers only. */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUE.WEBHOOK })],
+  imports: [WebhookSinkModule],
   controllers: [WebhookController],
-  providers: [WebhookConfigService, WebhookDeliveryLogService, WebhookEnqueuer, WebhookOutbox],
-  exports: [WebhookOutbox, WebhookEnqueuer],
+  providers: [WebhookConfigService, WebhookDeliveryLogService],
 })
 export class WebhookModule {}

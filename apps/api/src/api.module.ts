@@ -5,6 +5,7 @@ import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionF
 import { CommentModule } from '@app/comment/comment.module';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
+import { EventsModule } from '@app/events';
 import { HealthModule } from '@app/health';
 import { OrganizationHttpModule } from '@app/organization/http';
 import { QueueModule } from '@app/queue';
@@ -17,6 +18,7 @@ import { RealtimeHubModule } from '@app/realtime-hub';
 import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserHttpModule } from '@app/user/http';
+import { WEBHOOK_SINK } from '@app/webhook';
 import { WebhookModule } from '@app/webhook/webhook.module';
 import { CredentialService, WorkspaceModule } from '@app/workspace';
 import { WorkspaceHttpModule } from '@app/workspace/http';
@@ -29,6 +31,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     DatabaseModule,
     RedisModule,
     QueueModule,
+    EventsModule.forRoot([WEBHOOK_SINK]),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,

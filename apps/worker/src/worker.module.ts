@@ -1,10 +1,12 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
+import { EventsModule } from '@app/events';
 import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
 import { MigrationWorkerModule } from '@app/migration/migration-worker.module';
 import { RedisModule } from '@app/redis';
+import { WEBHOOK_SINK } from '@app/webhook';
 import { WebhookWorkerModule } from '@app/webhook/webhook-worker.module';
 import { WorkspaceWorkerModule } from '@app/workspace';
 
@@ -23,7 +25,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, EventsModule.forRoot([WEBHOOK_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

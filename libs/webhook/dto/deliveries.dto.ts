@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
-import { WEBHOOK_TRIGGERS, WebhookTrigger } from '../webhook-triggers';
 import { PageRequestDto } from '@app/common';
+import { EVENT_TRIGGER_NAMES, EventTrigger } from '@app/events';
 
 export class ListDeliveriesDto extends PageRequestDto {
   @IsOptional()
@@ -10,8 +10,8 @@ export class ListDeliveriesDto extends PageRequestDto {
   status?: DeliveryStatus;
 
   @IsOptional()
-  @IsIn(WEBHOOK_TRIGGERS)
-  event?: WebhookTrigger;
+  @IsIn(EVENT_TRIGGER_NAMES)
+  event?: EventTrigger;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { WebhookTrigger } from './webhook-triggers';
-import { DeliveryTarget } from './entities/webhook-delivery.entity';
+import { actionTypeOf, EventEnvelope, EventScope, PayloadBuilders } from '../domain-event';
 
 export interface NotificationUser {
   userId: string;
@@ -20,27 +19,18 @@ export interface NotificationAnnotation {
   annotationId: string;
 }
 
-/** A change that may notify webhooks; built by the domain that made it, inside its transaction. */
-export interface CommentNotificationEvent {
-  trigger: WebhookTrigger;
-  apiKeyId: string;
-  organizationId: string;
-  documentId: string;
+/** A comment or annotation change, built by the comment domain inside its transaction. */
+export interface CommentEventData extends EventScope {
   actionUser: NotificationUser | null;
   annotation: NotificationAnnotation;
   comment: NotificationComment | null;
-  occurredAt: Date;
 }
 
-/** `comment.reaction_add` -> `reaction_add`: the action part of the trigger name. */
-export function actionTypeOf(trigger: WebhookTrigger): string {
-  return trigger.slice(trigger.indexOf('.') + 1);
-}
+type CommentEvent = CommentEventData & EventEnvelope;
 
 /** DESIGN §5 raw payload: the event as it happened. */
-export function rawPayload(event: CommentNotificationEvent, webhookId: string): Record<string, unknown> {
+function raw(event: CommentEvent): Record<string, unknown> {
   return {
-    webhookId,
     event: event.trigger,
     actionType: actionTypeOf(event.trigger),
     notificationSource: 'comment',
@@ -53,9 +43,8 @@ export function rawPayload(event: CommentNotificationEvent, webhookId: string): 
 }
 
 /** DESIGN §5 processed payload: the same event flattened for notification use. */
-export function processedPayload(event: CommentNotificationEvent, webhookId: string): Record<string, unknown> {
+function processed(event: CommentEvent): Record<string, unknown> {
   return {
-    webhookId,
     from: event.actionUser,
     commentText: event.comment?.commentText ?? null,
     toContactsTagged: event.comment?.toContactsTagged ?? [],
@@ -69,6 +58,4 @@ export function processedPayload(event: CommentNotificationEvent, webhookId: str
   };
 }
 
-export function payloadFor(target: DeliveryTarget, event: CommentNotificationEvent, webhookId: string): Record<string, unknown> {
-  return target === 'raw' ? rawPayload(event, webhookId) : processedPayload(event, webhookId);
-}
+export const COMMENT_PAYLOADS: PayloadBuilders<CommentEventData> = { raw, processed };

@@ -1,0 +1,23 @@
+import { Type } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { DomainEvent } from './event-registry';
+
+/** Runs once the transaction that recorded the events has committed; best effort, what was recorded is the truth. */
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * A sink of the event pipeline (webhook deliveries today; notifications or activities later). It writes
+ * what it needs with the emitter's transaction, so a committed change always has its records, and may
+ * hand work (enqueueing) to the moment after commit.
+ */
+export interface EventRecorder {
+  record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined>;
+}
+
+/** A recorder and the module that provides it; the apps list their sinks in `EventsModule.forRoot`. */
+export interface EventSink {
+  module: Type;
+  recorder: Type<EventRecorder>;
+}
+
+export const EVENT_RECORDERS = Symbol('EVENT_RECORDERS');

@@ -1,0 +1,57 @@
+import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinition } from './domain-event';
+import { COMMENT_PAYLOADS } from './sources/comment.source';
+import { DOCUMENT_MIGRATED_PAYLOADS } from './sources/document.source';
+
+/** The spec's nine comment triggers are on unless a configuration switches them off, as they always were. */
+const COMMENT = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: true });
+
+/**
+ * Every trigger the service emits: its source and payload builders. Adding a trigger is one entry here
+ * plus one `emit` in the transaction that makes the change. Triggers beyond the spec's Events table are
+ * off unless a webhook configuration enables them, so existing receivers never see a new payload shape.
+ */
+export const EVENT_TRIGGERS = {
+  'comment_annotation.add': COMMENT,
+  'comment.add': COMMENT,
+  'comment.update': COMMENT,
+  'comment.delete': COMMENT,
+  'comment_annotation.status_change': COMMENT,
+  'comment_annotation.assign': COMMENT,
+  'comment_annotation.priority_change': COMMENT,
+  'comment.reaction_add': COMMENT,
+  'comment.reaction_delete': COMMENT,
+  'document.migrated': defineTrigger('document', DOCUMENT_MIGRATED_PAYLOADS, { enabledByDefault: false }),
+};
+
+export type EventTrigger = keyof typeof EVENT_TRIGGERS;
+export type EventSource = (typeof EVENT_TRIGGERS)[EventTrigger]['source'];
+
+/** The triggers of one source, e.g. `TriggerOf<'comment'>`. */
+export type TriggerOf<Source extends EventSource> = {
+  [T in EventTrigger]: (typeof EVENT_TRIGGERS)[T]['source'] extends Source ? T : never;
+}[EventTrigger];
+
+type DataOf<T extends EventTrigger> = (typeof EVENT_TRIGGERS)[T] extends TriggerDefinition<string, infer Data> ? Data : never;
+
+/** What a domain emits: a trigger and the data its source needs, checked per trigger. */
+export type EmittedEvent = { [T in EventTrigger]: { trigger: T } & DataOf<T> }[EventTrigger];
+
+/** An emitted event as sinks receive it. */
+export type DomainEvent = EmittedEvent & EventEnvelope<EventTrigger>;
+
+export const EVENT_TRIGGER_NAMES = Object.keys(EVENT_TRIGGERS) as EventTrigger[];
+
+export function isEventTrigger(name: string): name is EventTrigger {
+  return Object.hasOwn(EVENT_TRIGGERS, name);
+}
+
+export function isEnabledByDefault(trigger: EventTrigger): boolean {
+  return EVENT_TRIGGERS[trigger].enabledByDefault;
+}
+
+/** The payload of `event` in one form, built by its source's builder. */
+export function eventPayload(event: DomainEvent, form: PayloadForm): Record<string, unknown> {
+  // Each entry's builder takes its own source's data; the union of entries cannot say so, so it is widened here.
+  const definition = EVENT_TRIGGERS[event.trigger] as TriggerDefinition<EventSource, EventScope>;
+  return definition.payloads[form](event);
+}

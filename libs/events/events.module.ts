@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { EVENT_RECORDERS, EventRecorder, EventSink } from './event-recorder';
+import { EventOutbox } from './event-outbox';
+
+/**
+ * Global so any domain can inject EventOutbox. The apps name the sinks once here; a new sink is a new
+ * recorder in this list, and no emitter changes.
+ */
+@Module({})
+export class EventsModule {
+  static forRoot(sinks: EventSink[]): DynamicModule {
+    return {
+      module: EventsModule,
+      global: true,
+      imports: sinks.map((sink) => sink.module),
+      providers: [
+        { provide: EVENT_RECORDERS, useFactory: (...recorders: EventRecorder[]) => recorders, inject: sinks.map((sink) => sink.recorder) },
+        EventOutbox,
+      ],
+      exports: [EventOutbox],
+    };
+  }
+}
