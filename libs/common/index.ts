@@ -7,7 +7,6 @@ export * from './error-code';
 export * from './error-response';
 export * from './exception.filter';
 export * from './ids';
-export * from './page-token';
 export * from './request-envelope';
 export * from './validation';
 export * from './validation-message';
