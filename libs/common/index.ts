@@ -21,5 +21,6 @@ export * from './openapi/rpc-docs';
 export * from './openapi/openapi-document';
 export * from './openapi/registered-routes';
 export * from './user-ref.dto';
+export * from './resource-ref.dto';
 export * from './client-error';
 export * from './nested-array.decorator';
