@@ -107,6 +107,36 @@ describe('comment annotations, comments and reactions', () => {
     });
   });
 
+  // Regression: the token carried the raw commentIds filter, ~3,300 characters for 100 ids, which pageToken (at most 2048) then refused.
+  it('pages through comments filtered by 100 ids: every next token is accepted and each comment comes once', async () => {
+    const ref = { ...doc, annotationId: 'many' };
+    const ids = Array.from({ length: 130 }, (_, i) => `comment-with-a-long-identifier-${String(i).padStart(4, '0')}`);
+    const wanted = ids.filter((_, i) => i % 13 !== 0).slice(0, 100);
+    await call('/v2/commentannotations/add', { ...ref, commentAnnotations: [{ annotationId: 'many' }] });
+    const added = await call('/v2/commentannotations/comments/add', { ...ref, comments: ids.map((commentId) => ({ commentId, commentText: commentId })) });
+    const results = (added.body as { result: { data: Record<string, { success: boolean }> } }).result.data;
+    expect(Object.values(results).filter((entry) => !entry.success)).toEqual([]);
+    expect(JSON.stringify(wanted).length).toBeGreaterThan(3000);
+
+    const seen: string[] = [];
+    const tokenLengths: number[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await call('/v2/commentannotations/comments/get', { ...ref, commentIds: wanted, pageSize: 7, ...(pageToken ? { pageToken } : {}) });
+      const body = page.body as { error?: unknown; result: { data: Array<{ commentId: string }>; nextPageToken?: string } };
+      expect([page.status, body.error]).toEqual([200, undefined]);
+      expect(body.result.data.length).toBeLessThanOrEqual(7);
+      seen.push(...body.result.data.map((comment) => comment.commentId));
+      pageToken = body.result.nextPageToken;
+      if (pageToken) tokenLengths.push(pageToken.length);
+    } while (pageToken);
+
+    expect(tokenLengths).toHaveLength(14);
+    expect(Math.max(...tokenLengths)).toBeLessThanOrEqual(2048);
+    expect(seen).toHaveLength(100);
+    expect([...seen].sort()).toEqual([...wanted].sort());
+  });
+
   it('adds and deletes reactions keyed by icon', async () => {
     const ref = { ...doc, annotationId: 'a1', commentId: 'c1', from: { userId: 'u5' } };
     const added = await call('/v2/commentannotations/comments/reactions/add', { ...ref, icons: ['👍', '🎉'] });

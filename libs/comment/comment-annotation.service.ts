@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { AppConfig, BatchItem, encodePageToken, item } from '@app/common';
+import { AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
 import { EventOutbox, TriggerOf } from '@app/events';
 import { CommentAccess } from './comment-access';
-import { AnnotationView, annotationView, assertUnique, commentView, decodeSeq } from './comment-views';
+import { AnnotationView, annotationView, assertUnique, commentView } from './comment-views';
 import { AddAnnotationsDto, AnnotationChangeDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentEntity } from './entities/comment.entity';
 
-const DEFAULT_PAGE_SIZE = 1000;
+const ANNOTATION_LISTING = keysetListing('comment annotations', ['bigint'], (row: CommentAnnotation) => [row.seq]);
 
 /** Which field changes emit which trigger (spec: Events). */
 const CHANGE_TRIGGERS: Array<[keyof AnnotationChangeDto & keyof CommentAnnotation, TriggerOf<'comment'>]> = [
@@ -73,23 +73,21 @@ export class CommentAnnotationService {
 
   async get(apiKeyId: string, dto: GetAnnotationsDto): Promise<{ annotations: AnnotationView[]; nextPageToken?: string }> {
     const { organizationId, documentId } = dto;
-    const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
-    const scope = JSON.stringify(['annotations', apiKeyId, organizationId, documentId, dto.annotationIds ?? null, dto.statuses ?? null]);
+    const filters = [organizationId, documentId, dto.annotationIds ?? null, dto.statuses ?? null];
     const manager = this.dataSource.manager;
     await this.access.check(manager, apiKeyId, dto, dto.from, 'read');
+    const pager = new KeysetPager(ANNOTATION_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = manager
       .createQueryBuilder(CommentAnnotation, 'a')
       .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.documentId = :documentId', { apiKeyId, organizationId, documentId })
       .orderBy('a.seq', 'ASC')
-      .take(pageSize + 1);
+      .take(pager.limit);
     if (dto.annotationIds) query.andWhere('a.id IN (:...ids)', { ids: dto.annotationIds.length ? dto.annotationIds : [''] });
     if (dto.statuses) query.andWhere('a.status IN (:...statuses)', { statuses: dto.statuses.length ? dto.statuses : [''] });
-    if (dto.pageToken) query.andWhere('a.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
-    const rows = await query.getMany();
-    const page = rows.slice(0, pageSize);
-    const annotations = await this.withComments(manager, apiKeyId, organizationId, documentId, page);
-    const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
-    return { annotations, nextPageToken };
+    if (pager.after) query.andWhere('a.seq > :after', { after: pager.after[0] });
+    const page = pager.page(await query.getMany());
+    const annotations = await this.withComments(manager, apiKeyId, organizationId, documentId, page.rows);
+    return { annotations, nextPageToken: page.nextToken };
   }
 
   async update(apiKeyId: string, dto: UpdateAnnotationsDto): Promise<BatchItem[]> {

@@ -1,4 +1,4 @@
-import { ApiError, decodePageToken } from '@app/common';
+import { ApiError } from '@app/common';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentUser } from './entities/comment-user';
@@ -68,11 +68,4 @@ export function assertUnique(ids: string[], path: (index: number) => string): vo
     if (seen.has(id)) throw ApiError.invalid(`${path(index)} is duplicated.`);
     seen.add(id);
   });
-}
-
-/** The keyset cursor of comment listings: a row's insertion sequence number. */
-export function decodeSeq(token: string, scope: string, key: Buffer): string {
-  const after = decodePageToken(token, scope, key);
-  if (!/^\d{1,19}$/.test(after)) throw ApiError.invalid('Invalid pageToken.');
-  return after;
 }

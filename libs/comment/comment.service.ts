@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { ApiError, AppConfig, BatchItem, encodePageToken, item } from '@app/common';
+import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
 import { EventOutbox } from '@app/events';
 import { CommentAccess } from './comment-access';
-import { annotationView, assertUnique, CommentView, commentView, decodeSeq } from './comment-views';
+import { annotationView, assertUnique, CommentView, commentView } from './comment-views';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
 import { AnnotationRefDto } from './dto/refs.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentEntity } from './entities/comment.entity';
 
-const DEFAULT_PAGE_SIZE = 1000;
+const COMMENT_LISTING = keysetListing('comments', ['bigint'], (row: CommentEntity) => [row.seq]);
 
 /** Comments inside an annotation: comment.add, comment.update and comment.delete. */
 @Injectable()
@@ -49,27 +49,25 @@ export class CommentService {
 
   async get(apiKeyId: string, dto: GetCommentsDto): Promise<{ comments: CommentView[]; nextPageToken?: string }> {
     const { organizationId, documentId, annotationId } = dto;
-    const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
-    const scope = JSON.stringify(['comments', apiKeyId, organizationId, documentId, annotationId, dto.commentIds ?? null]);
+    const filters = [organizationId, documentId, annotationId, dto.commentIds ?? null];
     const manager = this.dataSource.manager;
     await this.annotation(manager, apiKeyId, dto, 'read');
+    const pager = new KeysetPager(COMMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = manager
       .createQueryBuilder(CommentEntity, 'c')
       .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.documentId = :documentId AND c.annotationId = :annotationId', {
         apiKeyId, organizationId, documentId, annotationId,
       })
       .orderBy('c.seq', 'ASC')
-      .take(pageSize + 1);
+      .take(pager.limit);
     if (dto.commentIds) query.andWhere('c.id IN (:...ids)', { ids: dto.commentIds.length ? dto.commentIds : [''] });
-    if (dto.pageToken) query.andWhere('c.seq > :after', { after: decodeSeq(dto.pageToken, scope, this.config.pageTokenKey) });
-    const rows = await query.getMany();
-    const page = rows.slice(0, pageSize);
-    const reactions = page.length
-      ? await manager.find(CommentReaction, { where: { apiKeyId, organizationId, documentId, annotationId, commentId: In(page.map((c) => c.id)) }, order: { createdAt: 'ASC' } })
+    if (pager.after) query.andWhere('c.seq > :after', { after: pager.after[0] });
+    const page = pager.page(await query.getMany());
+    const reactions = page.rows.length
+      ? await manager.find(CommentReaction, { where: { apiKeyId, organizationId, documentId, annotationId, commentId: In(page.rows.map((c) => c.id)) }, order: { createdAt: 'ASC' } })
       : [];
-    const comments = page.map((comment) => commentView(comment, reactions.filter((r) => r.commentId === comment.id)));
-    const nextPageToken = rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
-    return { comments, nextPageToken };
+    const comments = page.rows.map((comment) => commentView(comment, reactions.filter((r) => r.commentId === comment.id)));
+    return { comments, nextPageToken: page.nextToken };
   }
 
   async update(apiKeyId: string, dto: UpdateCommentsDto): Promise<BatchItem[]> {

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { decodePageToken, encodePageToken } from './page-token';
+import { ApiError } from './api-error';
+import { decodePageToken, encodePageToken, INVALID_PAGE_TOKEN } from './page-token';
 
+/** DESIGN §2: `pageSize` defaults to 1000 and may not exceed it. */
+export const DEFAULT_PAGE_SIZE = 1000;
 export const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_TOKEN_LENGTH = 2048;
 
-/** `pageSize` and `pageToken` of the paged reads (DESIGN §2: default and maximum 1000). */
+/** `pageSize` and `pageToken` of the paged reads. */
 export class PageRequestDto {
   @IsOptional()
   @IsInt()
@@ -14,23 +18,39 @@ export class PageRequestDto {
 
   @IsOptional()
   @IsString()
-  @Length(1, 2048)
+  @Length(1, MAX_PAGE_TOKEN_LENGTH)
   pageToken?: string;
 }
 
 /**
- * Ties a token to the API key and the filters of the listing that issued it. Hashed, because
- * the scope travels inside the token and a filter may hold a thousand ids.
+ * The type of one ordering column of a listing, checked again when its token comes back. Values
+ * travel as text: `bigint` as PostgreSQL returns it, `timestamp` as the database's own text (a JS
+ * Date drops the microseconds, and the cursor would skip or repeat rows).
  */
-export function pageScope(listing: string, apiKeyId: string, filters: unknown): string {
-  return createHash('sha256').update(JSON.stringify([listing, apiKeyId, filters])).digest('base64url').slice(0, 22);
+export type CursorColumn = 'text' | 'bigint' | 'timestamp';
+
+/** One value per ordering column, in the order of the listing's columns. */
+export type Cursor<Columns extends readonly CursorColumn[]> = { readonly [K in keyof Columns]: string };
+
+/** A paged listing: its name (part of every token's scope), its ordering columns, and how to read them off a row. */
+export interface KeysetListing<Row, Columns extends readonly CursorColumn[]> {
+  readonly name: string;
+  readonly columns: Columns;
+  readonly cursorOf: (row: Row) => Cursor<Columns>;
 }
 
-export interface KeysetQuery {
-  /** Exclusive lower bound on the id, or null for the first page. */
-  after: string | null;
-  /** One row more than the page, to learn whether another page follows. */
-  limit: number;
+export function keysetListing<Row, const Columns extends readonly CursorColumn[]>(
+  name: string,
+  columns: Columns,
+  cursorOf: (row: Row) => Cursor<Columns>,
+): KeysetListing<Row, Columns> {
+  return { name, columns, cursorOf };
+}
+
+/** Who lists and with which filters: a token is valid only for the same API key and the same filters. */
+export interface PageScope {
+  apiKeyId: string;
+  filters: unknown;
 }
 
 export interface KeysetPage<T> {
@@ -38,28 +58,60 @@ export interface KeysetPage<T> {
   nextToken?: string;
 }
 
-export class KeysetPager {
+const COLUMN_FORMAT: Record<CursorColumn, (value: string) => boolean> = {
+  text: (value) => value.length > 0,
+  bigint: (value) => /^-?\d{1,19}$/.test(value),
+  timestamp: (value) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(value),
+};
+
+/**
+ * Hashed, because the scope travels inside every token and a filter may hold a thousand ids: the
+ * token's length must not grow with the filters (the route accepts at most MAX_PAGE_TOKEN_LENGTH back).
+ */
+function scopeHash(listing: string, { apiKeyId, filters }: PageScope): string {
+  return createHash('sha256').update(JSON.stringify([listing, apiKeyId, filters ?? null])).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Keyset paging for one request: reads the request's cursor (an exclusive bound, null on the first
+ * page) and issues the next page's token. The caller's query orders by the listing's columns, filters
+ * past `after` and fetches `limit` rows.
+ */
+export class KeysetPager<Row, Columns extends readonly CursorColumn[]> {
   readonly pageSize: number;
-  private readonly after: string | null;
+  readonly after: Cursor<Columns> | null;
+  private readonly scope: string;
 
   constructor(
+    private readonly listing: KeysetListing<Row, Columns>,
     request: PageRequestDto,
-    private readonly scope: string,
+    scope: PageScope,
     private readonly key: Buffer,
   ) {
-    this.pageSize = request.pageSize ?? MAX_PAGE_SIZE;
+    this.pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+    this.scope = scopeHash(listing.name, scope);
     // `@IsOptional()` lets JSON null through as "absent": treat it so, like a missing token.
-    this.after = request.pageToken == null ? null : decodePageToken(request.pageToken, scope, key);
+    this.after = request.pageToken == null ? null : this.parse(decodePageToken(request.pageToken, this.scope, key));
   }
 
-  get query(): KeysetQuery {
-    return { after: this.after, limit: this.pageSize + 1 };
+  /** One row more than the page, to learn whether another page follows. */
+  get limit(): number {
+    return this.pageSize + 1;
   }
 
   /** Cuts the extra row off and issues the token for the next page when there is one. */
-  page<T extends { id: string }>(rows: T[]): KeysetPage<T> {
+  page<R extends Row>(rows: R[]): KeysetPage<R> {
     if (rows.length <= this.pageSize) return { rows };
     const pageRows = rows.slice(0, this.pageSize);
-    return { rows: pageRows, nextToken: encodePageToken({ scope: this.scope, after: pageRows[pageRows.length - 1].id }, this.key) };
+    const after = this.listing.cursorOf(pageRows[pageRows.length - 1]);
+    return { rows: pageRows, nextToken: encodePageToken({ scope: this.scope, after }, this.key) };
+  }
+
+  private parse(values: string[]): Cursor<Columns> {
+    const { columns } = this.listing;
+    if (values.length !== columns.length || !values.every((value, i) => COLUMN_FORMAT[columns[i]](value))) {
+      throw ApiError.invalid(INVALID_PAGE_TOKEN);
+    }
+    return values as unknown as Cursor<Columns>;
   }
 }

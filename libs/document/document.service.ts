@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
+import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
 import { runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
@@ -14,6 +14,8 @@ import { DocumentRow, documentView } from './document-view';
 
 /** Spec message (Common envelopes, 7): no closing period. */
 export const DOCUMENT_ABSENT = 'Document does not exist';
+
+const DOCUMENT_LISTING = keysetListing('documents', ['text'], (row: DocumentRow) => [row.id]);
 
 @Injectable()
 export class DocumentService {
@@ -56,8 +58,7 @@ export class DocumentService {
     if (ids) assertUniqueIds(ids, (i) => `data.documentIds[${i}]`);
     const folderId = dto.folderId ?? null;
     const filters = { organizationId: dto.organizationId, ids, folderId };
-    const pager = new KeysetPager(dto, pageScope('documents', apiKeyId, filters), this.config.pageTokenKey);
-    const { after, limit } = pager.query;
+    const pager = new KeysetPager(DOCUMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     // One round trip on the hottest read: the organization and folder rows decide NOT_FOUND,
     // the lateral join lists the page.
     const rows: (DocumentRow & { folder_found: boolean; found: boolean })[] = await this.dataSource.query(
@@ -72,7 +73,7 @@ export class DocumentService {
        ) d ON true
        WHERE o.api_key_id = $1 AND o.id = $2
        ORDER BY d.id`,
-      [apiKeyId, dto.organizationId, ids, folderId, after, limit],
+      [apiKeyId, dto.organizationId, ids, folderId, pager.after?.[0] ?? null, pager.limit],
     );
     if (rows.length === 0) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
     if (folderId !== null && !rows[0].folder_found) throw ApiError.notFound(FOLDER_NOT_FOUND);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
+import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
 import { runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureOrganization, ORGANIZATION_NOT_FOUND } from '@app/resource';
@@ -12,6 +12,7 @@ import { UpdateFoldersDto } from './dto/update-folders.dto';
 import { placeFolders } from './folder-placement';
 import { FolderRow, folderView } from './folder-view';
 
+const FOLDER_LISTING = keysetListing('folders', ['text'], (row: FolderRow) => [row.id]);
 const PLACEMENT_MESSAGE = { insert: 'Folder added.', exists: 'Folder already exists.', noParent: 'Parent folder does not exist.' };
 
 @Injectable()
@@ -69,8 +70,7 @@ export class FolderService {
     if (ids) assertUniqueIds(ids, (i) => `data.folderIds[${i}]`);
     const parent = dto.parentFolderId ?? null;
     const filters = { organizationId: dto.organizationId, ids, parent };
-    const pager = new KeysetPager(dto, pageScope('folders', apiKeyId, filters), this.config.pageTokenKey);
-    const { after, limit } = pager.query;
+    const pager = new KeysetPager(FOLDER_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     // One round trip: the organization row decides NOT_FOUND, the lateral join lists the page.
     const rows: (FolderRow & { found: boolean })[] = await this.dataSource.query(
       `SELECT f.* FROM organization o
@@ -83,7 +83,7 @@ export class FolderService {
        ) f ON true
        WHERE o.api_key_id = $1 AND o.id = $2
        ORDER BY f.id`,
-      [apiKeyId, dto.organizationId, ids, parent, after, limit],
+      [apiKeyId, dto.organizationId, ids, parent, pager.after?.[0] ?? null, pager.limit],
     );
     if (rows.length === 0) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
     const page = pager.page(rows.filter((row) => row.found));

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError } from '@app/common';
+import { ApiError, DocumentRefDto } from '@app/common';
 import { RealtimeHub } from '@app/realtime-hub';
 import { ensureDocument } from '@app/resource';
 import { deepMerge, JsonObject } from './deep-merge';
-import { BroadcastLiveStateDto, DocumentRefDto } from './dto/live-state.dto';
+import { BroadcastLiveStateDto } from './dto/live-state.dto';
 
 export const MAX_LIVE_STATE_BYTES = 256 * 1024;
 export const LIVE_STATE_EVENT = 'livestate';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, pageScope } from '@app/common';
+import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
 import { runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
@@ -28,6 +28,8 @@ const UPDATE_DISABLED = `
   UPDATE organization SET disabled = $3, updated_at = now()
   WHERE api_key_id = $1 AND id = ANY($2) RETURNING id`;
 
+const ORGANIZATION_LISTING = keysetListing('organizations', ['text'], (row: OrganizationRow) => [row.id]);
+
 @Injectable()
 export class OrganizationService {
   constructor(
@@ -51,13 +53,12 @@ export class OrganizationService {
   async get(apiKeyId: string, dto: GetOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {
     const ids = dto.organizationIds ?? null;
     if (ids) assertUniqueIds(ids, (i) => `data.organizationIds[${i}]`);
-    const pager = new KeysetPager(dto, pageScope('organizations', apiKeyId, ids), this.config.pageTokenKey);
-    const { after, limit } = pager.query;
+    const pager = new KeysetPager(ORGANIZATION_LISTING, dto, { apiKeyId, filters: ids }, this.config.pageTokenKey);
     const rows: OrganizationRow[] = await this.dataSource.query(
       `SELECT id, name, disabled, metadata FROM organization
        WHERE api_key_id = $1 AND ($2::text[] IS NULL OR id = ANY($2)) AND ($3::text IS NULL OR id > $3)
        ORDER BY id LIMIT $4`,
-      [apiKeyId, ids, after, limit],
+      [apiKeyId, ids, pager.after?.[0] ?? null, pager.limit],
     );
     const page = pager.page(rows);
     return { rows: page.rows.map(organizationView), nextToken: page.nextToken };

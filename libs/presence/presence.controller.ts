@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, Data, ok, RpcPost } from '@app/common';
-import { DocumentRefDto } from '@app/live-state';
+import { batch, Data, DocumentRefDto, ok, RpcPost } from '@app/common';
 import { DeletePresenceDto, WritePresenceDto } from './dto/presence.dto';
 import { PresenceService } from './presence.service';
 

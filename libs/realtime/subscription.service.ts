@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server, Socket } from 'socket.io';
 import { AccessService } from '@app/access';
-import { AccessRole, EndUser } from '@app/user';
-import { ApiError, ErrorCode } from '@app/common';
-import { documentRoom, RecheckFilter } from '@app/realtime-hub';
-import { BroadcastLiveStateDto, DocumentRefDto, LiveStateService } from '@app/live-state';
+import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
+import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
+import { documentRoom, RecheckFilter } from '@app/realtime-hub';
+import { AccessRole, EndUser } from '@app/user';
 import { parsePayload } from './socket-payload';
 
 interface Subscription {

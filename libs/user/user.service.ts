@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, BatchItem, decodePageToken, encodePageToken, item } from '@app/common';
+import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
@@ -21,7 +20,14 @@ export interface UserPage {
   nextPageToken?: string;
 }
 
-const DEFAULT_PAGE_SIZE = 1000;
+interface UserRow {
+  id: string;
+  name: string | null;
+  email: string | null;
+  access_role: AccessRole | null;
+}
+
+const USER_LISTING = keysetListing('users', ['text'], (row: UserRow) => [row.id]);
 
 /** End users of an organization and their role on the organization, a folder or a document (spec: Users). */
 @Injectable()
@@ -65,22 +71,14 @@ export class UserService {
 
   async get(apiKeyId: string, dto: GetUsersDto): Promise<UserPage> {
     const scope = toScope(dto);
-    const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
-    const tokenScope = pageScope(apiKeyId, scope, dto.userIds);
-    const after = dto.pageToken ? decodePageToken(dto.pageToken, tokenScope, this.config.pageTokenKey) : '';
+    const pager = new KeysetPager(USER_LISTING, dto, { apiKeyId, filters: [scope, dto.userIds ?? null] }, this.config.pageTokenKey);
     await ensureResource(this.dataSource.manager, apiKeyId, scope, { lock: false });
-    const rows: Array<{ id: string; name: string | null; email: string | null; access_role: AccessRole | null }> =
-      await this.dataSource.query(listSql(scope), [...resourceKey(apiKeyId, scope).params, after, dto.userIds ?? null, pageSize + 1]);
-    const users = rows.slice(0, pageSize).map((row) => ({
-      userId: row.id,
-      name: row.name ?? '',
-      email: row.email ?? '',
-      accessRole: row.access_role,
-    }));
-    const last = users[users.length - 1];
-    return rows.length > pageSize
-      ? { users, nextPageToken: encodePageToken({ scope: tokenScope, after: last.userId }, this.config.pageTokenKey) }
-      : { users };
+    // Every id is at least one character, so '' is below them all.
+    const after = pager.after?.[0] ?? '';
+    const rows: UserRow[] = await this.dataSource.query(listSql(scope), [...resourceKey(apiKeyId, scope).params, after, dto.userIds ?? null, pager.limit]);
+    const page = pager.page(rows);
+    const users = page.rows.map((row) => ({ userId: row.id, name: row.name ?? '', email: row.email ?? '', accessRole: row.access_role }));
+    return page.nextToken ? { users, nextPageToken: page.nextToken } : { users };
   }
 
   /**
@@ -136,11 +134,6 @@ export function toScope(dto: UserScopeDto): ResourceRef {
 /** Several items for one user in a batch: the last one wins, as a sequence of single calls would. */
 function lastPerUser(users: UserInputDto[]): UserInputDto[] {
   return [...new Map(users.map((user) => [user.userId, user])).values()];
-}
-
-function pageScope(apiKeyId: string, scope: ResourceRef, userIds?: string[]): string {
-  const filter = createHash('sha256').update(JSON.stringify([apiKeyId, scope, userIds ?? null])).digest('base64url');
-  return `users:${filter}`;
 }
 
 /**

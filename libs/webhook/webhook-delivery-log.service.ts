@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { ApiError, AppConfig, BatchItem, decodePageToken, encodePageToken, item } from '@app/common';
+import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
 import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEnqueuer } from './webhook-enqueuer';
 
-export const DEFAULT_PAGE_SIZE = 1000;
 /** Bound of one replay-by-time call; the caller repeats it until nothing is left. */
 export const MAX_REPLAY_PER_CALL = 1000;
 
@@ -26,6 +25,9 @@ export interface DeliveryView {
   deliveredAt: string | null;
   createdAt: string;
 }
+
+/** Newest first, keyset on insertion order. */
+const DELIVERY_LISTING = keysetListing('webhook deliveries', ['bigint'], (row: WebhookDelivery) => [row.seq]);
 
 function view(row: WebhookDelivery): DeliveryView {
   return {
@@ -55,28 +57,20 @@ export class WebhookDeliveryLogService {
     private readonly enqueuer: WebhookEnqueuer,
   ) {}
 
-  /** Newest first, keyset on insertion order. */
   async list(apiKeyId: string, dto: ListDeliveriesDto): Promise<{ deliveries: DeliveryView[]; nextPageToken?: string }> {
-    const pageSize = dto.pageSize ?? DEFAULT_PAGE_SIZE;
-    const scope = `deliveries:${apiKeyId}:${dto.status ?? ''}:${dto.event ?? ''}`;
+    const filters = { status: dto.status ?? null, event: dto.event ?? null };
+    const pager = new KeysetPager(DELIVERY_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = this.dataSource
       .getRepository(WebhookDelivery)
       .createQueryBuilder('d')
       .where('d.apiKeyId = :apiKeyId', { apiKeyId })
       .orderBy('d.seq', 'DESC')
-      .take(pageSize + 1);
+      .take(pager.limit);
     if (dto.status) query.andWhere('d.status = :status', { status: dto.status });
     if (dto.event) query.andWhere('d.event = :event', { event: dto.event });
-    if (dto.pageToken) {
-      const after = decodePageToken(dto.pageToken, scope, this.config.pageTokenKey);
-      if (!/^\d+$/.test(after)) throw ApiError.invalid('Invalid pageToken.');
-      query.andWhere('d.seq < :after', { after });
-    }
-    const rows = await query.getMany();
-    const page = rows.slice(0, pageSize);
-    const nextPageToken =
-      rows.length > pageSize ? encodePageToken({ scope, after: page[page.length - 1].seq }, this.config.pageTokenKey) : undefined;
-    return { deliveries: page.map(view), nextPageToken };
+    if (pager.after) query.andWhere('d.seq < :after', { after: pager.after[0] });
+    const page = pager.page(await query.getMany());
+    return { deliveries: page.rows.map(view), nextPageToken: page.nextToken };
   }
 
   /** Puts finished deliveries back to pending with a fresh attempt budget, then enqueues them again. */

@@ -2,9 +2,16 @@ import { execFileSync } from 'node:child_process';
 
 export type AuthClass = 'public' | 'workspace' | 'apiKey';
 
-/** The fields a route's DTO validates, with the DTO of each nested object or array of objects. */
+/** One class-validator rule of a field: `isIdentifier`, `isLength` [1, 2048], `isOptional`, `conditionalValidation` (ValidateIf)... */
+export interface FieldRule {
+  name: string;
+  each: boolean;
+  constraints: unknown[];
+}
+
+/** The fields a route's DTO validates, with their rules and the DTO of each nested object or array of objects. */
 export interface FieldSketch {
-  [field: string]: { array: boolean; nested?: FieldSketch };
+  [field: string]: { array: boolean; rules: FieldRule[]; nested?: FieldSketch };
 }
 
 export interface Route {
@@ -28,8 +35,9 @@ const sketch = (dto, depth = 0) => {
   const fields = {};
   if (depth > 3) return fields;
   for (const rule of validations(dto)) {
-    const field = (fields[rule.propertyName] ??= { array: false });
+    const field = (fields[rule.propertyName] ??= { array: false, rules: [] });
     if (rule.name === 'isArray' || rule.each) field.array = true;
+    field.rules.push({ name: rule.name ?? rule.type, each: Boolean(rule.each), constraints: (rule.constraints ?? []).filter((c) => typeof c !== 'function') });
     const nested = defaultMetadataStorage.findTypeMetadata(dto, rule.propertyName)?.typeFunction();
     if (nested && validations(nested).length > 0 && !field.nested) field.nested = sketch(nested, depth + 1);
   }

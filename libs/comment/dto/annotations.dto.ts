@@ -1,14 +1,13 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { NestedArray, PageRequestDto, UserRefDto } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { ANNOTATION_PRIORITIES, ANNOTATION_STATUSES, AnnotationPriority, AnnotationStatus } from '../entities/comment-user';
 import { NewCommentDto } from './comments.dto';
-import { DocumentRefDto } from './refs.dto';
+import { CommentDocumentRefDto } from './refs.dto';
 
 export class NewAnnotationDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   annotationId: string;
 
   @IsOptional()
@@ -29,16 +28,16 @@ export class NewAnnotationDto {
   comments?: NewCommentDto[];
 }
 
-export class AddAnnotationsDto extends DocumentRefDto {
+export class AddAnnotationsDto extends CommentDocumentRefDto {
   @NestedArray(() => NewAnnotationDto)
   commentAnnotations: NewAnnotationDto[];
 }
 
-export class GetAnnotationsDto extends IntersectionType(DocumentRefDto, PageRequestDto) {
+export class GetAnnotationsDto extends IntersectionType(CommentDocumentRefDto, PageRequestDto) {
   @IsOptional()
   @IsArray()
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
   annotationIds?: string[];
 
   @IsOptional()
@@ -49,8 +48,7 @@ export class GetAnnotationsDto extends IntersectionType(DocumentRefDto, PageRequ
 
 /** An absent field is left as it is; `priority: null` and `assignedTo: null` clear the value. */
 export class AnnotationChangeDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   annotationId: string;
 
   @IsOptional()
@@ -68,15 +66,15 @@ export class AnnotationChangeDto {
   assignedTo?: UserRefDto | null;
 }
 
-export class UpdateAnnotationsDto extends DocumentRefDto {
+export class UpdateAnnotationsDto extends CommentDocumentRefDto {
   @NestedArray(() => AnnotationChangeDto)
   commentAnnotations: AnnotationChangeDto[];
 }
 
-export class DeleteAnnotationsDto extends DocumentRefDto {
+export class DeleteAnnotationsDto extends CommentDocumentRefDto {
   @IsArray()
   @ArrayNotEmpty()
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
   annotationIds: string[];
 }

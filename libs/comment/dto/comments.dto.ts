@@ -1,13 +1,12 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length } from 'class-validator';
-import { NestedArray, PageRequestDto, UserRefDto } from '@app/common';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { AnnotationRefDto } from './refs.dto';
 
 export const MAX_COMMENT_LENGTH = 65_536;
 
 export class NewCommentDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   commentId: string;
 
   @IsString()
@@ -26,14 +25,13 @@ export class AddCommentsDto extends AnnotationRefDto {
 export class GetCommentsDto extends IntersectionType(AnnotationRefDto, PageRequestDto) {
   @IsOptional()
   @IsArray()
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
   commentIds?: string[];
 }
 
 export class CommentChangeDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   commentId: string;
 
   @IsOptional()
@@ -53,15 +51,14 @@ export class UpdateCommentsDto extends AnnotationRefDto {
 export class DeleteCommentsDto extends AnnotationRefDto {
   @IsArray()
   @ArrayNotEmpty()
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
   commentIds: string[];
 }
 
 /** A reaction is always some user's: the service requires `from`. Results are keyed per icon. */
 export class ReactionsDto extends AnnotationRefDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   commentId: string;
 
   @IsArray()

@@ -1,17 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
-import { UserRefDto } from '@app/common';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { DocumentRefDto, IsIdentifier, UserRefDto } from '@app/common';
 
 /** The document a comment request is about, and optionally the user acting (checked by CommentAccess). */
-export class DocumentRefDto {
-  @IsString()
-  @Length(1, 256)
-  organizationId: string;
-
-  @IsString()
-  @Length(1, 256)
-  documentId: string;
-
+export class CommentDocumentRefDto extends DocumentRefDto {
   @IsOptional()
   @IsObject()
   @ValidateNested()
@@ -19,8 +11,7 @@ export class DocumentRefDto {
   from?: UserRefDto;
 }
 
-export class AnnotationRefDto extends DocumentRefDto {
-  @IsString()
-  @Length(1, 256)
+export class AnnotationRefDto extends CommentDocumentRefDto {
+  @IsIdentifier()
   annotationId: string;
 }

@@ -1,8 +1,7 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
+import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
-import { OrganizationRefDto } from './organization-ref.dto';
 
 export class FolderInputDto {
   @IsIdentifier()

@@ -1,6 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS } from '@app/common';
-import { OrganizationRefDto } from './organization-ref.dto';
+import { IsIdentifier, MAX_ARRAY_ITEMS, OrganizationRefDto } from '@app/common';
 
 export class FolderIdsDto extends OrganizationRefDto {
   @IsArray()

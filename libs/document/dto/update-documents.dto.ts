@@ -1,8 +1,7 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
+import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { DOCUMENT_FIELDS } from '../document-view';
-import { OrganizationRefDto } from './organization-ref.dto';
 
 /** Absent fields keep their value; metadata is merged key by key into the stored metadata. */
 export class DocumentUpdateDto {

@@ -1,8 +1,7 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
+import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
-import { OrganizationRefDto } from './organization-ref.dto';
 
 /** Absent fields keep their value; metadata is merged key by key. Re-parenting is not offered. */
 export class FolderUpdateDto {

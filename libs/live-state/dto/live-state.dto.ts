@@ -1,19 +1,9 @@
-import { IsBoolean, IsObject, IsOptional, IsString, Length } from 'class-validator';
-
-export class DocumentRefDto {
-  @IsString()
-  @Length(1, 256)
-  organizationId: string;
-
-  @IsString()
-  @Length(1, 256)
-  documentId: string;
-}
+import { IsBoolean, IsObject, IsOptional } from 'class-validator';
+import { DocumentRefDto, IsIdentifier } from '@app/common';
 
 /** Spec: Live state item. */
 export class BroadcastLiveStateDto extends DocumentRefDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   liveStateDataId: string;
 
   @IsObject()
@@ -26,7 +16,6 @@ export class BroadcastLiveStateDto extends DocumentRefDto {
 
 export class GetLiveStateDto extends DocumentRefDto {
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   liveStateDataId?: string;
 }

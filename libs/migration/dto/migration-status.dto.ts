@@ -1,5 +1,4 @@
-import { IsIdentifier } from '@app/common';
-import { OrganizationRefDto } from '@app/document';
+import { IsIdentifier, OrganizationRefDto } from '@app/common';
 
 export class MigrationStatusDto extends OrganizationRefDto {
   @IsIdentifier()

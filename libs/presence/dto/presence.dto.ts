@@ -1,6 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length } from 'class-validator';
-import { MAX_ARRAY_ITEMS, NestedArray, UserRefDto } from '@app/common';
-import { DocumentRefDto } from '@app/live-state';
+import { DocumentRefDto, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, UserRefDto } from '@app/common';
 
 /** Spec: Presence user; `status` may be omitted. */
 export class PresenceUserDto extends UserRefDto {
@@ -19,7 +18,6 @@ export class DeletePresenceDto extends DocumentRefDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @IsIdentifier({ each: true })
   userIds: string[];
 }

@@ -6,14 +6,13 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Length,
   Max,
   MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsEmailAddress, NestedArray } from '@app/common';
+import { IsEmailAddress, IsIdentifier, NestedArray } from '@app/common';
 import { RESOURCE_TYPES, ResourceType } from '@app/resource';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
@@ -24,14 +23,12 @@ export class ResourceRefDto {
   @IsIn(RESOURCE_TYPES)
   type: ResourceType;
 
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   id: string;
 
   /** Required for folders and documents; for an organization it may be omitted (it is `id`). */
   @ValidateIf((ref: ResourceRefDto) => ref.type !== 'organization' || ref.organizationId !== undefined)
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   organizationId?: string;
 }
 
@@ -58,8 +55,7 @@ export class ResourceListDto {
 }
 
 export class AddPermissionsDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   userId: string;
 
   @IsObject()
@@ -69,8 +65,7 @@ export class AddPermissionsDto {
 }
 
 export class RemovePermissionsDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   userId: string;
 
   @IsObject()
@@ -80,13 +75,11 @@ export class RemovePermissionsDto {
 }
 
 export class GetPermissionsDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   userId: string;
 
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   organizationId?: string;
 }
 
@@ -108,8 +101,7 @@ export class UserPropertiesDto {
 
 /** DESIGN §3: `{userId, userProperties:{name?, email?, isAdmin?}, permissions?:{resources:[...]}}`. */
 export class GenerateTokenDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   userId: string;
 
   @IsOptional()

@@ -1,22 +1,16 @@
 import { IntersectionType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional } from 'class-validator';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, OrganizationRefDto, PageRequestDto, UserRefDto } from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */
-export class UserScopeDto {
-  @IsString()
-  @Length(1, 256)
-  organizationId: string;
-
+export class UserScopeDto extends OrganizationRefDto {
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   documentId?: string;
 
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   folderId?: string;
 }
 
@@ -35,8 +29,7 @@ export class GetUsersDto extends IntersectionType(UserScopeDto, PageRequestDto) 
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @IsIdentifier({ each: true })
   userIds?: string[];
 }
 
@@ -44,7 +37,6 @@ export class DeleteUsersDto extends UserScopeDto {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @IsIdentifier({ each: true })
   userIds: string[];
 }

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
-import { PageRequestDto } from '@app/common';
+import { IsIdentifier, PageRequestDto } from '@app/common';
 import { EVENT_TRIGGER_NAMES, EventTrigger } from '@app/events';
 
 export class ListDeliveriesDto extends PageRequestDto {
@@ -23,8 +23,7 @@ export class RetryDeliveriesDto {
   @ValidateIf((dto: RetryDeliveriesDto) => dto.deliveryIds !== undefined || dto.failedSince === undefined)
   @IsArray()
   @ArrayNotEmpty()
-  @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @IsIdentifier({ each: true })
   deliveryIds?: string[];
 
   @ValidateIf((dto: RetryDeliveriesDto) => dto.failedSince !== undefined || dto.deliveryIds === undefined)

@@ -1,7 +1,6 @@
-import { IsString, Length } from 'class-validator';
+import { IsIdentifier } from '@app/common';
 
 export class ApiKeyRefDto {
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   apiKey: string;
 }

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { IsEmailAddress } from '@app/common';
+import { IsEmailAddress, IsIdentifier } from '@app/common';
 
 export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid'] as const;
 
@@ -19,13 +19,11 @@ export class EmailServiceConfigDto {
   fromEmail?: string;
 
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   commentTemplateId?: string;
 
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @IsIdentifier()
   tagTemplateId?: string;
 }
 
