@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CommentNotificationEvent } from '@app/webhook/notification';
-import { WebhookEnqueuer } from '@app/webhook/webhook-enqueuer';
+import { WebhookProducer } from '@app/webhook/webhook.producer';
 import { WebhookOutbox } from '@app/webhook/webhook-outbox';
 
 export type Emit = (event: Omit<CommentNotificationEvent, 'apiKeyId' | 'occurredAt'>) => void;
@@ -16,7 +16,7 @@ export class CommentWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: WebhookOutbox,
-    private readonly enqueuer: WebhookEnqueuer,
+    private readonly enqueuer: WebhookProducer,
   ) {}
 
   async write<T>(apiKeyId: string, work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T> {

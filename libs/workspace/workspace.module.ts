@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { QUEUE } from '@app/queue';
 import { ApiKeySettingsController } from './api-key-settings.controller';
 import { ApiKeyService } from './api-key.service';
+import { AuditLogService } from './audit-log.service';
 import { AuditProducer } from './audit.producer';
 import { DomainService } from './domain.service';
 import { EmailConfigService } from './email-config.service';
@@ -12,7 +13,7 @@ import { WorkspaceService } from './workspace.service';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUE.AUDIT })],
   controllers: [WorkspaceController, ApiKeySettingsController],
-  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditProducer],
+  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditLogService, AuditProducer],
   exports: [DomainService],
 })
 export class WorkspaceModule {}

@@ -27,7 +27,7 @@ import { WorkspaceModule } from '@app/workspace/workspace.module';
     AppLoggerModule,
     DatabaseModule,
     RedisModule,
-    QueueModule,
+    QueueModule.forProducers(),
     RateLimitModule,
     AuthModule,
     HealthModule,

@@ -23,7 +23,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }
