@@ -2,6 +2,7 @@ import { createTestEnvironment, TestEnvironment } from './support/test-environme
 import { freePort, RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
+import { settled, startMigration } from './support/migrations';
 import { connect, userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
 import { TcpProxy } from './support/tcp-proxy';
@@ -142,6 +143,34 @@ describe('metrics', () => {
     } finally {
       await worker?.stop();
       await receiver.down();
+    }
+  });
+  it('a migration worker counts its migration jobs in the job outcomes', async () => {
+    const port = await freePort();
+    // Only the migration queue, and a sweep far apart so at most one sweep job adds to the count.
+    const worker = await startWorker(world.env, { WORKER_HEALTH_PORT: String(port), WORKER_QUEUES: 'migration', MIGRATION_SWEEP_INTERVAL_MS: '600000' });
+    const metrics = () => scrape(`http://127.0.0.1:${port}/metrics`);
+    const completed = (text: string) => sample(text, 'queue_job_outcomes_total', { queue: 'migration', outcome: 'completed' });
+    try {
+      const before = await metrics();
+      const baseline = completed(before);
+      expect(baseline).toBeDefined();
+      // WORKER_QUEUES leaves the other queues' workers, and their series, out of this process.
+      expect(sample(before, 'queue_job_outcomes_total', { queue: 'audit', outcome: 'completed' })).toBeUndefined();
+      await seedDocument(world, owner.apiKey, 'org-mig', 'doc-1');
+      await seedDocument(world, owner.apiKey, 'org-mig', 'doc-2');
+      const call = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(owner));
+      const migrations = [await startMigration(call, 'org-mig', 'doc-1', 'doc-1b'), await startMigration(call, 'org-mig', 'doc-2', 'doc-2b')];
+      for (const migrationId of migrations) expect(await settled(call, 'org-mig', migrationId)).toEqual({ migrationId, status: 'completed' });
+      const after = await eventually(async () => {
+        const text = await metrics();
+        expect(completed(text)).toBeGreaterThanOrEqual(baseline! + 2);
+        return text;
+      });
+      expect(sample(after, 'queue_job_outcomes_total', { queue: 'migration', outcome: 'failed' })).toBe(0);
+      expect(sample(after, 'queue_job_outcomes_total', { queue: 'migration', outcome: 'retried' })).toBe(0);
+    } finally {
+      await worker.stop();
     }
   });
 });

@@ -2,10 +2,12 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
-import { startApi, startWorker } from './support/processes';
+import { freePort, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, post, workspaceHeaders } from './support/http-client';
 import { eventually } from './support/eventually';
+import { seedDocument, seedEditors } from './support/seed';
 import { TcpProxy } from './support/tcp-proxy';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const run = promisify(execFile);
 
@@ -83,6 +85,51 @@ describe('operations', () => {
         expect(worker.output()).not.toMatch(/"level":50/);
       }
     } finally {
+      await api.stop();
+    }
+  });
+
+  it('a worker answers 503 on /health once its queue workers stop, and finishes its running job before it exits', async () => {
+    const api = await startApi(world.env);
+    const receiver = await WebhookReceiver.start();
+    const port = await freePort();
+    const worker = await startWorker(world.env, { WORKER_HEALTH_PORT: String(port) });
+    const health = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      return { status: response.status, body: (await response.json()) as { database: string; redis: string; workers: Record<string, string> } };
+    };
+    try {
+      expect(await health()).toEqual({ status: 200, body: { database: 'up', redis: 'up', workers: { audit: 'up', webhook: 'up', migration: 'up' } } });
+      const owner = await createWorkspace(api.url);
+      await seedDocument(world, owner.apiKey, 'org-h', 'doc-h');
+      await seedEditors(api.url, owner, 'org-h', ['u1']);
+      // The receiver holds the delivery for 3 s: a job is running when the worker is told to stop.
+      receiver.reply = () => ({ status: 200, delayMs: 3000 });
+      const configured = await post(api.url, '/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: receiver.url('/raw') } }, apiKeyHeaders(owner));
+      expect(configured.status).toBe(200);
+      const annotated = await post(
+        api.url,
+        '/v2/commentannotations/add',
+        { organizationId: 'org-h', documentId: 'doc-h', from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', comments: [{ commentId: 'c1', commentText: 'hi' }] }] },
+        apiKeyHeaders(owner),
+      );
+      expect(annotated.status).toBe(200);
+      await eventually(() => expect(receiver.received).toHaveLength(1));
+
+      const stopped = worker.stop('SIGTERM');
+      const draining = await eventually(async () => {
+        const answer = await health();
+        if (answer.status !== 503) throw new Error(`health ${answer.status}`);
+        return answer.body;
+      });
+      expect(draining).toEqual({ database: 'up', redis: 'up', workers: { audit: 'down', webhook: 'down', migration: 'down' } });
+      expect(await stopped).toBe('SIGTERM');
+      // Shutdown waited for the running delivery instead of leaving it to stall and run again elsewhere.
+      expect(await world.query('SELECT status, attempts FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey])).toEqual([{ status: 'succeeded', attempts: 1 }]);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await receiver.down();
       await api.stop();
     }
   });

@@ -6,6 +6,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [5000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
 
+/** How one queue's BullMQ worker runs; `<QUEUE>_CONCURRENCY`, `<QUEUE>_LOCK_DURATION_MS`, `<QUEUE>_STALLED_INTERVAL_MS`. */
+export interface WorkerSettings {
+  /** Jobs run at once per worker process. */
+  concurrency: number;
+  /** A job whose lock is not renewed for this long (its worker died) counts as stalled and is run again. */
+  lockDurationMs: number;
+  /** How often a worker looks for stalled jobs of crashed workers. */
+  stalledIntervalMs: number;
+}
+
 const DEV_SECRET_KEY = 'dev-only-secret-key-change-me-in-production-0000';
 
 /** Validated process configuration. One instance per process, built at boot; a bad value stops the boot. */
@@ -22,18 +32,14 @@ export class AppConfig {
   /** Delays before each retry of a webhook delivery (DESIGN §5); tests shorten it through the environment. */
   readonly webhookRetryScheduleMs: number[];
   readonly webhookSweepIntervalMs: number;
-  readonly webhookConcurrency: number;
   readonly logLevel: string;
   readonly authCacheTtlMs: number;
   readonly workerQueues: string[] | null;
   readonly workerHealthPort: number;
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
-  /** Document migration worker: a job whose lock is not renewed for this long counts as stalled and is retried. */
-  readonly migrationLockDurationMs: number;
-  /** How often a migration worker looks for stalled jobs of crashed workers. */
-  readonly migrationStalledIntervalMs: number;
-  readonly migrationConcurrency: number;
+  /** Worker settings per queue (keys are the queue names). */
+  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings };
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
   readonly migrationSweepIntervalMs: number;
   /** Key for AES-GCM encryption of stored secrets. */
@@ -55,15 +61,17 @@ export class AppConfig {
     this.webhookAllowPrivateNetworks = bool(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false);
     this.webhookRetryScheduleMs = intList(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, 0, 7 * 86_400_000);
     this.webhookSweepIntervalMs = int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000);
-    this.webhookConcurrency = int(env, 'WEBHOOK_CONCURRENCY', 50, 1, 1000);
     this.logLevel = oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
     this.authCacheTtlMs = int(env, 'AUTH_CACHE_TTL_MS', 5000, 0, 60_000);
     this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
     this.workerHealthPort = int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535);
     this.presenceTtlSeconds = int(env, 'PRESENCE_TTL_S', 300, 5, 86_400);
-    this.migrationLockDurationMs = int(env, 'MIGRATION_LOCK_DURATION_MS', 30_000, 1000, 600_000);
-    this.migrationStalledIntervalMs = int(env, 'MIGRATION_STALLED_INTERVAL_MS', 30_000, 500, 600_000);
-    this.migrationConcurrency = int(env, 'MIGRATION_CONCURRENCY', 4, 1, 100);
+    this.workers = {
+      audit: workerSettings(env, 'AUDIT', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 1000),
+      // Short webhook locks so a delivery held by a killed worker is taken over within seconds; the lock is renewed while running.
+      webhook: workerSettings(env, 'WEBHOOK', { concurrency: 50, lockDurationMs: 10_000, stalledIntervalMs: 5_000 }, 1000),
+      migration: workerSettings(env, 'MIGRATION', { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
+    };
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
@@ -113,6 +121,14 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: 
     throw new ConfigError(`${name} must use one of ${protocols.join(' ')} (got ${parsed.protocol}).`);
   }
   return value;
+}
+
+function workerSettings(env: NodeJS.ProcessEnv, prefix: string, defaults: WorkerSettings, maxConcurrency: number): WorkerSettings {
+  return {
+    concurrency: int(env, `${prefix}_CONCURRENCY`, defaults.concurrency, 1, maxConcurrency),
+    lockDurationMs: int(env, `${prefix}_LOCK_DURATION_MS`, defaults.lockDurationMs, 1000, 600_000),
+    stalledIntervalMs: int(env, `${prefix}_STALLED_INTERVAL_MS`, defaults.stalledIntervalMs, 500, 600_000),
+  };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { JobOutcomeMetrics } from './job-outcome.metrics';
 import { MetricsController } from './metrics.controller';
 import { MetricsRegistry } from './metrics-registry';
@@ -19,12 +18,11 @@ export class MetricsModule {
     };
   }
 
-  /** Job outcomes of this worker; served by the worker's health listener. */
+  /** Job outcomes of this worker (needs QueueModule.forWorkers()); served by the worker's health listener. */
   static forWorker(): DynamicModule {
     return {
       module: MetricsModule,
       global: true,
-      imports: [DiscoveryModule],
       providers: [MetricsRegistry, JobOutcomeMetrics],
       exports: [MetricsRegistry],
     };

@@ -8,18 +8,10 @@ import { MetricsRegistry } from './metrics-registry';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
-/** A scrape must answer even while Redis does not. */
-const COUNT_TIMEOUT_MS = 1000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Jobs per queue and state, read from Redis when Prometheus scrapes (no polling). A queue whose
- * counts cannot be read is left out of that scrape rather than reported with stale numbers.
+ * counts cannot be read is left out of that scrape rather than reported with stale numbers; the
+ * API's producer connection fails fast, so a scrape answers even while Redis does not.
  */
 @Injectable()
 export class QueueDepthMetrics implements OnModuleInit {
@@ -39,7 +31,7 @@ export class QueueDepthMetrics implements OnModuleInit {
         await Promise.all(
           queues.map(async (queue) => {
             try {
-              const counts = await withTimeout(queue.getJobCounts(...STATES), COUNT_TIMEOUT_MS);
+              const counts = await queue.getJobCounts(...STATES);
               for (const state of STATES) gauge.set({ queue: queue.name, state }, counts[state] ?? 0);
             } catch {
               for (const state of STATES) gauge.remove({ queue: queue.name, state });

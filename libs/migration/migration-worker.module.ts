@@ -4,7 +4,7 @@ import { QUEUE } from '@app/queue';
 import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { MigrationProcessor } from './migration.processor';
 import { MigrationRunner } from './migration-runner.service';
-import { MigrationSweeper } from './migration-sweeper.service';
+import { MigrationSweeper } from './migration.sweeper';
 
 /** Worker side of document migration; imported by apps/worker only. */
 @Module({

@@ -1,4 +1,5 @@
 export * from './queue-names';
 export * from './queue.module';
 export * from './queue-dashboard';
-export * from './redis-deadline';
+export * from './queue-processor';
+export * from './worker-registry';

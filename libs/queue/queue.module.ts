@@ -1,7 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module } from '@nestjs/common';
-import { DefaultJobOptions } from 'bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { DefaultJobOptions, QueueOptions } from 'bullmq';
 import { AppConfig } from '@app/common';
+import { REDIS_COMMAND_TIMEOUT_MS } from '@app/redis';
+import { WorkerRegistry } from './worker-registry';
 
 /** Kept history is bounded; failures stay for a week so an operator can inspect and replay them. */
 export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
@@ -11,17 +13,44 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-/** BullMQ connection shared by producers (API) and consumers (worker). */
-@Module({
-  imports: [
-    BullModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        connection: { url: config.redisUrl, maxRetriesPerRequest: null },
-        prefix: `${config.redisPrefix}:bull`,
-        defaultJobOptions: DEFAULT_JOB_OPTIONS,
-      }),
-    }),
-  ],
-})
-export class QueueModule {}
+function rootOptions(config: AppConfig, connection: QueueOptions['connection']): QueueOptions {
+  return { connection, prefix: `${config.redisPrefix}:bull`, defaultJobOptions: DEFAULT_JOB_OPTIONS };
+}
+
+/** The BullMQ connection of each process: the API produces jobs, the worker consumes them. */
+@Module({})
+export class QueueModule {
+  /**
+   * Fails fast (BullMQ's "failing fast when Redis is down" pattern): with no offline queue a command
+   * issued while Redis is away is refused at once, and the command timeout bounds one sent into a
+   * connection that hangs, so an HTTP request that enqueues never waits out an outage.
+   */
+  static forProducers(): DynamicModule {
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) =>
+            rootOptions(config, { url: config.redisUrl, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 }),
+        }),
+      ],
+    };
+  }
+
+  /** Blocking-friendly: BullMQ workers need `maxRetriesPerRequest: null`, and their commands wait for Redis to return. */
+  static forWorkers(): DynamicModule {
+    return {
+      module: QueueModule,
+      global: true,
+      imports: [
+        BullModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => rootOptions(config, { url: config.redisUrl, maxRetriesPerRequest: null }),
+        }),
+      ],
+      providers: [WorkerRegistry],
+      exports: [WorkerRegistry],
+    };
+  }
+}

@@ -1,51 +1,30 @@
+import ipaddr from 'ipaddr.js';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 
-/** Loopback, private, link-local (cloud metadata lives there), CGNAT, unique-local, multicast and reserved ranges. */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
+/** RFC 6052 well-known NAT64 prefix: on an IPv6-only network with DNS64, every IPv4-only receiver resolves into it. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+/** The address a connection reaches: IPv4-mapped (::ffff:a.b.c.d) and NAT64 addresses stand for their IPv4 address. */
+function reached(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const parsed = ipaddr.process(address);
+  if (parsed instanceof ipaddr.IPv6 && parsed.match(NAT64)) return ipaddr.fromByteArray(parsed.toByteArray().slice(12));
+  return parsed;
 }
 
-/** IPv4 embedded in an IPv6 address (::ffff:a.b.c.d mapped, 64:ff9b::/96 NAT64), so it is judged as IPv4. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2], 16);
-  const low = parseInt(match[3], 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-}
-
+/** True unless ipaddr.js classifies the address as ordinary global unicast; anything unparseable is blocked. */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    return v4 ? BLOCKED.check(v4, 'ipv4') : BLOCKED.check(address, 'ipv6');
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = reached(address);
+  } catch {
+    return true;
   }
-  return true;
+  // 6to4, Teredo and IPv4-translated addresses have ranges of their own, so they are refused, not decoded:
+  // they reach an embedded IPv4 host through a relay we cannot vet, and no receiver needs them.
+  if (parsed.range() !== 'unicast') return true;
+  // ipaddr.js calls the deprecated IPv4-compatible ::a.b.c.d (::/96) unicast; some stacks still tunnel it to IPv4.
+  return parsed instanceof ipaddr.IPv6 && parsed.parts.slice(0, 6).every((part) => part === 0);
 }
 
 export interface VettedAddress {
@@ -60,8 +39,9 @@ export class BlockedTargetError extends Error {
 }
 
 /**
- * Resolves a webhook target and returns the address to connect to. Every resolved address must be
- * public (unless private networks are allowed), so a rebinding answer cannot slip one through.
+ * Resolves a webhook target once and returns the address to connect to; the sender pins its
+ * connection to it. Every resolved address must be public (unless private networks are allowed),
+ * so a rebinding answer cannot slip one through.
  */
 export async function vetTarget(target: URL, allowPrivateNetworks: boolean): Promise<VettedAddress> {
   const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -4,7 +4,7 @@ import { DataSource, In } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
 import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
-import { WebhookEnqueuer } from './webhook-enqueuer';
+import { WebhookProducer } from './webhook.producer';
 
 /** Bound of one replay-by-time call; the caller repeats it until nothing is left. */
 export const MAX_REPLAY_PER_CALL = 1000;
@@ -54,7 +54,7 @@ export class WebhookDeliveryLogService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-    private readonly enqueuer: WebhookEnqueuer,
+    private readonly producer: WebhookProducer,
   ) {}
 
   async list(apiKeyId: string, dto: ListDeliveriesDto): Promise<{ deliveries: DeliveryView[]; nextPageToken?: string }> {
@@ -107,7 +107,7 @@ export class WebhookDeliveryLogService {
       retried = (result.raw as Array<{ id: string }>).map((row) => row.id);
       items = retried.map((id) => item(id, true, 'Delivery queued for retry.'));
     }
-    await this.enqueuer.replace(retried);
+    await this.producer.replace(retried);
     return items;
   }
 }

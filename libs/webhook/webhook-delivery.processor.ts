@@ -1,13 +1,13 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { Counter } from 'prom-client';
 import { AppConfig } from '@app/common';
 import { MetricsRegistry } from '@app/metrics';
-import { QUEUE } from '@app/queue';
-import { WEBHOOK_JOB, WebhookDeliveryJob } from './webhook-jobs';
+import { ExtraWorkerOptions, QUEUE, QueueProcessor } from '@app/queue';
+import { WEBHOOK_JOB, WebhookDeliveryJob } from './webhook-delivery.job';
 import { WebhookDeliveryService } from './webhook-delivery.service';
-import { WebhookSweeper } from './webhook-sweeper';
+import { WebhookSweeper } from './webhook.sweeper';
 
 /** Carries the delay the retry policy chose (schedule step or Retry-After) to the backoff strategy. */
 export class RetryLaterError extends Error {
@@ -26,13 +26,9 @@ export function webhookBackoff(_attemptsMade: number, _type?: string, error?: Er
 
 const SWEEP_SCHEDULER_ID = 'webhook-sweep';
 
-@Processor(QUEUE.WEBHOOK, {
-  settings: { backoffStrategy: webhookBackoff },
-  // Short locks so a job held by a killed worker is taken over within seconds; the lock is renewed while running.
-  lockDuration: 10_000,
-  stalledInterval: 5_000,
-})
-export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap {
+@Injectable()
+export class WebhookDeliveryProcessor extends QueueProcessor<WebhookDeliveryJob> {
+  protected readonly queueName = QUEUE.WEBHOOK;
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
   private readonly outcomes: Counter<'outcome'>;
 
@@ -52,8 +48,11 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.worker.concurrency = this.config.webhookConcurrency;
+  protected override extraOptions(): ExtraWorkerOptions {
+    return { settings: { backoffStrategy: webhookBackoff } };
+  }
+
+  protected override async schedule(): Promise<void> {
     await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: this.config.webhookSweepIntervalMs }, { name: WEBHOOK_JOB.SWEEP });
   }
 

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { LookupFunction } from 'node:net';
 import http from 'node:http';
 import https from 'node:https';
@@ -19,7 +19,7 @@ function pinnedLookup(vetted: VettedAddress): LookupFunction {
 
 /** One HTTP POST of a delivery: the SSRF guard runs again here because DNS answers change after config time. */
 @Injectable()
-export class WebhookSender implements OnModuleDestroy {
+export class WebhookSender implements OnApplicationShutdown {
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -60,7 +60,8 @@ export class WebhookSender implements OnModuleDestroy {
     });
   }
 
-  onModuleDestroy(): void {
+  /** Not onModuleDestroy: that runs before the workers close, and would abort the deliveries they wait for. */
+  onApplicationShutdown(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }

@@ -2,14 +2,14 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { EventSink } from '@app/events';
 import { QUEUE } from '@app/queue';
-import { WebhookEnqueuer } from './webhook-enqueuer';
+import { WebhookProducer } from './webhook.producer';
 import { WebhookRecorder } from './webhook.recorder';
 
 /** What the event pipeline needs of webhooks in any process that emits events (API and worker): the recorder and a producer. */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUE.WEBHOOK })],
-  providers: [WebhookRecorder, WebhookEnqueuer],
-  exports: [WebhookRecorder, WebhookEnqueuer],
+  providers: [WebhookRecorder, WebhookProducer],
+  exports: [WebhookRecorder, WebhookProducer],
 })
 export class WebhookSinkModule {}
 

@@ -4,7 +4,7 @@ import { QUEUE } from '@app/queue';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookSender } from './webhook-sender';
-import { WebhookSweeper } from './webhook-sweeper';
+import { WebhookSweeper } from './webhook.sweeper';
 
 /** Worker side of webhooks: deliveries and the outbox sweeper. Imported by apps/worker only. */
 @Module({

@@ -7,7 +7,7 @@ import { DeliveryTarget, WebhookDelivery } from './entities/webhook-delivery.ent
 import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { isTriggerEnabled } from './webhook-config';
-import { WebhookEnqueuer } from './webhook-enqueuer';
+import { WebhookProducer } from './webhook.producer';
 
 /**
  * The webhook sink of the event pipeline: one delivery per enabled trigger and configured URL, written
@@ -15,7 +15,7 @@ import { WebhookEnqueuer } from './webhook-enqueuer';
  */
 @Injectable()
 export class WebhookRecorder implements EventRecorder {
-  constructor(private readonly enqueuer: WebhookEnqueuer) {}
+  constructor(private readonly producer: WebhookProducer) {}
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
     const config = await manager.findOne(WebhookConfig, { where: { apiKeyId } });
@@ -52,6 +52,6 @@ export class WebhookRecorder implements EventRecorder {
     }
     await manager.createQueryBuilder().insert().into(WebhookEvent).values(eventRows).execute();
     await manager.createQueryBuilder().insert().into(WebhookDelivery).values(deliveryRows).execute();
-    return () => this.enqueuer.enqueue(deliveryIds);
+    return () => this.producer.enqueue(deliveryIds);
   }
 }

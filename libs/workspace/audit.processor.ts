@@ -1,26 +1,19 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { QUEUE } from '@app/queue';
+import { QUEUE, QueueProcessor } from '@app/queue';
 import { AuditJob } from './audit.job';
-import { AuditEvent } from './entities/audit-event.entity';
+import { AuditLogService } from './audit-log.service';
 
-/** Worker side of the audit queue. Idempotent: the job id is the row's key. */
-@Processor(QUEUE.AUDIT)
-export class AuditProcessor extends WorkerHost {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+/** Worker side of the audit queue. */
+@Injectable()
+export class AuditProcessor extends QueueProcessor<AuditJob> {
+  protected readonly queueName = QUEUE.AUDIT;
+
+  constructor(private readonly auditLog: AuditLogService) {
     super();
   }
 
   async process(job: Job<AuditJob>): Promise<void> {
-    const { id, workspaceId, apiKeyId, action, occurredAt } = job.data;
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(AuditEvent)
-      .values({ id, workspaceId, apiKeyId, action, occurredAt: new Date(occurredAt) })
-      .orIgnore()
-      .execute();
+    await this.auditLog.write(job.data);
   }
 }

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE } from '@app/queue';
 import { ApiKeyService } from './api-key.service';
+import { AuditLogService } from './audit-log.service';
 import { AuditProducer } from './audit.producer';
 import { CredentialService } from './credential.service';
 import { DomainService } from './domain.service';
@@ -12,7 +13,7 @@ import { WorkspaceService } from './workspace.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES), BullModule.registerQueue({ name: QUEUE.AUDIT })],
-  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditProducer, CredentialService],
+  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditLogService, AuditProducer, CredentialService],
   exports: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, CredentialService],
 })
 export class WorkspaceModule {}

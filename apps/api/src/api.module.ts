@@ -30,7 +30,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     AppLoggerModule,
     DatabaseModule,
     RedisModule,
-    QueueModule,
+    QueueModule.forProducers(),
     EventsModule.forRoot([WEBHOOK_SINK]),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),

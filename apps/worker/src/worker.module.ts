@@ -25,7 +25,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule, EventsModule.forRoot([WEBHOOK_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), EventsModule.forRoot([WEBHOOK_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** Credential changes of a workspace, written by the worker from the audit queue. */
+/** Credential changes of a workspace, written by the worker from the audit queue (by the API itself when Redis refuses the job). */
 @Entity('audit_event')
 @Index(['workspaceId', 'occurredAt'])
 export class AuditEvent {

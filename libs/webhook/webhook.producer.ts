@@ -1,21 +1,23 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { QUEUE, withDeadline } from '@app/queue';
-import { deliveryJob, WebhookDeliveryJob } from './webhook-jobs';
+import { QUEUE } from '@app/queue';
+import { deliveryJob, WebhookDeliveryJob } from './webhook-delivery.job';
 
-/** Feeds committed deliveries to the queue. Best effort by design: the rows are the source of truth. */
+/**
+ * Feeds committed deliveries to the queue. Best effort by design: the rows are the source of truth, and
+ * while Redis is away the producer connection refuses at once, leaving the deliveries to the sweeper.
+ */
 @Injectable()
-export class WebhookEnqueuer {
-  private readonly logger = new Logger(WebhookEnqueuer.name);
+export class WebhookProducer {
+  private readonly logger = new Logger(WebhookProducer.name);
 
   constructor(@InjectQueue(QUEUE.WEBHOOK) private readonly queue: Queue<WebhookDeliveryJob>) {}
 
   async enqueue(deliveryIds: string[]): Promise<void> {
     if (deliveryIds.length === 0) return;
     try {
-      // Past the deadline the deliveries are left to the sweeper; the rows are already committed.
-      await withDeadline(this.queue.addBulk(deliveryIds.map(deliveryJob)));
+      await this.queue.addBulk(deliveryIds.map(deliveryJob));
     } catch (error) {
       this.logger.warn({ err: error, count: deliveryIds.length }, 'Webhook deliveries left for the sweeper');
     }
@@ -24,7 +26,7 @@ export class WebhookEnqueuer {
   /** Replay: a finished job keeps its id in Redis until removed, and BullMQ ignores a re-add of a known id. */
   async replace(deliveryIds: string[]): Promise<void> {
     try {
-      await withDeadline(Promise.all(deliveryIds.map((id) => this.queue.remove(id))));
+      await Promise.all(deliveryIds.map((id) => this.queue.remove(id)));
     } catch (error) {
       this.logger.warn({ err: error }, 'Old webhook jobs not removed; the sweeper will retry');
       return;

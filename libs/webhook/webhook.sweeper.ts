@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { QUEUE } from '@app/queue';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
-import { deliveryJob, WebhookDeliveryJob } from './webhook-jobs';
+import { deliveryJob, WebhookDeliveryJob } from './webhook-delivery.job';
 
 const SWEEP_BATCH = 1000;
 /** A due delivery younger than this is most likely being enqueued right now by the API. */
