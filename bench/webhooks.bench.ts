@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
-  execFileSync(process.execPath, ['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/libs/database/data-source.js'], { env, stdio: 'ignore' });
+  execFileSync(process.execPath, ['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/apps/schema/src/data-source.js'], { env, stdio: 'ignore' });
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
 

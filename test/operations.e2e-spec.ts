@@ -198,7 +198,7 @@ describe('operations', () => {
   });
 
   it('has migrations that match the entities exactly', async () => {
-    const { stdout } = await run(process.execPath, ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/libs/database/data-source.js'], {
+    const { stdout } = await run(process.execPath, ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/apps/schema/src/data-source.js'], {
       env: { ...process.env, ...world.env },
     });
     expect(stdout).toContain('Your schema is up to date');

@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '@app/common';
-import { ENTITIES } from './entities';
 
-/** The one DataSource configuration, shared by the Nest apps and the TypeORM CLI. */
+/**
+ * The one DataSource configuration, shared by the Nest apps and the TypeORM CLI. Entities come from
+ * the modules that own them: `autoLoadEntities` in the apps, each module's entity list in the CLI.
+ */
 export function databaseOptions(config: AppConfig): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.databaseUrl,
-    entities: ENTITIES,
     migrations: [join(__dirname, 'migrations', '*.js')],
     migrationsTableName: 'schema_migration',
     synchronize: false,

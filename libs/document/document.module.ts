@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrganizationModule } from '@app/organization';
 import { DocumentService } from './document.service';
 import { DOCUMENT_ENTITIES } from './entities';
 import { FolderService } from './folder.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(DOCUMENT_ENTITIES)],
+  imports: [TypeOrmModule.forFeature(DOCUMENT_ENTITIES), OrganizationModule],
   providers: [DocumentService, FolderService],
   exports: [DocumentService, FolderService],
 })

@@ -8,7 +8,7 @@ import { RealtimeHub, RealtimeRevocation } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
 import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { MigrationStatus } from './entities/document-migration.entity';
-import { rekeyWebhookHistory } from '@app/webhook/webhook-history';
+import { rekeyWebhookHistory } from '@app/webhook';
 
 /** Sent to the old document's room so clients can subscribe to the new id (DESIGN §6). */
 export const DOCUMENT_MIGRATED_EVENT = 'document_migrated';

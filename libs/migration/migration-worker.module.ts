@@ -1,14 +1,14 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QUEUE } from '@app/queue';
+import { DocumentModule } from '@app/document';
 import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { MigrationProcessor } from './migration.processor';
+import { MigrationModule } from './migration.module';
 import { MigrationRunner } from './migration-runner.service';
 import { MigrationSweeper } from './migration.sweeper';
 
 /** Worker side of document migration; imported by apps/worker only. */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUE.MIGRATION }), RealtimeEmitterModule],
+  imports: [MigrationModule, DocumentModule, RealtimeEmitterModule],
   providers: [MigrationRunner, MigrationSweeper, MigrationProcessor],
   exports: [MigrationRunner],
 })

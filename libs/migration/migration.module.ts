@@ -1,14 +1,16 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE } from '@app/queue';
-import { MigrationController } from './migration.controller';
+import { WorkspaceModule } from '@app/workspace';
+import { MIGRATION_ENTITIES } from './entities';
 import { MigrationProducer } from './migration.producer';
 import { MigrationService } from './migration.service';
 
-/** API side: validate, record and enqueue. The processor lives in MigrationWorkerModule only. */
+/** Validate, record and enqueue. The processor lives in MigrationWorkerModule only. */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUE.MIGRATION })],
-  controllers: [MigrationController],
+  imports: [TypeOrmModule.forFeature(MIGRATION_ENTITIES), WorkspaceModule, BullModule.registerQueue({ name: QUEUE.MIGRATION })],
   providers: [MigrationService, MigrationProducer],
+  exports: [BullModule, MigrationService, MigrationProducer],
 })
 export class MigrationModule {}

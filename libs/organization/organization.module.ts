@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { WorkspaceModule } from '@app/workspace';
 import { ORGANIZATION_ENTITIES } from './entities';
 import { OrganizationService } from './organization.service';
 import { UserGroupService } from './user-group.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(ORGANIZATION_ENTITIES)],
+  imports: [TypeOrmModule.forFeature(ORGANIZATION_ENTITIES), WorkspaceModule],
   providers: [OrganizationService, UserGroupService],
   exports: [OrganizationService, UserGroupService],
 })

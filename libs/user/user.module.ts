@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DocumentModule } from '@app/document';
 import { USER_ENTITIES } from './entities';
 import { PermissionService } from './permission.service';
 import { TokenIssueService } from './token-issue.service';
@@ -7,7 +8,7 @@ import { UserService } from './user.service';
 import { UserTokenService } from './user-token.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_ENTITIES)],
+  imports: [TypeOrmModule.forFeature(USER_ENTITIES), DocumentModule],
   providers: [UserService, PermissionService, TokenIssueService, UserTokenService],
   exports: [UserService, PermissionService, TokenIssueService, UserTokenService],
 })

@@ -1,1 +1,5 @@
+export * from './entities';
+export * from './webhook-history';
 export * from './webhook-sink.module';
+export * from './webhook-worker.module';
+export * from './webhook.module';

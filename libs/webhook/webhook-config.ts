@@ -1,6 +1,5 @@
-import { ApiError } from '@app/common/api-error';
-import { JsonSchema } from '@app/common/openapi/dto-schema';
-import { EVENT_TRIGGER_NAMES, EventTrigger, isEnabledByDefault, isEventTrigger } from '@app/events/event-registry';
+import { ApiError, JsonSchema } from '@app/common';
+import { EVENT_TRIGGER_NAMES, EventTrigger, isEnabledByDefault, isEventTrigger } from '@app/events';
 import { parseRsaPublicKey } from './payload-security';
 
 export const INVALID_WEBHOOK_CONFIG = 'Invalid webhook service configuration.';

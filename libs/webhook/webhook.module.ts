@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
-import { WebhookController } from './webhook.controller';
 import { WebhookSinkModule } from './webhook-sink.module';
 
-/** API side of webhooks: configuration and the delivery log with its replay. Producers only. */
+/** Webhook configuration and the delivery log with its replay; deliveries themselves run in WebhookWorkerModule. */
 @Module({
   imports: [WebhookSinkModule],
-  controllers: [WebhookController],
   providers: [WebhookConfigService, WebhookDeliveryLogService],
+  exports: [WebhookConfigService, WebhookDeliveryLogService],
 })
 export class WebhookModule {}

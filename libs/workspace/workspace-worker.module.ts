@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AuditLogService } from './audit-log.service';
 import { AuditProcessor } from './audit.processor';
+import { WorkspaceModule } from './workspace.module';
 
 /** The workspace domain's background work; imported by apps/worker only. */
 @Module({
-  providers: [AuditLogService, AuditProcessor],
+  imports: [WorkspaceModule],
+  providers: [AuditProcessor],
 })
 export class WorkspaceWorkerModule {}

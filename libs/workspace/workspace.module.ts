@@ -14,6 +14,6 @@ import { WorkspaceService } from './workspace.service';
 @Module({
   imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES), BullModule.registerQueue({ name: QUEUE.AUDIT })],
   providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditLogService, AuditProducer, CredentialService],
-  exports: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, CredentialService],
+  exports: [BullModule, WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditLogService, CredentialService],
 })
 export class WorkspaceModule {}

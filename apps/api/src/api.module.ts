@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/common';
-import { CommentModule } from '@app/comment/comment.module';
+import { CommentHttpModule } from '@app/comment/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
 import { EventsModule } from '@app/events';
@@ -11,7 +11,7 @@ import { OrganizationHttpModule } from '@app/organization/http';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateHttpModule } from '@app/live-state/http';
-import { MigrationModule } from '@app/migration/migration.module';
+import { MigrationHttpModule } from '@app/migration/http';
 import { MetricsModule } from '@app/metrics';
 import { PresenceHttpModule } from '@app/presence/http';
 import { RealtimeHubModule } from '@app/realtime-hub';
@@ -19,7 +19,7 @@ import { RealtimeModule } from '@app/realtime/realtime.module';
 import { RedisModule } from '@app/redis';
 import { UserHttpModule } from '@app/user/http';
 import { WEBHOOK_SINK } from '@app/webhook';
-import { WebhookModule } from '@app/webhook/webhook.module';
+import { WebhookHttpModule } from '@app/webhook/http';
 import { CredentialService, WorkspaceModule } from '@app/workspace';
 import { WorkspaceHttpModule } from '@app/workspace/http';
 
@@ -39,14 +39,14 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     WorkspaceHttpModule,
     OrganizationHttpModule,
     DocumentHttpModule,
-    MigrationModule,
+    MigrationHttpModule,
     RealtimeHubModule,
     UserHttpModule,
     PresenceHttpModule,
     LiveStateHttpModule,
     RealtimeModule,
-    WebhookModule,
-    CommentModule,
+    WebhookHttpModule,
+    CommentHttpModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

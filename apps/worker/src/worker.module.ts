@@ -4,10 +4,9 @@ import { DatabaseModule } from '@app/database';
 import { EventsModule } from '@app/events';
 import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
-import { MigrationWorkerModule } from '@app/migration/migration-worker.module';
+import { MigrationWorkerModule } from '@app/migration';
 import { RedisModule } from '@app/redis';
-import { WEBHOOK_SINK } from '@app/webhook';
-import { WebhookWorkerModule } from '@app/webhook/webhook-worker.module';
+import { WEBHOOK_SINK, WebhookWorkerModule } from '@app/webhook';
 import { WorkspaceWorkerModule } from '@app/workspace';
 
 /** The processor module of each queue; WORKER_QUEUES picks a subset so each queue can scale on its own. */

@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { COMMENT_ENTITIES } from '@app/comment/entities';
+import { AppConfig } from '@app/common';
+import { databaseOptions } from '@app/database';
+import { DOCUMENT_ENTITIES } from '@app/document/entities';
+import { LIVE_STATE_ENTITIES } from '@app/live-state/entities';
+import { MIGRATION_ENTITIES } from '@app/migration/entities';
+import { ORGANIZATION_ENTITIES } from '@app/organization/entities';
+import { USER_ENTITIES } from '@app/user/entities';
+import { WEBHOOK_ENTITIES } from '@app/webhook/entities';
+import { WORKSPACE_ENTITIES } from '@app/workspace/entities';
+
+/**
+ * Entry point of the TypeORM CLI (npm run migration:run / migration:generate): the same options as
+ * the apps, with every module's own entity list, read from its entities/ folder so the CLI loads no services.
+ */
+export default new DataSource({
+  ...databaseOptions(new AppConfig(process.env)),
+  entities: [
+    ...WORKSPACE_ENTITIES,
+    ...ORGANIZATION_ENTITIES,
+    ...DOCUMENT_ENTITIES,
+    ...USER_ENTITIES,
+    ...LIVE_STATE_ENTITIES,
+    ...COMMENT_ENTITIES,
+    ...WEBHOOK_ENTITIES,
+    ...MIGRATION_ENTITIES,
+  ],
+});

@@ -1,0 +1,5 @@
+export * from './comment-annotation.service';
+export * from './comment-reaction.service';
+export * from './comment.module';
+export * from './comment.service';
+export * from './entities';
