@@ -1,6 +1,6 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 
 /**
  * Bad input generated over the DTOs: every field of every endpoint gets every bad value of its
@@ -198,8 +198,8 @@ const ENDPOINTS: Endpoint[] = [
 function withValue(base: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(base);
   const keys = path.split('.');
-  let node: any = copy;
-  for (const key of keys.slice(0, -1)) node = node[key];
+  let node = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
   if (value === REMOVE) delete node[keys[keys.length - 1]];
   else node[keys[keys.length - 1]] = value;
   return copy;
@@ -283,7 +283,7 @@ describe('bad input over every DTO field', () => {
     const response = await call(endpoint.path, endpoint.base);
     expect([endpoint.path, response.status]).toEqual([endpoint.path, 200]);
     if (response.body.result.data && !Array.isArray(response.body.result.data)) {
-      for (const entry of Object.values<any>(response.body.result.data)) expect(entry.success).toBe(true);
+      for (const entry of Object.values(response.body.result.data as BatchResult)) expect(entry.success).toBe(true);
     }
   });
 });
