@@ -7,15 +7,21 @@ import { Server } from 'socket.io';
  * Baseline for bench/realtime.bench.ts: a bare socket.io server with the same Redis adapter
  * (POST /broadcast emits to a room) and a bare node:http JSON endpoint (POST /json).
  */
-function readJson(req: IncomingMessage): Promise<any> {
+
+/** The bodies this server reads: `{ data: { room, payload } }` on /broadcast, any `{ data }` on /json. */
+interface BareRequest {
+  data: { room: string; payload: unknown };
+}
+
+function readJson(req: IncomingMessage): Promise<BareRequest> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as BareRequest);
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   });
@@ -50,7 +56,7 @@ io.on('connection', (socket) => {
 
 http.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => process.stdout.write('Bare server ready\n'));
 process.on('SIGTERM', () => {
-  io.close();
+  void io.close();
   pub.disconnect();
   sub.disconnect();
   process.exit(0);

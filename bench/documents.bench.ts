@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
+import { apiKeyHeaders, createWorkspace, Envelope, post } from '../test/support/http-client';
 import { startApi } from '../test/support/processes';
 import { createTestEnvironment } from '../test/support/test-environment';
 import { report } from './report';
@@ -52,7 +52,7 @@ async function rawInsert(db: Client, apiKeyId: string, organizationId: string, d
 async function startBareServer(envelope: string): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, [join(__dirname, 'bare-envelope-server.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(envelope);
-  const [line] = await once(child.stdout, 'data');
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
   return { url: `http://127.0.0.1:${String(line).trim()}`, stop: () => child.kill('SIGTERM') };
 }
 
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       body: getBody,
     });
     const envelope = await sample.text();
-    if (sample.status !== 200 || JSON.parse(envelope).result.data.length !== 100) throw new Error('documents/get sample failed');
+    if (sample.status !== 200 || (JSON.parse(envelope) as Envelope<unknown[]>).result.data.length !== 100) throw new Error('documents/get sample failed');
     const bare = await startBareServer(envelope);
     const load = (url: string) =>
       autocannon({

@@ -34,12 +34,12 @@ async function main(): Promise<void> {
     const owner = await createWorkspace(api.url);
     const headers = apiKeyHeaders(owner);
     const migrate = async (organizationId: string, documentId: string, newDocumentId: string) => {
-      const response = await post(api.url, '/v2/organizations/documents/migrate', { organizationId, documentId, newDocumentId }, headers);
+      const response = await post<{ migrationId: string }>(api.url, '/v2/organizations/documents/migrate', { organizationId, documentId, newDocumentId }, headers);
       if (response.status !== 200) throw new Error(`migrate answered ${response.status}: ${JSON.stringify(response.body)}`);
-      return response.body.result.data.migrationId as string;
+      return response.body.result.data.migrationId;
     };
     const completed = async (ids: string[]) =>
-      Number((await db.query(`SELECT count(*) AS n FROM document_migration WHERE id = ANY($1) AND status = 'completed'`, [ids])).rows[0].n);
+      Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM document_migration WHERE id = ANY($1) AND status = 'completed'`, [ids])).rows[0].n);
     const waitCompleted = async (ids: string[]) => {
       while ((await completed(ids)) < ids.length) await sleep(POLL_MS);
     };

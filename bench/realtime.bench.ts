@@ -1,9 +1,11 @@
+import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { io, Socket } from 'socket.io-client';
 import { eventually } from '../test/support/eventually';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from '../test/support/http-client';
 import { freePort, RunningApi, startApi } from '../test/support/processes';
+import type { Ack } from '../test/support/realtime-client';
 import { seedDocument, seedOrganization } from '../test/support/seed';
 import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
 import { fixed, report } from './report';
@@ -17,14 +19,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-interface AutocannonResult {
-  requests: { average: number };
-  non2xx: number;
-  errors: number;
-}
-// autocannon ships no type declarations; this is the part used here.
-const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 interface Target {
   urls: [string, string];
@@ -97,7 +91,7 @@ async function startBare(world: TestEnvironment): Promise<{ url: string; child: 
     env: { ...process.env, PORT: String(port), REDIS_URL: world.env.REDIS_URL, REDIS_PREFIX: `${world.name}-bare` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
@@ -110,13 +104,13 @@ async function main(): Promise<void> {
     await seedOrganization(world, owner.apiKey, 'org');
     await seedDocument(world, owner.apiKey, 'org', 'doc', { accessType: 'public' });
     const doc = { organizationId: 'org', documentId: 'doc' };
-    const token = (await post(apis[0].url, '/v2/auth/generate_token', { userId: 'bench' }, apiKeyHeaders(owner))).body.result.data.token;
+    const token = (await post<{ token: string }>(apis[0].url, '/v2/auth/generate_token', { userId: 'bench' }, apiKeyHeaders(owner))).body.result.data.token;
 
     const api = await fanOut({
       urls: [apis[0].url, apis[1].url],
       connect: (url) => openSocket(url, { apiKey: owner.apiKey, token }),
       subscribe: async (socket) => {
-        const ack = await socket.timeout(20_000).emitWithAck('subscribe', doc);
+        const ack = (await socket.timeout(20_000).emitWithAck('subscribe', doc)) as Ack;
         if (ack.status !== 'success') throw new Error(JSON.stringify(ack));
       },
       broadcast: async (seq) => {

@@ -19,7 +19,7 @@ function main(): void {
     if (run.status !== 0) failed.push(name);
   }
   const reports: BenchmarkReport[] = existsSync(reportFile)
-    ? readFileSync(reportFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    ? readFileSync(reportFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as BenchmarkReport)
     : [];
   console.log('\n=== summary (ratios against baselines measured in this run; 2 shared cores make them noisy)');
   console.table(

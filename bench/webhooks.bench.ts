@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import type { AuthTokens, Envelope, Workspace } from '../test/support/http-client';
 import { report } from './report';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
@@ -33,7 +34,7 @@ function spawnApp(script: string, extra: Record<string, string>, ready: string):
   const child = spawn(process.execPath, [script], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let log = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes(ready)) resolve(child);
     });
@@ -41,9 +42,10 @@ function spawnApp(script: string, extra: Record<string, string>, ready: string):
   });
 }
 
-async function postJson(url: string, data: unknown, headers: Record<string, string> = {}): Promise<any> {
+/** `T` is the shape of `result.data` the caller expects. */
+async function postJson<T = unknown>(url: string, data: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ data }) });
-  return response.json();
+  return (await response.json()) as Envelope<T>;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ at: Date.now(), eventAt: JSON.parse(Buffer.concat(chunks).toString()).timestamp });
+      received.push({ at: Date.now(), eventAt: (JSON.parse(Buffer.concat(chunks).toString()) as { timestamp: number }).timestamp });
       setTimeout(() => res.writeHead(200).end(), RECEIVER_DELAY_MS);
     });
   });
@@ -78,9 +80,9 @@ async function main(): Promise<void> {
   const results: Array<{ workers: number; perSecond: number; p50: number; p99: number }> = [];
   try {
     for (const workerCount of [1, 2]) {
-      const created = (await postJson(`${base}/v2/workspace/create`, { ownerEmail: `bench${workerCount}@example.com`, name: 'B', workspaceName: 'Bench' })).result.data;
+      const created = (await postJson<Workspace>(`${base}/v2/workspace/create`, { ownerEmail: `bench${workerCount}@example.com`, name: 'B', workspaceName: 'Bench' })).result.data;
       const apiKey = Object.keys(created.apiKeyList)[0];
-      const tokens = await postJson(`${base}/v2/workspace/authtokens/get`, { apiKey }, { 'x-svc-workspace-id': created.id, 'x-svc-auth-token': created.authToken });
+      const tokens = await postJson<AuthTokens>(`${base}/v2/workspace/authtokens/get`, { apiKey }, { 'x-svc-workspace-id': created.id, 'x-svc-auth-token': created.authToken });
       const headers = { 'x-svc-api-key': apiKey, 'x-svc-auth-token': tokens.result.data.authTokens[0].token };
       await db.query(`INSERT INTO organization (api_key_id, id, name) VALUES ($1, 'o', 'o')`, [apiKey]);
       await db.query(`INSERT INTO document (api_key_id, organization_id, id, name) VALUES ($1, 'o', 'd', 'd')`, [apiKey]);

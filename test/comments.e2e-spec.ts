@@ -1,14 +1,26 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { seedDocument, seedEditors } from './support/seed';
+
+interface Comment {
+  commentId: string;
+  commentText: string;
+  reactions: Array<{ icon: string; user: { userId: string } }>;
+}
+
+interface Annotation {
+  annotationId: string;
+  status: string;
+  comments: Comment[];
+}
 
 describe('comment annotations, comments and reactions', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
   const doc = { organizationId: 'org-1', documentId: 'doc-1' };
-  const call = (path: string, data: unknown, who: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -57,9 +69,9 @@ describe('comment annotations, comments and reactions', () => {
     const seen: string[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await call('/v2/commentannotations/get', { ...doc, pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+      const page = await call<Annotation[]>('/v2/commentannotations/get', { ...doc, pageSize: 2, ...(pageToken ? { pageToken } : {}) });
       expect(page.status).toBe(200);
-      seen.push(...page.body.result.data.map((a: any) => a.annotationId));
+      seen.push(...page.body.result.data.map((a) => a.annotationId));
       pageToken = page.body.result.nextPageToken;
     } while (pageToken);
     expect(seen).toEqual(expect.arrayContaining(['a1', 'a2', 'p1', 'p2', 'p3']));
@@ -79,7 +91,7 @@ describe('comment annotations, comments and reactions', () => {
       a1: { success: true, id: 'a1', message: 'Annotation updated.' },
       nope: { success: false, id: 'nope', message: 'Annotation does not exist.' },
     });
-    const [annotation] = (await call('/v2/commentannotations/get', { ...doc, annotationIds: ['a1'] })).body.result.data;
+    const [annotation] = (await call<Annotation[]>('/v2/commentannotations/get', { ...doc, annotationIds: ['a1'] })).body.result.data;
     expect(annotation).toMatchObject({ status: 'resolved', assignedTo: { userId: 'u3' }, priority: null });
   });
 
@@ -95,8 +107,8 @@ describe('comment annotations, comments and reactions', () => {
       c2: { success: true, id: 'c2', message: 'Comment updated.' },
       c9: { success: false, id: 'c9', message: 'Comment does not exist.' },
     });
-    const listed = await call('/v2/commentannotations/comments/get', { ...ref, pageSize: 1 });
-    expect(listed.body.result.data.map((c: any) => c.commentId)).toEqual(['c1']);
+    const listed = await call<Comment[]>('/v2/commentannotations/comments/get', { ...ref, pageSize: 1 });
+    expect(listed.body.result.data.map((c) => c.commentId)).toEqual(['c1']);
     const next = await call('/v2/commentannotations/comments/get', { ...ref, pageToken: listed.body.result.nextPageToken });
     expect(next.body.result.data).toEqual([expect.objectContaining({ commentId: 'c2', commentText: 'Edited' })]);
     expect(next.body.result.nextPageToken).toBeUndefined();
@@ -139,16 +151,16 @@ describe('comment annotations, comments and reactions', () => {
 
   it('adds and deletes reactions keyed by icon', async () => {
     const ref = { ...doc, annotationId: 'a1', commentId: 'c1', from: { userId: 'u5' } };
-    const added = await call('/v2/commentannotations/comments/reactions/add', { ...ref, icons: ['👍', '🎉'] });
+    const added = await call<BatchResult>('/v2/commentannotations/comments/reactions/add', { ...ref, icons: ['👍', '🎉'] });
     expect(added.body.result.data['👍']).toEqual({ success: true, id: '👍', message: 'Reaction added.' });
-    const again = await call('/v2/commentannotations/comments/reactions/add', { ...ref, icons: ['👍'] });
+    const again = await call<BatchResult>('/v2/commentannotations/comments/reactions/add', { ...ref, icons: ['👍'] });
     expect(again.body.result.data['👍']).toEqual({ success: false, id: '👍', message: 'Reaction already exists.' });
     const removed = await call('/v2/commentannotations/comments/reactions/delete', { ...ref, icons: ['🎉', '❤️'] });
     expect(removed.body.result.data).toEqual({
       '🎉': { success: true, id: '🎉', message: 'Reaction deleted.' },
       '❤️': { success: true, id: '❤️', message: 'Reaction does not exist.' },
     });
-    const comments = await call('/v2/commentannotations/comments/get', { ...doc, annotationId: 'a1', commentIds: ['c1'] });
+    const comments = await call<Comment[]>('/v2/commentannotations/comments/get', { ...doc, annotationId: 'a1', commentIds: ['c1'] });
     expect(comments.body.result.data[0].reactions).toEqual([{ icon: '👍', user: { userId: 'u5' } }]);
   });
 
@@ -205,7 +217,7 @@ describe('comment annotations, comments and reactions', () => {
     expect((await call('/v2/commentannotations/add', { ...target, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'early' }] })).status).toBe(403);
     await grant('u1', 'editor');
     await grant('reader', 'viewer');
-    const add = (userId: string) => call('/v2/commentannotations/add', { ...target, from: { userId }, commentAnnotations: [{ annotationId: `by-${userId}` }] });
+    const add = (userId: string) => call<BatchResult>('/v2/commentannotations/add', { ...target, from: { userId }, commentAnnotations: [{ annotationId: `by-${userId}` }] });
     const read = (userId: string) => call('/v2/commentannotations/get', { ...target, from: { userId } });
     const byEditor = await add('u1');
     expect(byEditor.status).toBe(200);

@@ -1,13 +1,21 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, ApiResponse, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
+
+interface DocumentView {
+  id: string;
+  documentName: string;
+  disabled: boolean;
+  accessType: string;
+  folderId?: string;
+}
 
 describe('documents', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = (path: string, data: unknown, who: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(who));
-  const ids = (response: { body: any }) => response.body.result.data.map((doc: { id: string }) => doc.id);
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const ids = (response: ApiResponse<DocumentView[]>) => response.body.result.data.map((doc) => doc.id);
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -73,7 +81,7 @@ describe('documents', () => {
       expect(noOrg.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } });
       expect(await world.query(`SELECT id FROM document WHERE id IN ('in-1', 'n-1')`)).toEqual([]);
 
-      const both = await call('/v2/organizations/documents/add', {
+      const both = await call<BatchResult>('/v2/organizations/documents/add', {
         organizationId: 'newco',
         createOrganization: true,
         folderId: 'inbox',
@@ -98,7 +106,7 @@ describe('documents', () => {
     });
 
     it('treats a null folderId as the top level', async () => {
-      const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: null, documents: [{ documentId: 'top-null' }] });
+      const response = await call<BatchResult>('/v2/organizations/documents/add', { organizationId: 'acme', folderId: null, documents: [{ documentId: 'top-null' }] });
       expect(response.body.result.data['top-null'].success).toBe(true);
       const [row] = await world.query<{ folder_id: string | null }>(`SELECT folder_id FROM document WHERE id = 'top-null'`);
       expect(row.folder_id).toBeNull();
@@ -107,9 +115,9 @@ describe('documents', () => {
 
     it('adds 1000 documents in one request', async () => {
       const documents = Array.from({ length: 1000 }, (_, i) => ({ documentId: `bulk-${String(i).padStart(4, '0')}`, documentName: `Bulk ${i}` }));
-      const response = await call('/v2/organizations/documents/add', { organizationId: 'bulk', createOrganization: true, documents });
+      const response = await call<BatchResult>('/v2/organizations/documents/add', { organizationId: 'bulk', createOrganization: true, documents });
       expect(response.status).toBe(200);
-      expect(Object.values(response.body.result.data).filter((entry: any) => entry.success)).toHaveLength(1000);
+      expect(Object.values(response.body.result.data).filter((entry) => entry.success)).toHaveLength(1000);
       const [row] = await world.query<{ n: string }>(`SELECT count(*) AS n FROM document WHERE organization_id = 'bulk'`);
       expect(row.n).toBe('1000');
     });
@@ -129,14 +137,14 @@ describe('documents', () => {
     });
 
     it('organization only: every document of the organization', async () => {
-      const response = await call('/v2/organizations/documents/get', { organizationId: 'acme' });
+      const response = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme' });
       expect(response.body.result.message).toBe('Documents retrieved successfully.');
       expect(ids(response)).toEqual(['doc-1', 'doc-2', 'doc-3', 'draft-1', 'draft-2']);
       expect('pageToken' in response.body.result).toBe(false);
     });
 
     it('organization with document ids: only those, missing ones left out', async () => {
-      const response = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'doc-3', 'gone'] });
+      const response = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'doc-3', 'gone'] });
       expect(ids(response)).toEqual(['doc-3', 'draft-2']);
     });
 
@@ -151,12 +159,12 @@ describe('documents', () => {
     });
 
     it('pages with result.pageToken (not nextPageToken)', async () => {
-      const first = await call('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2 });
+      const first = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2 });
       expect(ids(first)).toEqual(['doc-1', 'doc-2']);
       expect(first.body.result.nextPageToken).toBeUndefined();
-      const second = await call('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2, pageToken: first.body.result.pageToken });
+      const second = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2, pageToken: first.body.result.pageToken });
       expect(ids(second)).toEqual(['doc-3', 'draft-1']);
-      const third = await call('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2, pageToken: second.body.result.pageToken });
+      const third = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2, pageToken: second.body.result.pageToken });
       expect(ids(third)).toEqual(['draft-2']);
       expect(third.body.result.pageToken).toBeUndefined();
     });
@@ -204,9 +212,9 @@ describe('documents', () => {
       const response = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-1', 'draft-1'], folderId: 'final' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ result: { status: 'success', message: 'Documents moved successfully.' } });
-      const moved = await call('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'final' });
+      const moved = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'final' });
       expect(ids(moved)).toEqual(['doc-1', 'draft-1']);
-      const left = await call('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'drafts' });
+      const left = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'drafts' });
       expect(ids(left)).toEqual(['draft-2']);
     });
 
@@ -247,7 +255,7 @@ describe('documents', () => {
       expect(listed.body.result.data).toEqual([]);
       const byId = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-1'] }, stranger);
       expect(byId.body.result.data).toEqual([]);
-      const updated = await call('/v2/organizations/documents/update', { organizationId: 'acme', documents: [{ documentId: 'doc-1', documentName: 'Hacked' }] }, stranger);
+      const updated = await call<BatchResult>('/v2/organizations/documents/update', { organizationId: 'acme', documents: [{ documentId: 'doc-1', documentName: 'Hacked' }] }, stranger);
       expect(updated.body.result.data['doc-1'].success).toBe(false);
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['doc-1'] }, stranger);
       const moved = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-1'], folderId: 'drafts' }, stranger);

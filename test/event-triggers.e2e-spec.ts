@@ -17,8 +17,8 @@ describe('event triggers: document.migrated', () => {
   let worker: RunningProcess;
   let target: WebhookReceiver;
 
-  const call = (who: Credentials, path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(who));
-  const as = (who: Credentials) => (path: string, data: unknown) => call(who, path, data);
+  const call = <T = unknown>(who: Credentials, path: string, data: unknown) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const as = (who: Credentials) => <T = unknown>(path: string, data: unknown) => call<T>(who, path, data);
   const migrationDeliveries = (who: Credentials) =>
     world.query<{ id: string; target: string; document_id: string; status: string }>(
       `SELECT id, target, document_id, status FROM webhook_delivery WHERE api_key_id = $1 AND event = 'document.migrated' ORDER BY target`,

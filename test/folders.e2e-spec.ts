@@ -1,12 +1,19 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
+
+interface FolderView {
+  id: string;
+  folderName: string;
+  accessType: string;
+  parentFolderId?: string;
+}
 
 describe('folders', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = (path: string, data: unknown, who: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
   const folderIds = async (organizationId: string) =>
     (await world.query<{ id: string }>('SELECT id FROM folder WHERE organization_id = $1 ORDER BY id', [organizationId])).map((row) => row.id);
 
@@ -78,10 +85,10 @@ describe('folders', () => {
   });
 
   it('filters by folder ids and by parent folder', async () => {
-    const children = await call('/v2/organizations/folders/get', { organizationId: 'acme', parentFolderId: 'eng' });
-    expect(children.body.result.data.map((f: { id: string }) => f.id)).toEqual(['specs']);
-    const picked = await call('/v2/organizations/folders/get', { organizationId: 'acme', folderIds: ['rfcs', 'public', 'nope'] });
-    expect(picked.body.result.data.map((f: { id: string }) => f.id)).toEqual(['public', 'rfcs']);
+    const children = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', parentFolderId: 'eng' });
+    expect(children.body.result.data.map((f) => f.id)).toEqual(['specs']);
+    const picked = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderIds: ['rfcs', 'public', 'nope'] });
+    expect(picked.body.result.data.map((f) => f.id)).toEqual(['public', 'rfcs']);
   });
 
   it('pages with result.pageToken', async () => {
@@ -90,10 +97,10 @@ describe('folders', () => {
       createOrganization: true,
       folders: Array.from({ length: 7 }, (_, i) => ({ folderId: `f${i}` })),
     });
-    const first = await call('/v2/organizations/folders/get', { organizationId: 'paged', pageSize: 4 });
-    expect(first.body.result.data.map((f: { id: string }) => f.id)).toEqual(['f0', 'f1', 'f2', 'f3']);
-    const second = await call('/v2/organizations/folders/get', { organizationId: 'paged', pageSize: 4, pageToken: first.body.result.pageToken });
-    expect(second.body.result.data.map((f: { id: string }) => f.id)).toEqual(['f4', 'f5', 'f6']);
+    const first = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'paged', pageSize: 4 });
+    expect(first.body.result.data.map((f) => f.id)).toEqual(['f0', 'f1', 'f2', 'f3']);
+    const second = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'paged', pageSize: 4, pageToken: first.body.result.pageToken });
+    expect(second.body.result.data.map((f) => f.id)).toEqual(['f4', 'f5', 'f6']);
     expect(second.body.result.pageToken).toBeUndefined();
   });
 
@@ -150,7 +157,7 @@ describe('folders', () => {
       const response = await call(path, data);
       expect([path, response.status, response.body]).toEqual([path, 404, { error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } }]);
     }
-    const created = await call('/v2/organizations/folders/add', { organizationId: 'ghost', createOrganization: true, folders: [{ folderId: 'x' }] });
+    const created = await call<BatchResult>('/v2/organizations/folders/add', { organizationId: 'ghost', createOrganization: true, folders: [{ folderId: 'x' }] });
     expect(created.body.result.data.x.success).toBe(true);
   });
 

@@ -159,7 +159,7 @@ describe('metrics', () => {
       expect(sample(before, 'queue_job_outcomes_total', { queue: 'audit', outcome: 'completed' })).toBeUndefined();
       await seedDocument(world, owner.apiKey, 'org-mig', 'doc-1');
       await seedDocument(world, owner.apiKey, 'org-mig', 'doc-2');
-      const call = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(owner));
+      const call = <T = unknown>(path: string, data: unknown) => post<T>(api.url, path, data, apiKeyHeaders(owner));
       const migrations = [await startMigration(call, 'org-mig', 'doc-1', 'doc-1b'), await startMigration(call, 'org-mig', 'doc-2', 'doc-2b')];
       for (const migrationId of migrations) expect(await settled(call, 'org-mig', migrationId)).toEqual({ migrationId, status: 'completed' });
       const after = await eventually(async () => {

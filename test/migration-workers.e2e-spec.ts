@@ -12,7 +12,7 @@ describe('migration workers: crashes, graceful stop, several processes', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(owner));
+  const call = <T = unknown>(path: string, data: unknown) => post<T>(api.url, path, data, apiKeyHeaders(owner));
   const spawnWorker = () => startWorker(world.env, { ...WORKER_TIMINGS, WORKER_QUEUES: 'migration' });
   const completedBy = (worker: RunningProcess) =>
     worker

@@ -13,6 +13,34 @@ interface RegisteredRoute {
   guards: string[];
 }
 
+/**
+ * The parts of the OpenAPI document these checks read. Members a check navigates are declared present:
+ * one that is missing fails that check, as a wrong expectation would.
+ */
+interface SchemaObject {
+  $ref?: string;
+  type?: string;
+  required: string[];
+  properties: Record<string, SchemaObject>;
+  items: SchemaObject;
+  enum: string[];
+}
+
+interface Content {
+  content: Record<string, { schema: SchemaObject }>;
+}
+
+interface Operation {
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+  requestBody: Content;
+  responses: Record<string, Content>;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, SchemaObject> };
+}
+
 /** The routes the compiled API module declares, read from Nest's metadata in a separate Node process (Nest is ESM; Jest is not). */
 async function registeredRoutes(): Promise<RegisteredRoute[]> {
   const script = [
@@ -22,7 +50,7 @@ async function registeredRoutes(): Promise<RegisteredRoute[]> {
     'process.stdout.write(JSON.stringify(listRoutes(ApiModule)));',
   ].join('\n');
   const { stdout } = await run(process.execPath, ['-e', script]);
-  return JSON.parse(stdout);
+  return JSON.parse(stdout) as RegisteredRoute[];
 }
 
 const AUTH_HEADERS: Record<string, string[]> = {
@@ -33,7 +61,7 @@ const AUTH_HEADERS: Record<string, string[]> = {
 describe('OpenAPI document', () => {
   let world: TestEnvironment;
   let api: RunningApi;
-  let document: any;
+  let document: OpenApiDocument;
   let routes: RegisteredRoute[];
 
   beforeAll(async () => {
@@ -42,7 +70,7 @@ describe('OpenAPI document', () => {
     const response = await fetch(`${api.url}/docs/json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
-    document = await response.json();
+    document = (await response.json()) as OpenApiDocument;
   });
 
   afterAll(async () => {
@@ -50,7 +78,7 @@ describe('OpenAPI document', () => {
     await world?.dispose();
   });
 
-  const resolve = (schema: any): any => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
+  const resolve = (schema: SchemaObject): SchemaObject => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema);
 
   it('serves Swagger UI at /docs', async () => {
     const response = await fetch(`${api.url}/docs`);
@@ -69,9 +97,9 @@ describe('OpenAPI document', () => {
         continue;
       }
       if (route.method !== 'POST') continue;
-      const headers = (operation.parameters ?? []).filter((p: any) => p.in === 'header' && p.required).map((p: any) => p.name).sort();
+      const headers = (operation.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name).sort();
       const expected = route.guards.flatMap((guard) => AUTH_HEADERS[guard] ?? []).sort();
-      if (JSON.stringify(headers) !== JSON.stringify(expected)) problems.push(`${route.path}: headers ${headers} instead of ${expected}`);
+      if (JSON.stringify(headers) !== JSON.stringify(expected)) problems.push(`${route.path}: headers ${headers.join(',')} instead of ${expected.join(',')}`);
       const body = operation.requestBody?.content?.['application/json']?.schema;
       if (!body?.required?.includes('data') || !resolve(body.properties?.data)) problems.push(`${route.path}: no { data } request body`);
       if (body?.properties?.data?.$ref && !resolve(body.properties.data)) problems.push(`${route.path}: dangling ${body.properties.data.$ref}`);
@@ -107,7 +135,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents the error envelope and codes', () => {
-    const schemaOf = (response: any) => resolve(response.content['application/json'].schema);
+    const schemaOf = (response: Content) => resolve(response.content['application/json'].schema);
     const responses = document.paths['/v2/workspace/create'].post.responses;
     expect(responses['401']).toBeUndefined();
     expect(schemaOf(responses['429']).properties.error.properties.status.enum).toEqual(['RESOURCE_EXHAUSTED']);

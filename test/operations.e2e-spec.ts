@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { freePort, startApi, startWorker } from './support/processes';
-import { apiKeyHeaders, createWorkspace, post, workspaceHeaders } from './support/http-client';
+import { apiKeyHeaders, ApiResponse, createWorkspace, post, workspaceHeaders } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
 import { TcpProxy } from './support/tcp-proxy';
@@ -27,7 +27,7 @@ describe('operations', () => {
     const [a, b] = await Promise.all([startApi(world.env, limits), startApi(world.env, limits)]);
     try {
       const statuses: number[] = [];
-      let limited;
+      let limited: ApiResponse | undefined;
       for (let i = 0; i < 5; i++) {
         const response = await post(i % 2 ? b.url : a.url, '/v2/workspace/create', { ownerEmail: `rl${i}@example.com`, name: 'R', workspaceName: 'W' });
         statuses.push(response.status);
@@ -192,7 +192,7 @@ describe('operations', () => {
     const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], { env: { ...process.env, ...world.env, PORT: 'eighty' } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = await once(child, 'exit');
+    const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
     expect(stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty").');
   });

@@ -1,13 +1,19 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
+
+interface OrganizationView {
+  id: string;
+  organizationName: string;
+  disabled: boolean;
+}
 
 describe('organizations and user groups', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
   let stranger: Credentials;
-  const call = (path: string, data: unknown, who: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -43,7 +49,7 @@ describe('organizations and user groups', () => {
     });
 
     it('reports an existing organization per item and still succeeds for the rest', async () => {
-      const response = await call('/v2/organizations/add', {
+      const response = await call<BatchResult>('/v2/organizations/add', {
         organizations: [{ organizationId: 'org-a', organizationName: 'Renamed?' }, { organizationId: 'org-c' }],
       });
       expect(response.status).toBe(200);
@@ -67,7 +73,7 @@ describe('organizations and user groups', () => {
 
     it('keeps unicode identifiers exactly as sent', async () => {
       const id = '組織-😀-' + 'é'.repeat(10);
-      const response = await call('/v2/organizations/add', { organizations: [{ organizationId: id, organizationName: 'Ünïcode' }] });
+      const response = await call<BatchResult>('/v2/organizations/add', { organizations: [{ organizationId: id, organizationName: 'Ünïcode' }] });
       expect(response.body.result.data[id]).toEqual({ success: true, id, message: 'Organization added.' });
       const got = await call('/v2/organizations/get', { organizationIds: [id] });
       expect(got.body.result.data).toEqual([{ id, organizationName: 'Ünïcode', disabled: false }]);
@@ -101,10 +107,10 @@ describe('organizations and user groups', () => {
       let pageToken: string | undefined;
       let pages = 0;
       do {
-        const response = await call('/v2/organizations/get', { pageSize: 10, ...(pageToken ? { pageToken } : {}) }, mine);
+        const response = await call<OrganizationView[]>('/v2/organizations/get', { pageSize: 10, ...(pageToken ? { pageToken } : {}) }, mine);
         expect(response.status).toBe(200);
         expect(response.body.result.pageToken).toBeUndefined();
-        seen.push(...response.body.result.data.map((org: { id: string }) => org.id));
+        seen.push(...response.body.result.data.map((org) => org.id));
         pageToken = response.body.result.nextPageToken;
         pages++;
       } while (pageToken);
@@ -124,13 +130,13 @@ describe('organizations and user groups', () => {
         message: 'Organization disabled state updated successfully.',
         data: { 'org-a': { success: true, id: 'org-a', message: 'Disabled state updated.' } },
       });
-      expect((await call('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0].disabled).toBe(true);
+      expect((await call<OrganizationView[]>('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0].disabled).toBe(true);
       await call('/v2/organizations/access/disablestate/update', { organizationIds: ['org-a'], disabled: false });
-      expect((await call('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0].disabled).toBe(false);
+      expect((await call<OrganizationView[]>('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0].disabled).toBe(false);
     });
 
     it('creates a missing organization in the requested state (spec state table)', async () => {
-      const response = await call('/v2/organizations/access/disablestate/update', { organizationIds: ['born-disabled'], disabled: true });
+      const response = await call<BatchResult>('/v2/organizations/access/disablestate/update', { organizationIds: ['born-disabled'], disabled: true });
       expect(response.body.result.data['born-disabled']).toEqual({ success: true, id: 'born-disabled', message: 'Disabled state updated.' });
       const got = await call('/v2/organizations/get', { organizationIds: ['born-disabled'] });
       expect(got.body.result.data).toEqual([{ id: 'born-disabled', organizationName: 'born-disabled', disabled: true }]);
@@ -178,7 +184,7 @@ describe('organizations and user groups', () => {
     });
 
     it('reports an existing group per item', async () => {
-      const response = await call('/v2/organizations/usergroups/add', {
+      const response = await call<BatchResult>('/v2/organizations/usergroups/add', {
         organizationId: 'org-a',
         organizationUserGroups: [{ groupId: 'eng', groupName: 'Again' }, { groupId: 'qa', groupName: 'QA' }],
       });
@@ -191,7 +197,7 @@ describe('organizations and user groups', () => {
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } });
       expect(await world.query(`SELECT id FROM organization_user_group WHERE organization_id = 'ghost-org'`)).toEqual([]);
-      const created = await call('/v2/organizations/usergroups/add', {
+      const created = await call<BatchResult>('/v2/organizations/usergroups/add', {
         organizationId: 'ghost-org',
         createOrganization: true,
         organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
@@ -243,7 +249,7 @@ describe('organizations and user groups', () => {
           )
         )[0].n;
       expect(await counts('cascade')).toBe('6');
-      const response = await call('/v1/organizations/delete', { organizationIds: ['cascade'] });
+      const response = await call<BatchResult>('/v1/organizations/delete', { organizationIds: ['cascade'] });
       expect(response.body.result.data.cascade.success).toBe(true);
       expect(await counts('cascade')).toBe('0');
       expect(await counts('bystander')).toBe('6');
@@ -256,14 +262,14 @@ describe('organizations and user groups', () => {
       expect(listed.body.result.data).toEqual([]);
       const byId = await call('/v2/organizations/get', { organizationIds: ['org-a', 'org-b'] }, stranger);
       expect(byId.body.result.data).toEqual([]);
-      const deleted = await call('/v1/organizations/delete', { organizationIds: ['org-a'] }, stranger);
+      const deleted = await call<BatchResult>('/v1/organizations/delete', { organizationIds: ['org-a'] }, stranger);
       expect(deleted.body.result.data['org-a']).toEqual({ success: false, id: 'org-a', message: 'Organization does not exist' });
-      const disabled = await call('/v2/organizations/access/disablestate/update', { organizationIds: ['org-b'], disabled: true, createOrganization: false }, stranger);
+      const disabled = await call<BatchResult>('/v2/organizations/access/disablestate/update', { organizationIds: ['org-b'], disabled: true, createOrganization: false }, stranger);
       expect(disabled.body.result.data['org-b'].success).toBe(false);
       const groups = await call('/v2/organizations/usergroups/add', { organizationId: 'org-a', organizationUserGroups: [{ groupId: 'intruders' }] }, stranger);
       expect(groups.status).toBe(404);
       // The same id is free for the other key: it becomes the other key's own organization.
-      const own = await call('/v2/organizations/add', { organizations: [{ organizationId: 'org-a', organizationName: 'Theirs' }] }, stranger);
+      const own = await call<BatchResult>('/v2/organizations/add', { organizations: [{ organizationId: 'org-a', organizationName: 'Theirs' }] }, stranger);
       expect(own.body.result.data['org-a'].success).toBe(true);
       const mine = await call('/v2/organizations/get', { organizationIds: ['org-a', 'org-b'] });
       expect(mine.body.result.data).toEqual([

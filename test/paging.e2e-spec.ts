@@ -4,11 +4,15 @@ import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/htt
 
 const pad = (n: number) => String(n).padStart(4, '0');
 
+interface DocumentView {
+  id: string;
+}
+
 describe('paging', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = (path: string, data: unknown, who: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -50,12 +54,12 @@ describe('paging', () => {
     let pages = 0;
     do {
       const [page] = await Promise.all([
-        call('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 100, ...(pageToken ? { pageToken } : {}) }),
+        call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 100, ...(pageToken ? { pageToken } : {}) }),
         churn(),
       ]);
       expect(page.status).toBe(200);
       expect(page.body.result.data.length).toBeLessThanOrEqual(100);
-      seen.push(...page.body.result.data.map((doc: { id: string }) => doc.id));
+      seen.push(...page.body.result.data.map((doc) => doc.id));
       pageToken = page.body.result.pageToken;
       pages++;
     } while (pageToken);
@@ -77,8 +81,8 @@ describe('paging', () => {
     const seen: string[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await call('/v2/organizations/documents/get', { organizationId: 'order', pageSize: 2, ...(pageToken ? { pageToken } : {}) });
-      seen.push(...page.body.result.data.map((doc: { id: string }) => doc.id));
+      const page = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'order', pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+      seen.push(...page.body.result.data.map((doc) => doc.id));
       pageToken = page.body.result.pageToken;
     } while (pageToken);
     expect(seen).toEqual(['B', 'Z', '_', 'a', 'e', 'é']);
@@ -101,8 +105,8 @@ describe('paging', () => {
     let token: string;
     let lastOfFirstPage: string;
     beforeAll(async () => {
-      const first = await call('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 10 });
-      token = first.body.result.pageToken;
+      const first = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 10 });
+      token = first.body.result.pageToken!;
       lastOfFirstPage = first.body.result.data[9].id;
     });
 
@@ -113,7 +117,7 @@ describe('paging', () => {
     };
 
     it('accepts its own token', async () => {
-      const next = await call('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 10, pageToken: token });
+      const next = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 10, pageToken: token });
       expect(next.status).toBe(200);
       expect(next.body.result.data).toHaveLength(10);
       expect(next.body.result.data[0].id > lastOfFirstPage).toBe(true);

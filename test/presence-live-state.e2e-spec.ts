@@ -1,8 +1,26 @@
 import { apiKeyHeaders, createWorkspace, Credentials, post, postRaw } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
 import { eventually } from './support/eventually';
+import { anyString } from './support/matchers';
 import { seedDocument, seedOrganization } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+interface PresenceUser {
+  userId: string;
+  name: string;
+  email: string;
+  status: string;
+}
+
+interface LiveState {
+  liveStateDataId: string;
+  data: unknown;
+  updatedAt: string;
+}
+
+interface GeneratedToken {
+  token: string;
+}
 
 describe('presence, live state and end-user tokens over REST', () => {
   let world: TestEnvironment;
@@ -10,7 +28,7 @@ describe('presence, live state and end-user tokens over REST', () => {
   let owner: Credentials;
   let other: Credentials;
   const doc = { organizationId: 'org', documentId: 'doc' };
-  const call = (path: string, data: unknown, as: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
   const stored = () => world.query('SELECT id, data FROM live_state ORDER BY id');
 
   beforeAll(async () => {
@@ -46,7 +64,7 @@ describe('presence, live state and end-user tokens over REST', () => {
         { userId: 'u2', name: '', email: '', status: 'away' },
       ]);
       expect((await call('/v2/presence/delete', { ...doc, userIds: ['u1'] })).body.result.data).toEqual({ success: true });
-      expect((await call('/v2/presence/get', doc)).body.result.data.map((u: { userId: string }) => u.userId)).toEqual(['u2']);
+      expect((await call<PresenceUser[]>('/v2/presence/get', doc)).body.result.data.map((u) => u.userId)).toEqual(['u2']);
       expect((await call('/v2/presence/get', doc, other)).status).toBe(404);
     });
 
@@ -54,8 +72,8 @@ describe('presence, live state and end-user tokens over REST', () => {
       await call('/v2/presence/add', { ...doc, users: [{ userId: 'brief' }] });
       await eventually(
         async () => {
-          const listed = await call('/v2/presence/get', doc);
-          expect(listed.body.result.data.map((u: { userId: string }) => u.userId)).not.toContain('brief');
+          const listed = await call<PresenceUser[]>('/v2/presence/get', doc);
+          expect(listed.body.result.data.map((u) => u.userId)).not.toContain('brief');
         },
         { timeoutMs: 10_000, intervalMs: 500 },
       );
@@ -82,11 +100,11 @@ describe('presence, live state and end-user tokens over REST', () => {
       const first = await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 's', data: { a: { b: 1 }, list: [1, 2] } });
       expect(first.body.result).toEqual({ status: 'success', message: 'Event broadcasted successfully.', data: { success: true } });
       await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 's', data: { a: { c: 2 }, list: [3] }, merge: true });
-      let got = await call('/v2/livestate/get', { ...doc, liveStateDataId: 's' });
+      let got = await call<LiveState[]>('/v2/livestate/get', { ...doc, liveStateDataId: 's' });
       expect(got.body.result.data[0].data).toEqual({ a: { b: 1, c: 2 }, list: [3] });
       await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 's', data: { z: 1 }, merge: false });
-      got = await call('/v2/livestate/get', doc);
-      expect(got.body.result.data).toEqual([{ liveStateDataId: 's', data: { z: 1 }, updatedAt: expect.any(String) }]);
+      got = await call<LiveState[]>('/v2/livestate/get', doc);
+      expect(got.body.result.data).toEqual([{ liveStateDataId: 's', data: { z: 1 }, updatedAt: anyString() }]);
     });
 
     it('accepts the spec sample\'s unwrapped body on /v1 and /v2', async () => {
@@ -95,7 +113,7 @@ describe('presence, live state and end-user tokens over REST', () => {
         expect(response.status).toBe(200);
         expect(response.body.result.message).toBe('Event broadcasted successfully.');
       }
-      const got = await call('/v2/livestate/get', { ...doc, liveStateDataId: 'raw' });
+      const got = await call<LiveState[]>('/v2/livestate/get', { ...doc, liveStateDataId: 'raw' });
       expect(got.body.result.data[0].data).toEqual({ path: '/v2/livestate/broadcast' });
     });
 
@@ -108,7 +126,7 @@ describe('presence, live state and end-user tokens over REST', () => {
         apiKeyHeaders(owner),
       );
       expect(merged.status).toBe(200);
-      expect((await call('/v2/livestate/get', { ...doc, liveStateDataId: 'p' })).body.result.data[0].data).toEqual({ keep: 1, ok: 2 });
+      expect((await call<LiveState[]>('/v2/livestate/get', { ...doc, liveStateDataId: 'p' })).body.result.data[0].data).toEqual({ keep: 1, ok: 2 });
       const before = await stored();
       for (const body of [
         `{"data":{"organizationId":"org","documentId":"doc","liveStateDataId":"p","merge":true,"data":{"__proto__":{"isAdmin":true}}}}`,
@@ -125,7 +143,7 @@ describe('presence, live state and end-user tokens over REST', () => {
 
     it('rejects bad input with a clear 400 and stores nothing', async () => {
       const before = await stored();
-      const deep = JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40));
+      const deep: unknown = JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40));
       const cases: Array<[unknown, string]> = [
         [{ ...doc, liveStateDataId: 'big', data: { blob: 'x'.repeat(256 * 1024) } }, '256 KiB'],
         [{ ...doc, liveStateDataId: 'bad', data: [1, 2] }, 'data.data'],
@@ -173,10 +191,13 @@ describe('presence, live state and end-user tokens over REST', () => {
 
   describe('/v2/auth/generate_token', () => {
     it('returns an HS256 JWT valid 48 h with the user claims, signed by a per-key secret stored encrypted', async () => {
-      const response = await call('/v2/auth/generate_token', { userId: 'u1', userProperties: { name: 'One', email: 'one@example.com', isAdmin: true } });
+      const response = await call<GeneratedToken>('/v2/auth/generate_token', { userId: 'u1', userProperties: { name: 'One', email: 'one@example.com', isAdmin: true } });
       expect(response.status).toBe(200);
       const { token } = response.body.result.data;
-      const [header, payload] = token.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString());
+      const [headerPart, payloadPart] = token.split('.');
+      const header = decode(headerPart) as { alg: string };
+      const payload = decode(payloadPart) as { exp: number; iat: number };
       expect(header.alg).toBe('HS256');
       expect(payload).toMatchObject({ userId: 'u1', name: 'One', email: 'one@example.com', isAdmin: true, apiKey: owner.apiKey });
       expect(payload.exp - payload.iat).toBe(48 * 3600);

@@ -87,7 +87,7 @@ describe('queue dashboard', () => {
     const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], { env: { ...process.env, ...world.env, ADMIN_USER: 'operator' } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = await once(child, 'exit');
+    const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
     expect(stderr.trim()).toBe('Invalid configuration: ADMIN_USER and ADMIN_PASSWORD must be set together.');
   });

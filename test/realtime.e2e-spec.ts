@@ -1,10 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'socket.io-client';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
 import { connect, Handshake, nextEvent, refusal, request, signJwt, signWithKeySecret, userToken } from './support/realtime-client';
 import { seedDocument, seedOrganization } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+interface LiveStateEvent {
+  organizationId: string;
+  documentId: string;
+  liveStateDataId: string;
+  data: unknown;
+}
+
+interface PresenceEvent {
+  users: Array<{ userId: string; name: string; email: string; status: string }>;
+}
+
+/** The success fields of a subscribe ack. */
+interface Subscribed {
+  liveStates: Array<{ liveStateDataId: string; data: unknown }>;
+  role: string;
+}
 
 /** Two API processes sharing one database and one Redis: they must act as one realtime service. */
 describe('realtime gateway across two API instances', () => {
@@ -16,7 +33,7 @@ describe('realtime gateway across two API instances', () => {
   const sockets: Socket[] = [];
   const doc = { organizationId: 'org', documentId: 'doc' };
 
-  const call = (api: RunningApi, path: string, data: unknown, as: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(api: RunningApi, path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
   const grant = (userId: string, accessRole: string, documentId = 'doc') =>
     call(a, '/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole }] } });
   async function client(api: RunningApi, auth: Handshake, origin?: string): Promise<Socket> {
@@ -65,14 +82,14 @@ describe('realtime gateway across two API instances', () => {
       expect(event).toMatchObject({ ...doc, liveStateDataId: 'cursor', data: { x: 1 } });
     }
     const late = await client(b, await userToken(b.url, owner, 'ed2'));
-    const ack = await request(late, 'subscribe', doc);
+    const ack = await request<Subscribed>(late, 'subscribe', doc);
     expect(ack.liveStates).toEqual([expect.objectContaining({ liveStateDataId: 'cursor', data: { x: 1 } })]);
     expect(ack.role).toBe('editor');
   });
 
   it('presence added through B is pushed to a subscriber on A, and sockets join and leave presence', async () => {
     const onA = await subscribed(a, 'ed');
-    const pushed = nextEvent(onA, 'presence', (event) => event.users.some((user: { userId: string }) => user.userId === 'zed'));
+    const pushed = nextEvent<PresenceEvent>(onA, 'presence', (event) => event.users.some((user) => user.userId === 'zed'));
     const added = await call(b, '/v2/presence/add', { ...doc, users: [{ userId: 'zed', name: 'Zed', email: 'zed@example.com' }] });
     expect(added.body.result.data).toEqual({ success: true });
     const event = await pushed;
@@ -83,9 +100,9 @@ describe('realtime gateway across two API instances', () => {
       ]),
     );
     const viewer = await subscribed(b, 'vi');
-    const listed = await call(a, '/v2/presence/get', doc);
-    expect(listed.body.result.data.map((user: { userId: string }) => user.userId)).toEqual(['ed', 'vi', 'zed']);
-    const gone = nextEvent(onA, 'presence', (e) => !e.users.some((user: { userId: string }) => user.userId === 'vi'));
+    const listed = await call<PresenceEvent['users']>(a, '/v2/presence/get', doc);
+    expect(listed.body.result.data.map((user) => user.userId)).toEqual(['ed', 'vi', 'zed']);
+    const gone = nextEvent<PresenceEvent>(onA, 'presence', (e) => !e.users.some((user) => user.userId === 'vi'));
     viewer.close();
     await gone;
   });
@@ -95,7 +112,7 @@ describe('realtime gateway across two API instances', () => {
     const editor = await subscribed(b, 'ed');
     const refused = await request(viewer, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: { hacked: true } });
     expect(refused).toEqual({ error: { status: 'PERMISSION_DENIED', message: 'Only editors may set live state.' } });
-    const seenByViewer = nextEvent(viewer, 'livestate', (e) => e.liveStateDataId === 'shape');
+    const seenByViewer = nextEvent<LiveStateEvent>(viewer, 'livestate', (e) => e.liveStateDataId === 'shape');
     const accepted = await request(editor, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: { w: 2 }, merge: true });
     expect(accepted.status).toBe('success');
     expect((await seenByViewer).data).toEqual({ w: 2 });
@@ -124,7 +141,7 @@ describe('realtime gateway across two API instances', () => {
     let leaked = false;
     onA.on('livestate', () => (leaked = true));
     onB.on('livestate', () => (leaked = true));
-    const delivered = nextEvent(watcher, 'livestate', (e) => e.liveStateDataId === 'after-revoke');
+    const delivered = nextEvent<LiveStateEvent>(watcher, 'livestate', (e) => e.liveStateDataId === 'after-revoke');
     await call(b, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'after-revoke', data: { y: 1 } });
     await delivered;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -140,7 +157,7 @@ describe('realtime gateway across two API instances', () => {
     const onA = await subscribed(a, 'member', target);
     const onB = await subscribed(b, 'member', target);
     const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
-    const disabled = await call(b, '/v2/organizations/access/disablestate/update', { organizationIds: ['org2'], disabled: true });
+    const disabled = await call<BatchResult>(b, '/v2/organizations/access/disablestate/update', { organizationIds: ['org2'], disabled: true });
     expect(disabled.body.result.data.org2).toEqual({ success: true, id: 'org2', message: 'Disabled state updated.' });
     for (const event of await Promise.all(revoked)) expect(event).toEqual(target);
     const admin = await client(a, await userToken(a.url, owner, 'boss', { isAdmin: true }));
@@ -187,13 +204,13 @@ describe('realtime gateway across two API instances', () => {
     expect((await refusal(a.url, { apiKey: owner.apiKey, token: relabelled })).data).toEqual({ status: 'UNAUTHENTICATED' });
     // Same organization and document ids under the other key are a different document.
     const foreign = await client(b, theirs);
-    const ack = await request(foreign, 'subscribe', doc);
+    const ack = await request<Subscribed>(foreign, 'subscribe', doc);
     expect(ack.status).toBe('success');
     expect(ack.liveStates).toEqual([]);
     let leaked = false;
     foreign.on('livestate', () => (leaked = true));
     const mine = await subscribed(a, 'ed');
-    const delivered = nextEvent(mine, 'livestate', (e) => e.liveStateDataId === 'tenant');
+    const delivered = nextEvent<LiveStateEvent>(mine, 'livestate', (e) => e.liveStateDataId === 'tenant');
     await call(a, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'tenant', data: {} });
     await delivered;
     await new Promise((resolve) => setTimeout(resolve, 200));

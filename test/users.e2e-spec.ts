@@ -1,14 +1,26 @@
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
 import { seedDocument, seedFolder, seedOrganization } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+interface OrganizationUser {
+  userId: string;
+  name: string;
+  email: string;
+  accessRole: string | null;
+}
+
+interface Permissions {
+  userId: string;
+  resources: Array<{ type: string; id: string; organizationId: string; accessRole: string; expiresAt: number | null }>;
+}
 
 describe('users and permissions', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
   let other: Credentials;
-  const call = (path: string, data: unknown, as: Credentials = owner) => post(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -62,9 +74,9 @@ describe('users and permissions', () => {
         alice: { success: true, id: 'alice', message: 'User updated.' },
         ghost: { success: false, id: 'ghost', message: 'User does not exist.' },
       });
-      const onDocument = await call('/v2/users/update', { organizationId: 'org', documentId: 'doc', users: [{ userId: 'bob', accessRole: 'editor' }] });
+      const onDocument = await call<BatchResult>('/v2/users/update', { organizationId: 'org', documentId: 'doc', users: [{ userId: 'bob', accessRole: 'editor' }] });
       expect(onDocument.body.result.data.bob.message).toBe('User updated.');
-      const onFolder = await call('/v2/users/update', { organizationId: 'org', folderId: 'root', users: [{ userId: 'alice', accessRole: 'editor' }] });
+      const onFolder = await call<BatchResult>('/v2/users/update', { organizationId: 'org', folderId: 'root', users: [{ userId: 'alice', accessRole: 'editor' }] });
       expect(onFolder.body.result.data.alice.message).toBe('User updated.');
 
       const org = await call('/v2/users/get', { organizationId: 'org', userIds: ['alice'] });
@@ -81,9 +93,9 @@ describe('users and permissions', () => {
       const seen: string[] = [];
       let pageToken: string | undefined;
       do {
-        const page = await call('/v2/users/get', { organizationId: 'org', pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+        const page = await call<OrganizationUser[]>('/v2/users/get', { organizationId: 'org', pageSize: 2, ...(pageToken ? { pageToken } : {}) });
         expect(page.status).toBe(200);
-        seen.push(...page.body.result.data.map((user: { userId: string }) => user.userId));
+        seen.push(...page.body.result.data.map((user) => user.userId));
         pageToken = page.body.result.nextPageToken;
       } while (pageToken);
       expect(seen).toEqual(['alice', 'bob', 'p0', 'p1', 'p2', 'p3', 'p4']);
@@ -98,7 +110,7 @@ describe('users and permissions', () => {
         bob: { success: true, id: 'bob', message: 'User deleted.' },
         nobody: { success: false, id: 'nobody', message: 'User does not exist.' },
       });
-      const fromOrg = await call('/v2/users/delete', { organizationId: 'org', userIds: ['p0'] });
+      const fromOrg = await call<BatchResult>('/v2/users/delete', { organizationId: 'org', userIds: ['p0'] });
       expect(fromOrg.body.result.data.p0.success).toBe(true);
       const rows = await world.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM app_user WHERE id = 'p0')::int + (SELECT count(*) FROM document_grant WHERE user_id = 'bob')::int AS n`,
@@ -175,9 +187,9 @@ describe('users and permissions', () => {
         permissions: { resources: [{ type: 'folder', id: 'root', organizationId: 'org' }] },
       });
       expect(removed.status).toBe(200);
-      const after = await call('/v2/auth/permissions/get', { userId: 'carol', organizationId: 'org' });
-      expect(after.body.result.data.resources.map((r: { type: string }) => r.type)).toEqual(['organization', 'document']);
-      expect((await call('/v2/auth/permissions/get', { userId: 'carol' }, other)).body.result.data.resources).toEqual([]);
+      const after = await call<Permissions>('/v2/auth/permissions/get', { userId: 'carol', organizationId: 'org' });
+      expect(after.body.result.data.resources.map((r) => r.type)).toEqual(['organization', 'document']);
+      expect((await call<Permissions>('/v2/auth/permissions/get', { userId: 'carol' }, other)).body.result.data.resources).toEqual([]);
     });
 
     it('stores nothing when one resource of the call is missing or invalid', async () => {
@@ -210,10 +222,10 @@ describe('users and permissions', () => {
       await seedDocument(world, owner.apiKey, 'org', 'moving');
       await call('/v2/auth/permissions/add', { userId: 'erin', permissions: { resources: [{ type: 'document', id: 'moving', organizationId: 'org', accessRole: 'editor' }] } });
       await world.query(`UPDATE document SET id = 'moved' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'moving'`, [owner.apiKey]);
-      const listed = await call('/v2/auth/permissions/get', { userId: 'erin' });
+      const listed = await call<Permissions>('/v2/auth/permissions/get', { userId: 'erin' });
       expect(listed.body.result.data.resources).toEqual([{ type: 'document', id: 'moved', organizationId: 'org', accessRole: 'editor', expiresAt: null }]);
       await world.query(`DELETE FROM document WHERE api_key_id = $1 AND id = 'moved'`, [owner.apiKey]);
-      expect((await call('/v2/auth/permissions/get', { userId: 'erin' })).body.result.data.resources).toEqual([]);
+      expect((await call<Permissions>('/v2/auth/permissions/get', { userId: 'erin' })).body.result.data.resources).toEqual([]);
     });
   });
 });

@@ -3,16 +3,51 @@ import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from
 import { Webhook } from 'standardwebhooks';
 import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 90_000;
 /** Test-only short schedule (production: 5 s ... 10 h) and a fast sweeper. */
 // LOG_LEVEL info: startWorker waits for the worker's info-level ready line.
 const WORKER_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '400,400,400', WEBHOOK_SWEEP_INTERVAL_MS: '500', LOG_LEVEL: 'info' };
 const doc = { organizationId: 'org-w', documentId: 'doc-w' };
+
+/** A delivered event, raw (`notificationSource` set) or processed. */
+interface WebhookEvent {
+  event: string;
+  notificationSource?: string;
+  webhookId: string;
+  metadata: unknown;
+  commentAnnotation: { annotationId: string };
+}
+
+interface EncryptedBody {
+  encryptedData: string;
+  encryptedKey: string;
+  iv: string;
+}
+
+interface DeliveryRow {
+  id: string;
+  event: string;
+  status: string;
+  attempts: number;
+  last_http_status: number | null;
+  last_error: string | null;
+}
+
+interface WebhookConfigRow {
+  use_webhook_service: boolean;
+  service_config: { triggers?: Record<string, boolean> };
+}
+
+/** A delivery-log entry of /v2/workspace/webhooks/deliveries/get. */
+interface Delivery {
+  id: string;
+  status: string;
+}
 
 describe('webhook delivery', () => {
   let world: TestEnvironment;
@@ -21,7 +56,7 @@ describe('webhook delivery', () => {
   const receivers: WebhookReceiver[] = [];
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-  const call = (who: Credentials, path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(who: Credentials, path: string, data: unknown) => post<T>(api.url, path, data, apiKeyHeaders(who));
 
   async function receiver(): Promise<WebhookReceiver> {
     const started = await WebhookReceiver.start();
@@ -43,24 +78,25 @@ describe('webhook delivery', () => {
   }
 
   async function annotate(who: Credentials, annotationId: string): Promise<void> {
-    const added = await call(who, '/v2/commentannotations/add', { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId, comments: [{ commentId: 'c1', commentText: 'hi' }] }] });
+    const added = await call<BatchResult>(who, '/v2/commentannotations/add', { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId, comments: [{ commentId: 'c1', commentText: 'hi' }] }] });
     expect(added.body.result.data[annotationId].success).toBe(true);
   }
 
-  function verify(who: Credentials, request: { headers: Record<string, any>; body: string }): any {
+  /** Checks the delivery's credentials and signature; `T` is the body shape the caller expects. */
+  function verify<T = WebhookEvent>(who: Credentials, request: ReceivedWebhook): T {
     const token = `token-${who.apiKey}`;
     expect(request.headers.authorization).toBe(`Basic ${token}`);
-    return new Webhook(Buffer.from(token).toString('base64')).verify(request.body, request.headers as Record<string, string>);
+    return new Webhook(Buffer.from(token).toString('base64')).verify(request.body, request.headers as Record<string, string>) as T;
   }
 
-  function decrypt(body: { encryptedData: string; encryptedKey: string; iv: string }): any {
+  function decrypt(body: EncryptedBody): unknown {
     const key = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(body.encryptedKey, 'base64'));
     const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(body.iv, 'base64'));
     return JSON.parse(Buffer.concat([decipher.update(Buffer.from(body.encryptedData, 'base64')), decipher.final()]).toString('utf8'));
   }
 
-  async function deliveries(who: Credentials): Promise<any[]> {
-    return world.query('SELECT * FROM webhook_delivery WHERE api_key_id = $1 ORDER BY seq', [who.apiKey]);
+  async function deliveries(who: Credentials): Promise<DeliveryRow[]> {
+    return world.query<DeliveryRow>('SELECT * FROM webhook_delivery WHERE api_key_id = $1 ORDER BY seq', [who.apiKey]);
   }
 
   beforeAll(async () => {
@@ -85,13 +121,13 @@ describe('webhook delivery', () => {
       });
       expect(response.status).toBe(200);
       expect(response.body.result).toEqual({ status: 'success', message: 'Webhook configuration updated successfully.', data: null });
-      const [row] = await world.query<any>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+      const [row] = await world.query<WebhookConfigRow>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
       expect(row.use_webhook_service).toBe(true);
       expect(row.service_config.triggers).toEqual({ 'comment.add': false });
       expect(JSON.stringify(row)).not.toContain('super-secret-token');
       const toggled = await call(who, '/v2/workspace/webhookconfig/update', { useWebhookService: false });
       expect(toggled.status).toBe(200);
-      const [after] = await world.query<any>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+      const [after] = await world.query<WebhookConfigRow>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
       expect(after.use_webhook_service).toBe(false);
       expect(after.service_config).toEqual(row.service_config);
     });
@@ -130,7 +166,7 @@ describe('webhook delivery', () => {
     await call(who, '/v2/commentannotations/comments/delete', { ...ref, commentIds: ['c2'] });
 
     await eventually(() => expect(target.received).toHaveLength(18), { timeoutMs: 20_000 });
-    const raw = target.received.filter((r) => r.headers['webhook-id'] && verify(who, r).notificationSource === 'comment').map((r) => ({ headers: r.headers, payload: JSON.parse(r.body) }));
+    const raw = target.received.filter((r) => r.headers['webhook-id'] && verify(who, r).notificationSource === 'comment').map((r) => ({ headers: r.headers, payload: JSON.parse(r.body) as WebhookEvent }));
     expect(raw.map((r) => r.payload.event).sort()).toEqual([
       'comment.add', 'comment.delete', 'comment.reaction_add', 'comment.reaction_delete', 'comment.update',
       'comment_annotation.add', 'comment_annotation.assign', 'comment_annotation.priority_change', 'comment_annotation.status_change',
@@ -156,7 +192,7 @@ describe('webhook delivery', () => {
     await call(who, '/v2/commentannotations/comments/update', { ...ref, comments: [{ commentId: 'c1', commentText: 'quiet' }] });
     await call(who, '/v2/commentannotations/comments/add', { ...ref, comments: [{ commentId: 'c3', commentText: 'loud' }] });
     await eventually(() => expect(target.received).toHaveLength(19));
-    expect(JSON.parse(target.received[18].body).event).toBe('comment.add');
+    expect(target.json<WebhookEvent>(18).event).toBe('comment.add');
     expect((await deliveries(who)).map((d) => d.event).slice(before)).toEqual(['comment.add']);
   }, LONG);
 
@@ -166,15 +202,15 @@ describe('webhook delivery', () => {
     const encrypted = await tenant(target, { processedNotificationUrl: undefined, encodeData: true, encryptData: true, publicKey: bareKey });
     await annotate(encrypted, 'enc');
     await eventually(() => expect(target.received).toHaveLength(1));
-    const body = verify(encrypted, target.received[0]);
+    const body = verify<EncryptedBody>(encrypted, target.received[0]);
     expect(Object.keys(body).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
     expect(decrypt(body)).toMatchObject({ event: 'comment_annotation.add', webhookId: target.received[0].headers['webhook-id'], targetComment: { commentId: 'c1' } });
 
     const encoded = await tenant(target, { processedNotificationUrl: undefined, encodeData: true });
     await annotate(encoded, 'enc');
     await eventually(() => expect(target.received).toHaveLength(2));
-    const { encodedPayload } = verify(encoded, target.received[1]);
-    expect(JSON.parse(Buffer.from(encodedPayload, 'base64').toString('utf8'))).toMatchObject({ event: 'comment_annotation.add' });
+    const { encodedPayload } = verify<{ encodedPayload: string }>(encoded, target.received[1]);
+    expect(JSON.parse(Buffer.from(encodedPayload, 'base64').toString('utf8')) as unknown).toMatchObject({ event: 'comment_annotation.add' });
   }, LONG);
 
   it('retries a receiver that fails twice, then it gets the event exactly once more with the same webhook-id', async () => {
@@ -203,8 +239,8 @@ describe('webhook delivery', () => {
     const log = await call(who, '/v2/workspace/webhooks/deliveries/get', { status: 'failed', event: 'comment_annotation.add', pageSize: 1 });
     expect(log.status).toBe(200);
     expect(log.body.result.data).toEqual([expect.objectContaining({ id: broken.id, status: 'failed', attempts: 4, lastHttpStatus: 500, target: 'raw' })]);
-    const next = await call(who, '/v2/workspace/webhooks/deliveries/get', { status: 'failed', event: 'comment_annotation.add', pageToken: log.body.result.nextPageToken });
-    expect(next.body.result.data.map((d: any) => d.id)).toEqual([gone.id]);
+    const next = await call<Delivery[]>(who, '/v2/workspace/webhooks/deliveries/get', { status: 'failed', event: 'comment_annotation.add', pageToken: log.body.result.nextPageToken });
+    expect(next.body.result.data.map((d) => d.id)).toEqual([gone.id]);
     expect((await call(who, '/v2/workspace/webhooks/deliveries/get', { status: 'succeeded' })).body.result.data).toEqual([]);
 
     target.reply = () => ({ status: 204 });
@@ -215,7 +251,7 @@ describe('webhook delivery', () => {
       missing: { success: false, id: 'missing', message: 'Delivery does not exist.' },
     });
     await eventually(async () => expect((await deliveries(who))[0].status).toBe('succeeded'));
-    const bySince = await call(who, '/v2/workspace/webhooks/deliveries/retry', { failedSince: new Date(Date.now() - 60_000).toISOString() });
+    const bySince = await call<BatchResult>(who, '/v2/workspace/webhooks/deliveries/retry', { failedSince: new Date(Date.now() - 60_000).toISOString() });
     expect(Object.keys(bySince.body.result.data)).toEqual([broken.id]);
     await eventually(async () => expect((await deliveries(who))[1].status).toBe('succeeded'));
     expect(target.received.slice(received).map((r) => r.headers['webhook-id']).sort()).toEqual([gone.id, broken.id].sort());

@@ -1,6 +1,7 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post, postRaw } from './support/http-client';
+import { stringMatching } from './support/matchers';
 
 /** DESIGN §2 on every route: envelopes, status codes, and no client input producing a 500. */
 describe('wire conventions', () => {
@@ -20,7 +21,7 @@ describe('wire conventions', () => {
   });
 
   const invalid = (message: string | RegExp) => ({
-    error: { status: 'INVALID_ARGUMENT', message: typeof message === 'string' ? message : expect.stringMatching(message) },
+    error: { status: 'INVALID_ARGUMENT', message: typeof message === 'string' ? message : stringMatching(message) },
   });
 
   it('answers NOT_FOUND for unknown paths and wrong methods', async () => {

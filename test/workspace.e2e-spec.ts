@@ -1,6 +1,25 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, createWorkspace, Credentials, post, workspaceHeaders } from './support/http-client';
+import { apiKeyHeaders, AuthTokens, createWorkspace, Credentials, post, Workspace, workspaceHeaders } from './support/http-client';
+import { anyString } from './support/matchers';
+
+interface ResetToken {
+  apiKey: string;
+  newAuthToken: AuthTokens['authTokens'][number];
+}
+
+interface CreatedApiKey {
+  apiKey: string;
+  authToken: string;
+}
+
+interface Domains {
+  domains: string[];
+}
+
+interface EmailConfigRow {
+  config: { useEmailService: boolean; emailServiceConfig: { fromEmail: string } };
+}
 
 describe('workspaces and credentials', () => {
   let world: TestEnvironment;
@@ -20,7 +39,7 @@ describe('workspaces and credentials', () => {
 
   describe('/v2/workspace/create', () => {
     it('returns the Workspace object with apiKeyList keyed by API key id', async () => {
-      const response = await post(api.url, '/v2/workspace/create', {
+      const response = await post<Workspace>(api.url, '/v2/workspace/create', {
         ownerEmail: 'Jane@Example.com',
         name: 'Jane',
         workspaceName: 'Acme',
@@ -44,7 +63,7 @@ describe('workspaces and credentials', () => {
     });
 
     it('accepts an empty avatar', async () => {
-      const response = await post(api.url, '/v2/workspace/create', { ownerEmail: 'noavatar@example.com', name: 'N', workspaceName: 'W', avatar: '' });
+      const response = await post<Workspace>(api.url, '/v2/workspace/create', { ownerEmail: 'noavatar@example.com', name: 'N', workspaceName: 'W', avatar: '' });
       expect(response.status).toBe(200);
       expect(response.body.result.data.owner.avatar).toBe('');
     });
@@ -95,7 +114,7 @@ describe('workspaces and credentials', () => {
 
   describe('/v2/workspace/get', () => {
     it('returns the same Workspace object as create', async () => {
-      const created = await post(api.url, '/v2/workspace/create', { ownerEmail: 'get@example.com', name: 'G', workspaceName: 'Gee' });
+      const created = await post<Workspace>(api.url, '/v2/workspace/create', { ownerEmail: 'get@example.com', name: 'G', workspaceName: 'Gee' });
       const workspace = created.body.result.data;
       const response = await post(api.url, '/v2/workspace/get', {}, { 'x-svc-workspace-id': workspace.id, 'x-svc-auth-token': workspace.authToken });
       expect(response.status).toBe(200);
@@ -152,7 +171,7 @@ describe('workspaces and credentials', () => {
     it('reset issues a new token and the old one stops working within the cache bound', async () => {
       const mine = await createWorkspace(api.url);
       expect((await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine))).status).toBe(200);
-      const reset = await post(api.url, '/v2/workspace/authtoken/reset', { apiKey: mine.apiKey }, workspaceHeaders(mine));
+      const reset = await post<ResetToken>(api.url, '/v2/workspace/authtoken/reset', { apiKey: mine.apiKey }, workspaceHeaders(mine));
       expect(reset.status).toBe(200);
       expect(reset.body.result.data.apiKey).toBe(mine.apiKey);
       const fresh = reset.body.result.data.newAuthToken;
@@ -167,15 +186,15 @@ describe('workspaces and credentials', () => {
     });
 
     it('creates API keys of either type, with a token when asked', async () => {
-      const withToken = await post(api.url, '/v2/workspace/apikey/create', { type: 'production', apiKeyName: 'Prod', createAuthToken: true }, workspaceHeaders(owner));
+      const withToken = await post<CreatedApiKey>(api.url, '/v2/workspace/apikey/create', { type: 'production', apiKeyName: 'Prod', createAuthToken: true }, workspaceHeaders(owner));
       expect(withToken.status).toBe(200);
       const { apiKey, authToken } = withToken.body.result.data;
       expect(typeof apiKey).toBe('string');
       const domains = await post(api.url, '/v2/workspace/domains/get', {}, { 'x-svc-api-key': apiKey, 'x-svc-auth-token': authToken });
       expect(domains.status).toBe(200);
       const without = await post(api.url, '/v2/workspace/apikey/create', { type: 'testing' }, workspaceHeaders(owner));
-      expect(without.body.result.data).toEqual({ apiKey: expect.any(String) });
-      const workspace = await post(api.url, '/v2/workspace/get', {}, workspaceHeaders(owner));
+      expect(without.body.result.data).toEqual({ apiKey: anyString() });
+      const workspace = await post<Workspace>(api.url, '/v2/workspace/get', {}, workspaceHeaders(owner));
       expect(workspace.body.result.data.apiKeyList[apiKey]).toEqual({ apiKeyName: 'Prod', id: apiKey, type: 'production' });
       const bad = await post(api.url, '/v2/workspace/apikey/create', { type: 'staging' }, workspaceHeaders(owner));
       expect(bad.status).toBe(400);
@@ -193,12 +212,12 @@ describe('workspaces and credentials', () => {
   describe('domains and e-mail config', () => {
     it('adds normalized domains, lists and deletes them', async () => {
       const mine = await createWorkspace(api.url);
-      const added = await post(api.url, '/v2/workspace/domains/add', { domains: ['https://www.Example.com/app', '*.apps.io', 'example.com'] }, apiKeyHeaders(mine));
+      const added = await post<Domains>(api.url, '/v2/workspace/domains/add', { domains: ['https://www.Example.com/app', '*.apps.io', 'example.com'] }, apiKeyHeaders(mine));
       expect(added.status).toBe(200);
       expect(added.body.result.data.domains).toEqual(['*.apps.io', 'example.com']);
-      const removed = await post(api.url, '/v2/workspace/domains/delete', { domains: ['example.com'] }, apiKeyHeaders(mine));
+      const removed = await post<Domains>(api.url, '/v2/workspace/domains/delete', { domains: ['example.com'] }, apiKeyHeaders(mine));
       expect(removed.body.result.data.domains).toEqual(['*.apps.io']);
-      const listed = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine));
+      const listed = await post<Domains>(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine));
       expect(listed.body.result.data.domains).toEqual(['*.apps.io']);
     });
 
@@ -210,7 +229,7 @@ describe('workspaces and credentials', () => {
       const many = await post(api.url, '/v2/workspace/domains/add', { domains: Array.from({ length: 101 }, (_, i) => `d${i}.com`) }, apiKeyHeaders(mine));
       expect(many.status).toBe(400);
       expect(many.body.error.message).toContain('data.domains');
-      const listed = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine));
+      const listed = await post<Domains>(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine));
       expect(listed.body.result.data.domains).toEqual([]);
     });
 
@@ -223,7 +242,7 @@ describe('workspaces and credentials', () => {
       );
       expect(updated.status).toBe(200);
       expect(updated.body.result).toEqual({ status: 'success', message: 'Email configuration updated successfully.', data: null });
-      const [row] = await world.query<{ config: any }>('SELECT config FROM email_config WHERE api_key_id = $1', [owner.apiKey]);
+      const [row] = await world.query<EmailConfigRow>('SELECT config FROM email_config WHERE api_key_id = $1', [owner.apiKey]);
       expect(row.config.useEmailService).toBe(true);
       expect(row.config.emailServiceConfig.fromEmail).toBe('noreply@example.com');
       expect(JSON.stringify(row.config)).not.toContain('SG.secret-value');

@@ -1,8 +1,9 @@
 import { Socket } from 'socket.io-client';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from '../support/processes';
-import { ApiResponse, apiKeyHeaders, createWorkspace, Credentials, post, workspaceHeaders } from '../support/http-client';
+import { ApiResponse, apiKeyHeaders, BatchResult, createWorkspace, Credentials, post, workspaceHeaders } from '../support/http-client';
 import { eventually } from '../support/eventually';
+import { anyString } from '../support/matchers';
 import { connect, nextEvent, request, userToken } from '../support/realtime-client';
 import { seedDocument, seedEditors } from '../support/seed';
 import { TcpProxy } from '../support/tcp-proxy';
@@ -14,6 +15,15 @@ const MAX_OUTAGE_LATENCY_MS = 4_000;
 /** Longer than any request may take, so a request that waits for the dependency to return shows up as too slow. */
 const OUTAGE_MS = 5_000;
 const doc = { organizationId: 'org', documentId: 'doc' };
+
+interface LiveStateEvent {
+  liveStateDataId: string;
+}
+
+/** The part of a raw comment webhook this suite reads. */
+interface CommentWebhook {
+  commentAnnotation: { annotationId: string };
+}
 
 interface Outcome {
   label: string;
@@ -136,7 +146,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     const unexpected = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
     expect(unexpected.map((o) => ({ label: o.label, phase: o.phase, status: o.status, body: o.response?.body }))).toEqual([]);
     for (const o of outcomes.filter((o) => o.status === 503)) {
-      expect(o.response!.body).toEqual({ error: { status: 'UNAVAILABLE', message: expect.any(String) } });
+      expect(o.response!.body).toEqual({ error: { status: 'UNAVAILABLE', message: anyString() } });
       expect(Number(o.response!.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     const outsideOutage = outcomes.filter((o) => (o.phase === 'before' && o.endPhase === 'before') || o.phase === 'recovered');
@@ -166,7 +176,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     }
     // No accepted write lost: every organization and document whose add answered 200 is in the database.
     const accepted = (label: string) =>
-      outcomes.filter((o) => o.label === label && o.status === 200).flatMap((o) => Object.keys(o.response!.body.result.data));
+      outcomes.filter((o) => o.label === label && o.status === 200).flatMap((o) => Object.keys(o.response!.body.result.data as BatchResult));
     const organizations = await world.query<{ id: string }>(`SELECT id FROM organization WHERE api_key_id = $1 AND id LIKE 'pg-a-%'`, [owner.apiKey]);
     const documents = await world.query<{ id: string }>(`SELECT id FROM document WHERE api_key_id = $1 AND id LIKE 'pg-b-%'`, [owner.apiKey]);
     expect(accepted('organizations/add').length).toBeGreaterThan(5);
@@ -179,7 +189,6 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     const before = await connect(a.url, await userToken(a.url, owner, 'ed'));
     sockets.push(before);
     expect((await request(before, 'subscribe', doc)).status).toBe('success');
-    let created = 0;
     const load = traffic([
       (n) => call('presence/add', a, '/v2/presence/add', { ...doc, users: [{ userId: `p${n % 5}` }] }),
       () => call('presence/get', b, '/v2/presence/get', doc),
@@ -194,7 +203,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     ]);
     await outage(redis, load.outcomes, ['presence/add', 'presence/get', 'workspace/create', 'commentannotations/add', 'authtoken/reset']);
     const outcomes = await load.stop();
-    created = outcomes.filter((o) => o.label === 'workspace/create' && o.status === 200).length;
+    const created = outcomes.filter((o) => o.label === 'workspace/create' && o.status === 200).length;
 
     expectCleanUnavailable(outcomes);
     const down = outcomes.filter((o) => o.phase === 'down');
@@ -205,12 +214,12 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     // so comment writes keep being accepted while Redis is away and their deliveries arrive after.
     const comments = outcomes.filter((o) => o.label === 'commentannotations/add' && o.status === 200);
     expect(comments.filter((o) => o.phase === 'down').length).toBeGreaterThan(0);
-    const annotationIds = comments.flatMap((o) => Object.keys(o.response!.body.result.data));
+    const annotationIds = comments.flatMap((o) => Object.keys(o.response!.body.result.data as BatchResult));
     const stored = await world.query<{ id: string }>(`SELECT id FROM comment_annotation WHERE api_key_id = $1 AND id LIKE 'ra-%'`, [owner.apiKey]);
     expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(annotationIds));
     await eventually(
       () => {
-        const delivered = new Set(target.received.map((r) => JSON.parse(r.body).commentAnnotation.annotationId));
+        const delivered = new Set(target.received.map((r) => (JSON.parse(r.body) as CommentWebhook).commentAnnotation.annotationId));
         expect(annotationIds.filter((id) => !delivered.has(id))).toEqual([]);
       },
       { timeoutMs: 30_000, intervalMs: 200 },
@@ -231,7 +240,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     const reconnected = await connect(b.url, await userToken(b.url, owner, 'ed'));
     sockets.push(reconnected);
     const ack = await eventually(async () => {
-      const response = await request(reconnected, 'subscribe', doc);
+      const response = await request<{ role: string }>(reconnected, 'subscribe', doc);
       if (response.status !== 'success') throw new Error(JSON.stringify(response));
       return response;
     });
@@ -239,7 +248,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     await eventually(
       async () => {
         const id = `after-redis-${Date.now()}`;
-        const seen = [nextEvent(before, 'livestate', (e) => e.liveStateDataId === id, 1000), nextEvent(reconnected, 'livestate', (e) => e.liveStateDataId === id, 1000)];
+        const seen = [nextEvent<LiveStateEvent>(before, 'livestate', (e) => e.liveStateDataId === id, 1000), nextEvent<LiveStateEvent>(reconnected, 'livestate', (e) => e.liveStateDataId === id, 1000)];
         const sent = await post(b.url, '/v2/livestate/broadcast', { ...doc, liveStateDataId: id, data: { ok: true } }, apiKeyHeaders(owner));
         expect(sent.status).toBe(200);
         await Promise.all(seen);

@@ -130,7 +130,7 @@ describe('faults: processes killed with SIGKILL', () => {
       await streams;
       expect(failures).toEqual([]);
 
-      const final = sockets.map((s) => nextEvent(s, 'livestate', (e) => e.liveStateDataId === 'final'));
+      const final = sockets.map((s) => nextEvent<{ liveStateDataId: string }>(s, 'livestate', (e) => e.liveStateDataId === 'final'));
       expect((await post(b.url, '/v1/livestate/broadcast', { ...doc, liveStateDataId: 'final', data: {} }, apiKeyHeaders(owner))).status).toBe(200);
       await Promise.all(final);
 
@@ -141,7 +141,7 @@ describe('faults: processes killed with SIGKILL', () => {
       // No accepted broadcast lost: each one that answered 200, on either instance, is stored.
       const stored = new Set((await world.query<{ id: string }>('SELECT id FROM live_state WHERE api_key_id = $1', [owner.apiKey])).map((r) => r.id));
       expect(accepted.filter((x) => !stored.has(x.id))).toEqual([]);
-      const latest = await request(surviving[0], 'subscribe', doc);
+      const latest = await request<{ liveStates: unknown[] }>(surviving[0], 'subscribe', doc);
       expect(latest.liveStates.length).toBe(stored.size);
       expect(b.output()).not.toMatch(/unhandled|uncaught|"level":50/i);
       console.log(`API kill: ${accepted.length} broadcasts accepted (${viaB.length} via the survivor), failover resubscribed ${failingOver.length} clients`);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { connect as tcpConnect } from 'node:net';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { RunningApi, startApi } from '../support/processes';
-import { createWorkspace, Credentials } from '../support/http-client';
+import { createWorkspace, Credentials, Envelope } from '../support/http-client';
 import { apiRoutes, FieldSketch, Route } from '../support/routes';
 import { seedDocument } from '../support/seed';
 
@@ -23,6 +23,14 @@ interface Received {
   status: number;
   contentType: string;
   text: string;
+}
+
+/** The fields of a pino log line that say what failed. */
+interface LogEntry {
+  path?: string;
+  req?: { url?: string };
+  msg?: string;
+  err?: { message?: string; stack?: string };
 }
 
 /**
@@ -125,7 +133,7 @@ describe('fuzz: generated requests over every POST route', () => {
 /** The gist of a log line: the route and the error's message and top frames, not megabytes of headers. */
 function errorOf(line: string): unknown {
   try {
-    const entry = JSON.parse(line);
+    const entry = JSON.parse(line) as LogEntry;
     return { path: entry.path ?? entry.req?.url, msg: entry.msg, error: entry.err?.message, stack: String(entry.err?.stack ?? '').split('\n').slice(0, 4).join(' | ') };
   } catch {
     return line.slice(0, 500);
@@ -136,15 +144,17 @@ function expectEnvelope(request: Sent, answer: Received): void {
   const describe = () => `${answer.status} ${answer.text.slice(0, 300)} for ${summarize(request)}`;
   if (answer.status >= 500 || answer.status < 200) throw new Error(`status ${describe()}`);
   if (!answer.contentType.startsWith('application/json')) throw new Error(`content-type "${answer.contentType}": ${describe()}`);
-  let body: any;
+  let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
     throw new Error(`not JSON: ${describe()}`);
   }
   const keys = body && typeof body === 'object' ? Object.keys(body) : [];
-  const isResult = keys.length === 1 && keys[0] === 'result' && body.result.status === 'success' && answer.status === 200;
-  const isError = keys.length === 1 && keys[0] === 'error' && typeof body.error.status === 'string' && typeof body.error.message === 'string' && answer.status >= 400;
+  // Each member is read only once `keys` shows it is the one present.
+  const envelope = body as Envelope;
+  const isResult = keys.length === 1 && keys[0] === 'result' && envelope.result.status === 'success' && answer.status === 200;
+  const isError = keys.length === 1 && keys[0] === 'error' && typeof envelope.error.status === 'string' && typeof envelope.error.message === 'string' && answer.status >= 400;
   if (!isResult && !isError) throw new Error(`not an envelope: ${describe()}`);
 }
 

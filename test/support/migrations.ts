@@ -1,7 +1,14 @@
 import { ApiResponse } from './http-client';
 import { eventually } from './eventually';
 
-export type Call = (path: string, data: unknown) => Promise<ApiResponse>;
+/** A suite's API-key call; `T` is the `data` shape the caller expects. */
+export type Call = <T = unknown>(path: string, data: unknown) => Promise<ApiResponse<T>>;
+
+export interface MigrationStatus {
+  migrationId: string;
+  status: string;
+  error?: string;
+}
 
 export const WORKER_TIMINGS = {
   // Short enough that stalled-job recovery after a SIGKILL takes seconds, not the production 30 s.
@@ -12,13 +19,13 @@ export const WORKER_TIMINGS = {
 
 /** Starts a migration and returns its id; throws with the envelope when refused. */
 export async function startMigration(call: Call, organizationId: string, documentId: string, newDocumentId: string): Promise<string> {
-  const response = await call('/v2/organizations/documents/migrate', { organizationId, documentId, newDocumentId });
+  const response = await call<{ migrationId: string }>('/v2/organizations/documents/migrate', { organizationId, documentId, newDocumentId });
   if (response.status !== 200) throw new Error(`migrate refused: ${JSON.stringify(response.body)}`);
   return response.body.result.data.migrationId;
 }
 
-export async function migrationStatus(call: Call, organizationId: string, migrationId: string): Promise<{ status: string; error?: string }> {
-  const response = await call('/v2/organizations/documents/migrate/status', { organizationId, migrationId });
+export async function migrationStatus(call: Call, organizationId: string, migrationId: string): Promise<MigrationStatus> {
+  const response = await call<MigrationStatus>('/v2/organizations/documents/migrate/status', { organizationId, migrationId });
   if (response.status !== 200) throw new Error(`status refused: ${JSON.stringify(response.body)}`);
   return response.body.result.data;
 }

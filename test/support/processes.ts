@@ -31,8 +31,8 @@ function launch(script: string, env: Record<string, string>): RunningProcess {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = once(child, 'exit').then(([code, signal]) => (code as number | null) ?? (signal as NodeJS.Signals | null));
   return {
     child,
@@ -64,7 +64,7 @@ export async function startApi(env: Record<string, string>, extraEnv: Record<str
 export async function startWorker(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
   const proc = launch('dist/apps/worker/src/main.js', { ...env, LOG_LEVEL: 'info', ...extraEnv });
   await eventually(
-    async () => {
+    () => {
       if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);
       if (!proc.output().includes('Worker ready')) throw new Error('not ready');
     },

@@ -2,13 +2,19 @@ import { createHmac } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import { AppConfig } from '@app/common/config';
 import { decryptSecret } from '@app/common/token-crypto';
-import { apiKeyHeaders, Credentials, post } from './http-client';
+import { apiKeyHeaders, Credentials, ErrorBody, post } from './http-client';
 import { TestEnvironment } from './test-environment';
 
 export interface Handshake {
   apiKey: string;
   token: string;
 }
+
+/**
+ * An ack mirrors the REST envelope: `{ status: 'success', ...T }` or `{ error }`. As with `Envelope`,
+ * both are typed so a test reads the one it expects, `T` being the success fields it expects.
+ */
+export type Ack<T = unknown> = T & { status: 'success'; error: ErrorBody };
 
 function open(url: string, auth: Handshake, origin?: string): Socket {
   return io(url, {
@@ -44,23 +50,23 @@ export async function refusal(url: string, auth: Handshake, origin?: string): Pr
     });
     socket.once('connect_error', (error) => {
       socket.close();
-      resolve(error as never);
+      resolve(error);
     });
   });
 }
 
-export function request(socket: Socket, event: string, payload: unknown): Promise<any> {
-  return socket.timeout(5000).emitWithAck(event, payload);
+export function request<T = unknown>(socket: Socket, event: string, payload: unknown): Promise<Ack<T>> {
+  return socket.timeout(5000).emitWithAck(event, payload) as Promise<Ack<T>>;
 }
 
-/** Resolves with the next `event` whose payload satisfies `match`. */
-export function nextEvent(socket: Socket, event: string, match: (payload: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
+/** Resolves with the next `event` whose payload satisfies `match`; `T` is the payload shape the caller expects. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);
       reject(new Error(`no ${event} event within ${timeoutMs} ms`));
     }, timeoutMs);
-    const listener = (payload: unknown) => {
+    const listener = (payload: T) => {
       if (!match(payload)) return;
       clearTimeout(timer);
       socket.off(event, listener);
@@ -71,7 +77,7 @@ export function nextEvent(socket: Socket, event: string, match: (payload: any) =
 }
 
 export async function userToken(baseUrl: string, owner: Credentials, userId: string, userProperties: Record<string, unknown> = {}): Promise<Handshake> {
-  const response = await post(baseUrl, '/v2/auth/generate_token', { userId, userProperties }, apiKeyHeaders(owner));
+  const response = await post<{ token: string }>(baseUrl, '/v2/auth/generate_token', { userId, userProperties }, apiKeyHeaders(owner));
   if (response.status !== 200) throw new Error(`generate_token failed: ${JSON.stringify(response.body)}`);
   return { apiKey: owner.apiKey, token: response.body.result.data.token };
 }

@@ -66,7 +66,8 @@ export class WebhookReceiver {
     await once(server, 'close');
   }
 
-  json(index: number): any {
-    return JSON.parse(this.received[index].body);
+  /** The body of the `index`th request, parsed; `T` is the payload shape the caller expects. */
+  json<T = unknown>(index: number): T {
+    return JSON.parse(this.received[index].body) as T;
   }
 }
