@@ -7,12 +7,20 @@
  *   domains   workspace organization document user access presence live-state comment webhook migration
  *   edge      realtime (the socket gateway), health, rate-limit
  *   apps      apps/api, apps/worker
- * A lib's public surface is its index.ts (safe for the worker to load) and, when it serves HTTP, its
- * http.ts (controllers; imported by apps/api only).
+ * A lib's public surface is its index.ts (safe for the worker to load, except in the API-only libs)
+ * and, when it serves HTTP, its http.ts (controllers; imported by apps/api only).
  */
 const PLATFORM = 'common|database|redis|metrics|queue';
 const BASE = 'http|events|resource|realtime-hub|auth';
 const EDGE = 'realtime|health|rate-limit';
+/** Libs that only the API process loads: request plumbing, guards, rate limits, health, the socket gateway. */
+const API_ONLY = 'http|auth|rate-limit|health|realtime';
+const HTTP_ONLY_CODE = [
+  '\\.controller\\.ts$',
+  '\\.gateway\\.ts$',
+  `^libs/(${API_ONLY})/`,
+  'node_modules/(@nestjs/swagger|@bull-board|@nestjs/throttler|@nestjs/terminus|@nestjs/platform-)',
+];
 
 module.exports = {
   forbidden: [
@@ -33,8 +41,15 @@ module.exports = {
     {
       name: 'app-public-surface',
       severity: 'error',
-      from: { path: '^apps/' },
+      from: { path: '^apps/', pathNot: '^apps/schema/' },
       to: { path: '^libs/', pathNot: '^libs/[^/]+/(index|http)\\.ts$' },
+    },
+    {
+      name: 'schema-cli-reads-entities-only',
+      severity: 'error',
+      comment: "The TypeORM CLI's data source lists each module's entities/ and loads no services.",
+      from: { path: '^apps/schema/' },
+      to: { path: '^libs/', pathNot: ['^libs/(common|database)/index\\.ts$', '^libs/[^/]+/entities/'] },
     },
     {
       name: 'http-surface-only-for-the-api',
@@ -76,29 +91,23 @@ module.exports = {
       to: { path: '(^test/|\\.spec\\.ts$)' },
     },
     {
-      name: 'index-loads-no-controller',
+      name: 'index-loads-no-http',
       severity: 'error',
-      comment: "A lib's index.ts is what the worker may load: no controllers, gateways or HTTP-only libraries behind it.",
-      from: { path: '^libs/[^/]+/index\\.ts$' },
-      to: {
-        path: ['\\.controller\\.ts$', '\\.gateway\\.ts$', '^libs/http/', 'node_modules/(@nestjs/swagger|@bull-board|@nestjs/throttler|@nestjs/terminus|@nestjs/platform-)'],
-        reachable: true,
-      },
+      comment: "A domain or platform lib's index.ts is what the worker may load: nothing HTTP-only may be behind it.",
+      from: { path: '^libs/[^/]+/index\.ts$', pathNot: `^libs/(${API_ONLY})/` },
+      to: { path: HTTP_ONLY_CODE, reachable: true },
     },
     {
       name: 'worker-loads-no-http',
       severity: 'error',
       comment: 'The worker serves no REST: it must not load controllers, Swagger, Bull Board, the throttler or terminus.',
-      from: { path: '^apps/worker/src/main\\.ts$' },
-      to: {
-        path: ['\\.controller\\.ts$', '\\.gateway\\.ts$', '^libs/http/', 'node_modules/(@nestjs/swagger|@bull-board|@nestjs/throttler|@nestjs/terminus|@nestjs/platform-)'],
-        reachable: true,
-      },
+      from: { path: '^apps/worker/src/main\.ts$' },
+      to: { path: HTTP_ONLY_CODE, reachable: true },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules)/' },
+    exclude: { path: '^dist/' },
     tsPreCompilationDeps: false,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -1,6 +1,11 @@
 /** Unit specs sit beside the code; e2e suites under test/ drive the compiled apps as real processes. */
 const shared = {
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest'],
+    // Nest 12 ships only ES modules; Jest's module system cannot require them, so swc turns them into CommonJS.
+    '^.+/node_modules/@nestjs/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
   moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1' },
   testEnvironment: 'node',
 };

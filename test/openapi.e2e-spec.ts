@@ -45,7 +45,7 @@ interface OpenApiDocument {
 async function registeredRoutes(): Promise<RegisteredRoute[]> {
   const script = [
     "require('reflect-metadata');",
-    "const { listRoutes } = require('./dist/libs/common/openapi/registered-routes.js');",
+    "const { listRoutes } = require('./dist/libs/http/openapi/registered-routes.js');",
     "const { ApiModule } = require('./dist/apps/api/src/api.module.js');",
     'process.stdout.write(JSON.stringify(listRoutes(ApiModule)));',
   ].join('\n');

@@ -1,7 +1,8 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { Request } from 'express';
-import { ApiErrors, ErrorCode } from '@app/common';
+import { ErrorCode } from '@app/common';
+import { ApiErrors } from '@app/http';
 import { ApiKeyAuthGuard, HEADER, WorkspaceAuthGuard } from './auth.guards';
 import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
 

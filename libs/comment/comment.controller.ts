@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiErrors, batch, Data, ErrorCode, ok, RpcPost } from '@app/common';
+import { batch, ErrorCode, ok } from '@app/common';
+import { ApiErrors, Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';

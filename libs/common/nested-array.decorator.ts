@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { MAX_ARRAY_ITEMS } from './request-envelope';
+import { MAX_ARRAY_ITEMS } from './request-limits';
 
 export interface NestedArrayOptions {
   optional?: boolean;

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, Data, ok, okWithoutData, RpcPost } from '@app/common';
+import { batch, ok, okWithoutData } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, Data, ok, RpcPost } from '@app/common';
+import { batch, ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { AddFoldersDto } from './dto/add-folders.dto';
 import { FolderIdsDto } from './dto/folder-ids.dto';
 import { GetFoldersDto } from './dto/get-folders.dto';

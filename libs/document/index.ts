@@ -1,3 +1,4 @@
+export * from './document-rekey.service';
 export * from './document.module';
 export * from './document.service';
 export * from './entities';

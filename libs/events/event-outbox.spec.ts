@@ -1,9 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
 
-// Nest 12 ships as ES modules, which this Jest cannot load; the outbox only needs its decorators to be inert.
-jest.mock('@nestjs/common', () => ({ Injectable: () => () => undefined, Inject: () => () => undefined, Logger: class { warn() {} } }));
-jest.mock('@nestjs/typeorm', () => ({ InjectDataSource: () => () => undefined }));
-
 import { EventOutbox } from './event-outbox';
 import { DomainEvent } from './event-registry';
 import { AfterCommit, EventRecorder } from './event-recorder';

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { Data, ok, RpcPost } from '@app/common';
+import { ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { BroadcastLiveStateDto, GetLiveStateDto } from './dto/live-state.dto';
 import { LiveStateService } from './live-state.service';
 

@@ -1,3 +1,2 @@
-export * from './http-metrics';
 export * from './metrics-registry';
 export * from './metrics.module';

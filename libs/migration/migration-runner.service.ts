@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DocumentRekeyService } from '@app/document';
 import { Emit, EventOutbox } from '@app/events';
+import { OrganizationService } from '@app/organization';
 import { movePresence } from '@app/presence';
 import { RealtimeHub, RealtimeRevocation } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
 import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';
-import { MigrationStatus } from './entities/document-migration.entity';
 import { rekeyWebhookHistory } from '@app/webhook';
+import { MigrationStatus } from './entities/document-migration.entity';
 
 /** Sent to the old document's room so clients can subscribe to the new id (DESIGN §6). */
 export const DOCUMENT_MIGRATED_EVENT = 'document_migrated';
@@ -29,7 +31,6 @@ class MigrationRefused extends Error {}
 
 const ROW_COLUMNS = `id, api_key_id AS "apiKeyId", organization_id AS "organizationId", document_id AS "documentId",
   new_document_id AS "newDocumentId", status`;
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Worker side of document migration. Safe to run any number of times, concurrently or after a
@@ -43,6 +44,8 @@ export class MigrationRunner {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventOutbox,
+    private readonly organizations: OrganizationService,
+    private readonly documents: DocumentRekeyService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly hub: RealtimeHub,
     private readonly revocation: RealtimeRevocation,
@@ -96,42 +99,13 @@ export class MigrationRunner {
     // Serializes concurrent runs of this migration; a later one finds it already settled.
     const [current]: { status: MigrationStatus }[] = await manager.query('SELECT status FROM document_migration WHERE id = $1 FOR UPDATE', [id]);
     if (current?.status !== 'in_progress') return current?.status ?? 'failed';
-    // FOR SHARE, not KEY SHARE: a concurrent disable waits for us, or we see it.
-    const [organization]: { disabled: boolean }[] = await manager.query(
-      'SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2 FOR SHARE',
-      [apiKeyId, organizationId],
-    );
+    const organization = await this.organizations.lockState(manager, apiKeyId, organizationId);
     if (!organization) throw new MigrationRefused(ORGANIZATION_NOT_FOUND);
     if (organization.disabled) throw new MigrationRefused(ORGANIZATION_DISABLED);
-    // The source row lock makes a second migration of the same document wait, then find it gone.
-    const source = await manager.query('SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3 FOR UPDATE', [
-      apiKeyId,
-      organizationId,
-      documentId,
-    ]);
-    if (source.length === 0) throw new MigrationRefused('Source document does not exist.');
-    const target = await manager.query('SELECT 1 FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3', [
-      apiKeyId,
-      organizationId,
-      newDocumentId,
-    ]);
-    if (target.length > 0) throw new MigrationRefused(TARGET_TAKEN);
-    try {
-      // Grants, live state and comments reference the document ON UPDATE CASCADE: one statement moves them all.
-      await manager.query('UPDATE document SET id = $4, updated_at = now() WHERE api_key_id = $1 AND organization_id = $2 AND id = $3', [
-        apiKeyId,
-        organizationId,
-        documentId,
-        newDocumentId,
-      ]);
-      await rekeyWebhookHistory(manager, apiKeyId, organizationId, documentId, newDocumentId);
-    } catch (error) {
-      // The target was inserted after our check.
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw new MigrationRefused(TARGET_TAKEN);
-      }
-      throw error;
-    }
+    const outcome = await this.documents.rekey(manager, apiKeyId, organizationId, documentId, newDocumentId);
+    if (outcome === 'source-missing') throw new MigrationRefused('Source document does not exist.');
+    if (outcome === 'target-taken') throw new MigrationRefused(TARGET_TAKEN);
+    await rekeyWebhookHistory(manager, apiKeyId, organizationId, documentId, newDocumentId);
     await manager.query(
       `UPDATE document_migration SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`,
       [id],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DocumentModule } from '@app/document';
+import { OrganizationModule } from '@app/organization';
 import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { MigrationProcessor } from './migration.processor';
 import { MigrationModule } from './migration.module';
@@ -8,7 +9,7 @@ import { MigrationSweeper } from './migration.sweeper';
 
 /** Worker side of document migration; imported by apps/worker only. */
 @Module({
-  imports: [MigrationModule, DocumentModule, RealtimeEmitterModule],
+  imports: [MigrationModule, OrganizationModule, DocumentModule, RealtimeEmitterModule],
   providers: [MigrationRunner, MigrationSweeper, MigrationProcessor],
   exports: [MigrationRunner],
 })

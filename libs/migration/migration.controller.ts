@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { Data, ok, RpcPost } from '@app/common';
+import { ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { MigrateDocumentDto } from './dto/migrate-document.dto';
 import { MigrationStatusDto } from './dto/migration-status.dto';
 import { MigrationService } from './migration.service';

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE } from '@app/queue';
+import { DocumentModule } from '@app/document';
 import { WorkspaceModule } from '@app/workspace';
 import { MIGRATION_ENTITIES } from './entities';
 import { MigrationProducer } from './migration.producer';
@@ -9,7 +10,7 @@ import { MigrationService } from './migration.service';
 
 /** Validate, record and enqueue. The processor lives in MigrationWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(MIGRATION_ENTITIES), WorkspaceModule, BullModule.registerQueue({ name: QUEUE.MIGRATION })],
+  imports: [TypeOrmModule.forFeature(MIGRATION_ENTITIES), WorkspaceModule, DocumentModule, BullModule.registerQueue({ name: QUEUE.MIGRATION })],
   providers: [MigrationService, MigrationProducer],
   exports: [BullModule, MigrationService, MigrationProducer],
 })

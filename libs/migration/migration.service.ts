@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, ErrorCode, newId } from '@app/common';
+import { DocumentRekeyService } from '@app/document';
 import { ensureDocument } from '@app/resource';
 import { MigrateDocumentDto } from './dto/migrate-document.dto';
 import { MigrationStatusDto } from './dto/migration-status.dto';
@@ -24,22 +25,21 @@ export class MigrationService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly producer: MigrationProducer,
+    private readonly documents: DocumentRekeyService,
   ) {}
 
   async start(apiKeyId: string, dto: MigrateDocumentDto): Promise<string> {
     const { organizationId, documentId, newDocumentId } = dto;
     if (documentId === newDocumentId) throw ApiError.invalid('newDocumentId must differ from documentId.');
     await ensureDocument(this.dataSource.manager, apiKeyId, organizationId, documentId, { lock: false, requireEnabled: true });
+    if (await this.documents.isTaken(this.dataSource.manager, apiKeyId, organizationId, newDocumentId)) {
+      throw new ApiError(ErrorCode.ALREADY_EXISTS, 'A document with newDocumentId already exists.');
+    }
     const migrationId = newId();
-    // The insert refuses a taken target itself, so start stays at two round trips.
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO document_migration (id, api_key_id, organization_id, document_id, new_document_id)
-       SELECT $1, $2, $3, $4, $5
-       WHERE NOT EXISTS (SELECT 1 FROM document WHERE api_key_id = $2 AND organization_id = $3 AND id = $5)
-       RETURNING id`,
+    await this.dataSource.query(
+      'INSERT INTO document_migration (id, api_key_id, organization_id, document_id, new_document_id) VALUES ($1, $2, $3, $4, $5)',
       [migrationId, apiKeyId, organizationId, documentId, newDocumentId],
     );
-    if (inserted.length === 0) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'A document with newDocumentId already exists.');
     await this.producer.enqueue(migrationId);
     return migrationId;
   }

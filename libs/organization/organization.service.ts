@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
 import { runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
@@ -89,6 +89,18 @@ export class OrganizationService {
   }
 
   /** Spec (States): a disabled or deleted organization takes read and write access from every live socket. */
+  /**
+   * The organization's disabled flag, read under FOR SHARE (not KEY SHARE) so a concurrent disable
+   * waits for the caller's commit, or is seen. Null when it does not exist.
+   */
+  async lockState(manager: EntityManager, apiKeyId: string, organizationId: string): Promise<{ disabled: boolean } | null> {
+    const rows: { disabled: boolean }[] = await manager.query('SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2 FOR SHARE', [
+      apiKeyId,
+      organizationId,
+    ]);
+    return rows[0] ?? null;
+  }
+
   private async revoke(apiKeyId: string, organizationIds: Set<string>): Promise<void> {
     await Promise.all([...organizationIds].map((id) => this.revocation.revokeOrganization(apiKeyId, id)));
   }

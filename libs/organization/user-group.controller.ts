@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, Data, RpcPost } from '@app/common';
+import { batch } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { AddUserGroupsDto } from './dto/add-user-groups.dto';
 import { UserGroupService } from './user-group.service';
 

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, Data, DocumentRefDto, ok, RpcPost } from '@app/common';
+import { batch, DocumentRefDto, ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { DeletePresenceDto, WritePresenceDto } from './dto/presence.dto';
 import { PresenceService } from './presence.service';
 

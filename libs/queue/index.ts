@@ -1,5 +1,4 @@
 export * from './queue-names';
 export * from './queue.module';
-export * from './queue-dashboard';
 export * from './queue-processor';
 export * from './worker-registry';

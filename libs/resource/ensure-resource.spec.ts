@@ -1,8 +1,5 @@
 import { EntityManager } from 'typeorm';
 import { ApiError, ErrorCode } from '@app/common';
-
-// The common barrel also loads Nest (ESM, which Jest cannot require here); the guard needs only these two.
-jest.mock('@app/common', () => ({ ...jest.requireActual<object>('@app/common/api-error'), ...jest.requireActual<object>('@app/common/error-code') }));
 import { ensureDocument, ensureFolder, ensureOrganization, ExistenceRow, existenceQuery, refusal } from './ensure-resource';
 import { ResourceRef } from './resource-ref';
 

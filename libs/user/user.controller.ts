@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, Data, ok, RpcPost } from '@app/common';
+import { batch, ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { DeleteUsersDto, GetUsersDto, WriteUsersDto } from './dto/users.dto';
 import { UserService } from './user.service';
 

@@ -1,4 +1,5 @@
-import { ApiError, JsonSchema } from '@app/common';
+import { ApiError } from '@app/common';
+import type { JsonSchema } from '@app/http';
 import { EVENT_TRIGGER_NAMES, EventTrigger, isEnabledByDefault, isEventTrigger } from '@app/events';
 import { parseRsaPublicKey } from './payload-security';
 

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { batch, Data, ok, RpcPost } from '@app/common';
+import { batch, ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
 import { WEBHOOK_CONFIG_UPDATE_SCHEMA } from './webhook-config';

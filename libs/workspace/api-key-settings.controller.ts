@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Data, ok, RpcPost } from '@app/common';
+import { ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { DomainService } from './domain.service';
 import { DomainsDto } from './dto/domains.dto';

@@ -1,7 +1,8 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { ApiErrors, Data, ErrorCode, ok, RpcPost } from '@app/common';
+import { ErrorCode, ok } from '@app/common';
+import { ApiErrors, Data, RpcPost } from '@app/http';
 import { CurrentWorkspace, WorkspaceAuth, WorkspacePrincipal } from '@app/auth';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyRefDto } from './dto/api-key-ref.dto';

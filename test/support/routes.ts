@@ -43,7 +43,7 @@ const sketch = (dto, depth = 0) => {
   }
   return fields;
 };
-const { listRoutes } = require('./dist/libs/common/openapi/registered-routes.js');
+const { listRoutes } = require('./dist/libs/http/openapi/registered-routes.js');
 const authOf = (guards) => (guards.includes('ApiKeyAuthGuard') ? 'apiKey' : guards.includes('WorkspaceAuthGuard') ? 'workspace' : 'public');
 const routes = listRoutes(ApiModule).map(({ method, path, guards, dto }) => ({ method, path, auth: authOf(guards), fields: dto && dto !== Object ? sketch(dto) : {} }));
 process.stdout.write(JSON.stringify(routes));

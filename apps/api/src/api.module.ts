@@ -1,21 +1,22 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
-import { AppLoggerModule, ConfigModule, createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/common';
+import { AppLoggerModule, ConfigModule } from '@app/common';
+import { createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
 import { EventsModule } from '@app/events';
-import { HealthModule } from '@app/health';
+import { HealthModule } from '@app/health/http';
 import { OrganizationHttpModule } from '@app/organization/http';
 import { QueueModule } from '@app/queue';
 import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateHttpModule } from '@app/live-state/http';
 import { MigrationHttpModule } from '@app/migration/http';
-import { MetricsModule } from '@app/metrics';
+import { MetricsHttpModule } from '@app/metrics/http';
 import { PresenceHttpModule } from '@app/presence/http';
 import { RealtimeHubModule } from '@app/realtime-hub';
-import { RealtimeModule } from '@app/realtime/realtime.module';
+import { RealtimeModule } from '@app/realtime/http';
 import { RedisModule } from '@app/redis';
 import { UserHttpModule } from '@app/user/http';
 import { WEBHOOK_SINK } from '@app/webhook';
@@ -35,7 +36,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
-    MetricsModule.forApi(),
+    MetricsHttpModule,
     WorkspaceHttpModule,
     OrganizationHttpModule,
     DocumentHttpModule,

@@ -3,10 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
-import { answerClientError, AppConfig, expressErrorHandler, loadConfigOrExit, setupOpenApi } from '@app/common';
-import { httpMetricsMiddleware, MetricsRegistry } from '@app/metrics';
-import { mountQueueDashboard } from '@app/queue';
+import { AppConfig, loadConfigOrExit } from '@app/common';
+import { answerClientError, expressErrorHandler, setupOpenApi } from '@app/http';
+import { MetricsRegistry } from '@app/metrics';
+import { httpMetricsMiddleware } from '@app/metrics/http';
 import { ApiModule } from './api.module';
+import { mountQueueDashboard } from './queue-dashboard';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsIdentifier } from '../field.validators';
+import { IsIdentifier } from '@app/common';
 import { DtoSchemaRegistry } from './dto-schema';
 
 class ItemDto {

@@ -1,6 +1,5 @@
 import { ValidationPipe } from '@nestjs/common';
-import { ApiError } from './api-error';
-import { describeValidationErrors } from './validation-message';
+import { ApiError, describeValidationErrors } from '@app/common';
 
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Duplex } from 'node:stream';
-import { errorEnvelope } from './envelope';
-import { ErrorCode, HTTP_STATUS_OF } from './error-code';
+import { ErrorCode, errorEnvelope, HTTP_STATUS_OF } from '@app/common';
 
 const MESSAGES: Record<string, string> = {
   HPE_HEADER_OVERFLOW: 'Request headers are too large.',

@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '../field.validators';
+import { MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
 
 /** The subset of an OpenAPI 3.0 schema object this module writes. */
 export interface JsonSchema {

@@ -1,9 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from './api-error';
-import { ErrorEnvelope, errorEnvelope } from './envelope';
-import { ErrorCode, HTTP_STATUS_OF } from './error-code';
+import { ApiError, ErrorCode, ErrorEnvelope, errorEnvelope, HTTP_STATUS_OF } from '@app/common';
 
 export interface ErrorResponse {
   httpStatus: number;

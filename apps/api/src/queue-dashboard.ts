@@ -8,8 +8,9 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { NextFunction, Request, Response } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppConfig, ErrorCode, errorEnvelope, toErrorResponse } from '@app/common';
-import { QUEUE } from './queue-names';
+import { AppConfig, ErrorCode, errorEnvelope } from '@app/common';
+import { toErrorResponse } from '@app/http';
+import { QUEUE } from '@app/queue';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { dataParameterType } from '../data.decorator';
-import { ErrorCode, HTTP_STATUS_OF } from '../error-code';
+import { ErrorCode, HTTP_STATUS_OF } from '@app/common';
 import { DtoSchemaRegistry, JsonSchema } from './dto-schema';
 
 /** Component schemas of every DTO a route names; merged into the document when it is built. */

@@ -1,42 +1,13 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Request } from 'express';
 import { Observable } from 'rxjs';
-import { ApiError } from './api-error';
-
-export const MAX_ARRAY_ITEMS = 1000;
-export const MAX_NESTING_DEPTH = 32;
+import { ApiError, findLimitViolation } from '@app/common';
 
 /** Paths whose spec sample writes the payload without the `data` wrapper (spec: Live state). */
 const UNWRAPPED_FORM_PATHS = new Set(['/v1/livestate/broadcast', '/v2/livestate/broadcast']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Why `value` breaks the array-size or depth limit, holds a `__proto__` key or a NUL character
- * (PostgreSQL text and jsonb cannot store one), or null. Iterative so hostile depth cannot overflow the stack.
- */
-export function findLimitViolation(value: unknown, root = 'data'): string | null {
-  const stack: Array<[unknown, string, number]> = [[value, root, 0]];
-  while (stack.length > 0) {
-    const [node, path, depth] = stack.pop()!;
-    if (typeof node === 'string' && node.includes('\u0000')) return `${path} must not contain NUL characters.`;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > MAX_NESTING_DEPTH) return `${path} is nested deeper than ${MAX_NESTING_DEPTH} levels.`;
-    if (Array.isArray(node)) {
-      if (node.length > MAX_ARRAY_ITEMS) return `${path} must contain at most ${MAX_ARRAY_ITEMS} items.`;
-      node.forEach((child, index) => stack.push([child, `${path}[${index}]`, depth + 1]));
-    } else {
-      for (const [key, child] of Object.entries(node)) {
-        // DTO transformation assigns keys one by one: `__proto__` would replace the object's prototype.
-        if (key === '__proto__') return `${path} must not contain the key __proto__.`;
-        if (key.includes('\u0000')) return `${path} must not contain NUL characters in keys.`;
-        stack.push([child, `${path}.${key}`, depth + 1]);
-      }
-    }
-  }
-  return null;
 }
 
 /**

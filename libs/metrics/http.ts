@@ -1,0 +1,2 @@
+export * from './http-metrics';
+export * from './metrics-http.module';
