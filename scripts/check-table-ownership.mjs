@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // A module owns its tables (STYLE.md "Boundaries"): no lib writes SQL against, or runs a TypeORM
 // query on, a table whose entity lives in another lib. Run by `npm run lint:boundaries`.
+import console from 'node:console';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import process from 'node:process';
 
 const ROOT = join(import.meta.dirname, '..');
 const LIBS = join(ROOT, 'libs');
 
-/** Reads across modules that are deliberate, each with its reason. Keep this list short. */
+/**
+ * Reads across modules that are deliberate, each with its reason. Keep this list short.
+ * @type {Array<{ lib: string; tables: string[]; why: string }>}
+ */
 const ALLOWED = [
   {
     lib: 'resource',
@@ -26,6 +31,10 @@ const ALLOWED = [
   },
 ];
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -34,10 +43,13 @@ function sourceFiles(dir) {
   });
 }
 
+/** @param {string} path */
 const libOf = (path) => relative(LIBS, path).split(sep)[0];
 const files = sourceFiles(LIBS).map((path) => ({ path, lib: libOf(path), text: readFileSync(path, 'utf8') }));
 
+/** @type {Map<string, string>} */
 const tableOwner = new Map();
+/** @type {Map<string, string>} */
 const entityTable = new Map();
 for (const file of files.filter((f) => f.path.endsWith('.entity.ts'))) {
   const table = /@Entity\('([a-z_]+)'\)/.exec(file.text)?.[1];
@@ -50,12 +62,17 @@ for (const file of files.filter((f) => f.path.endsWith('.entity.ts'))) {
 const SQL_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+"?([a-z_]+)"?/g;
 const ENTITY_QUERY = /\b(?:getRepository|into|from|update|delete|insert|find\w*|count\w*|exists\w*|upsert|save|remove)\(\s*(\w+)\b/g;
 
+/** @type {string[]} */
 const violations = [];
 for (const file of files) {
   if (file.path.endsWith('.entity.ts')) continue;
+  /** @type {Set<string>} */
   const seen = new Set();
   for (const [, table] of file.text.matchAll(SQL_REFERENCE)) seen.add(table);
-  for (const [, name] of file.text.matchAll(ENTITY_QUERY)) if (entityTable.has(name)) seen.add(entityTable.get(name));
+  for (const [, name] of file.text.matchAll(ENTITY_QUERY)) {
+    const table = entityTable.get(name);
+    if (table) seen.add(table);
+  }
   for (const table of seen) {
     const owner = tableOwner.get(table);
     if (!owner || owner === file.lib) continue;

@@ -75,7 +75,8 @@ export class CommentService {
     const { organizationId, documentId, annotationId } = dto;
     return this.events.transaction(apiKeyId, async (manager, emit) => {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write');
-      const result = await manager.query(
+      // TypeORM's PostgreSQL driver answers UPDATE ... RETURNING with `[rows, rowCount]`.
+      const [rows] = await manager.query<[Array<{ id: string }>, number]>(
         `UPDATE comment AS c
             SET text = COALESCE(v.text, c.text), to_contacts_tagged = COALESCE(v.tagged, c.to_contacts_tagged), updated_at = now()
            FROM jsonb_to_recordset($5::jsonb) AS v(id text, text text, tagged jsonb)
@@ -83,7 +84,7 @@ export class CommentService {
         RETURNING c.id`,
         [apiKeyId, organizationId, documentId, annotationId, JSON.stringify(dto.comments.map((c) => ({ id: c.commentId, text: c.commentText ?? null, tagged: c.toContactsTagged ?? null })))],
       );
-      const updated = (result[0] as Array<{ id: string }>).map((row) => row.id);
+      const updated = rows.map((row) => row.id);
       for (const comment of await this.comments(manager, apiKeyId, dto, updated)) {
         emit({ trigger: 'comment.update', organizationId, documentId, actionUser: dto.from ?? null, annotation: annotationView(annotation), comment: commentView(comment) });
       }

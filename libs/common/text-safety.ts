@@ -10,8 +10,10 @@ export function isStorableText(value: string): boolean {
 
 /** Length in Unicode code points, so an identifier of 256 emoji counts as 256 characters. */
 export function codePointLength(value: string): number {
+  // The string iterator steps by code point; counting its steps allocates nothing, unlike [...value].
+  const codePoints = value[Symbol.iterator]();
   let length = 0;
-  for (const _ of value) length++;
+  while (!codePoints.next().done) length++;
   return length;
 }
 
@@ -23,7 +25,7 @@ export function isStorableJson(value: unknown): boolean {
     if (typeof node === 'string') {
       if (!isStorableText(node)) return false;
     } else if (Array.isArray(node)) {
-      stack.push(...node);
+      stack.push(...(node as unknown[]));
     } else if (typeof node === 'object' && node !== null) {
       for (const [key, child] of Object.entries(node)) {
         if (!isStorableText(key)) return false;

@@ -24,14 +24,24 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error|Command timed out/i;
 
+/** The members of a driver, network or wrapping error that tell an outage apart; any may be missing. */
+interface ErrorLike {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  driverError?: unknown;
+  cause?: unknown;
+}
+
 /** PostgreSQL or Redis is down or unreachable: a 503 the client may retry, not a bug. */
 export function isDependencyUnavailable(error: unknown): boolean {
-  for (let current: any = error, hops = 0; current && hops < 5; hops++) {
-    const code = typeof current.code === 'string' ? current.code : '';
+  for (let current: unknown = error, hops = 0; current && hops < 5; hops++) {
+    const candidate = current as ErrorLike;
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
     if (NETWORK_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P03') return true;
-    if (current.name === 'MaxRetriesPerRequestError') return true;
-    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGE.test(current.message)) return true;
-    current = current.driverError ?? current.cause;
+    if (candidate.name === 'MaxRetriesPerRequestError') return true;
+    if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
+    current = candidate.driverError ?? candidate.cause;
   }
   return false;
 }

@@ -24,6 +24,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
 }
 
 /** Same mapping for errors raised by Express middleware that runs before Nest routing (body parsing). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express recognises an error handler by its four parameters.
 export function expressErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   send(error, req, res);
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { deepMerge } from './deep-merge';
+import { deepMerge, JsonObject } from './deep-merge';
 
 describe('deepMerge', () => {
   it('merges nested objects key by key', () => {
@@ -20,7 +20,7 @@ describe('deepMerge', () => {
   });
 
   it('drops prototype-pollution keys at every depth and leaves Object.prototype alone', () => {
-    const patch = JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":{"__proto__":{"polluted":1},"ok":1}}');
+    const patch = JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":{"__proto__":{"polluted":1},"ok":1}}') as JsonObject;
     const merged = deepMerge({ a: {} }, patch);
     expect(merged).toEqual({ a: { ok: 1 } });
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);

@@ -41,20 +41,20 @@ export class LiveStateService {
           `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, '{}') ON CONFLICT DO NOTHING`,
           key,
         );
-        const [row] = await manager.query(
+        const [row] = await manager.query<Array<{ data: JsonObject }>>(
           'SELECT data FROM live_state WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 FOR UPDATE',
           key,
         );
         value = deepMerge(row.data, dto.data);
         assertSize(value, 'The merged live state');
       }
-      const [saved] = await manager.query(
+      const [saved] = await manager.query<Array<{ data: JsonObject; updated_at: Date }>>(
         `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, $5::jsonb)
          ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE SET data = EXCLUDED.data, updated_at = now()
          RETURNING data, updated_at`,
         [...key, JSON.stringify(value)],
       );
-      return saved as { data: JsonObject; updated_at: Date };
+      return saved;
     });
     const event: LiveStateEvent = {
       organizationId: dto.organizationId,

@@ -10,7 +10,8 @@ export const UNMATCHED_ROUTE = '(unmatched)';
  * stays on the request when no real route matched; our routes have none.
  */
 function routeLabel(req: Request): string {
-  const pattern: unknown = req.route?.path;
+  const route: unknown = req.route;
+  const pattern = typeof route === 'object' && route !== null && 'path' in route ? route.path : undefined;
   if (typeof pattern !== 'string' || pattern.includes('*')) return UNMATCHED_ROUTE;
   return `${req.baseUrl}${pattern}`;
 }

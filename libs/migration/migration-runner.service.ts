@@ -81,7 +81,7 @@ export class MigrationRunner {
   }
 
   private async claim(migrationId: string): Promise<MigrationRow | undefined> {
-    const [rows] = await this.dataSource.query(
+    const [rows] = await this.dataSource.query<[MigrationRow[], number]>(
       `UPDATE document_migration SET status = 'in_progress', attempts = attempts + 1, updated_at = now()
        WHERE id = $1 AND status IN ('pending', 'in_progress') RETURNING ${ROW_COLUMNS}`,
       [migrationId],

@@ -30,7 +30,7 @@ class HeadlessRealtimeServer implements OnModuleInit, OnApplicationShutdown {
     for (const client of this.clients) client.on('error', (error) => this.logger.warn(`socket.io redis: ${error.message}`));
     this.io = new Server({ serveClient: false, adapter: createAdapter(pub, sub, { key: `${this.config.redisPrefix}:socket.io` }) });
     // No local sockets here: re-checks only need to reach the API instances.
-    this.hub.attach(this.io, async () => undefined);
+    this.hub.attach(this.io, () => Promise.resolve());
   }
 
   async onApplicationShutdown(): Promise<void> {

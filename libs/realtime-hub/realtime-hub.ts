@@ -20,7 +20,7 @@ export const RECHECK_EVENT = 'recheck';
 @Injectable()
 export class RealtimeHub {
   private server: Server | null = null;
-  private recheckLocal: (filter: RecheckFilter) => Promise<void> = async () => undefined;
+  private recheckLocal: (filter: RecheckFilter) => Promise<void> = () => Promise.resolve();
 
   attach(server: Server, recheckLocal: (filter: RecheckFilter) => Promise<void>): void {
     this.server = server;

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { Server as HttpServer } from 'node:http';
 import { Gauge } from 'prom-client';
 import { Server, Socket } from 'socket.io';
 import { UserTokenService } from '@app/user';
@@ -29,7 +30,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private refreshTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly adapterHost: HttpAdapterHost<AbstractHttpAdapter<HttpServer>>,
     private readonly config: AppConfig,
     private readonly hub: RealtimeHub,
     private readonly tokens: UserTokenService,

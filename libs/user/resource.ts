@@ -55,6 +55,6 @@ export function grantTable(type: ResourceType): string {
 
 /** TypeORM's PostgreSQL driver answers DELETE ... RETURNING with `[rows, rowCount]`. */
 export async function deleteReturning<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const [rows] = (await manager.query(sql, params)) as [T[], number];
+  const [rows] = await manager.query<[T[], number]>(sql, params);
   return rows;
 }

@@ -1,6 +1,6 @@
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { buildDeliveryBody, deliveryHeaders, encodePayload, encryptPayload, parseRsaPublicKey, signWebhook } from './payload-security';
+import { buildDeliveryBody, deliveryHeaders, EncryptedBody, encodePayload, encryptPayload, parseRsaPublicKey, signWebhook } from './payload-security';
 
 describe('webhook payload security', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -8,7 +8,7 @@ describe('webhook payload security', () => {
   const bareBase64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
   const payload = { event: 'comment.add', text: 'héllo', nested: { n: 1 } };
 
-  function decrypt(body: { encryptedData: string; encryptedKey: string; iv: string }): unknown {
+  function decrypt(body: EncryptedBody): unknown {
     const key = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(body.encryptedKey, 'base64'));
     const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(body.iv, 'base64'));
     return JSON.parse(Buffer.concat([decipher.update(Buffer.from(body.encryptedData, 'base64')), decipher.final()]).toString('utf8'));
@@ -34,7 +34,7 @@ describe('webhook payload security', () => {
 
   it('lets encryption win over encoding', () => {
     const key = parseRsaPublicKey(pem);
-    const both = JSON.parse(buildDeliveryBody(payload, { encodeData: true, encryptData: true, publicKey: key }));
+    const both = JSON.parse(buildDeliveryBody(payload, { encodeData: true, encryptData: true, publicKey: key })) as EncryptedBody;
     expect(Object.keys(both).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
     expect(decrypt(both)).toEqual(payload);
     expect(JSON.parse(buildDeliveryBody(payload, { encodeData: true, encryptData: false, publicKey: key }))).toEqual(encodePayload(payload));

@@ -46,7 +46,7 @@ export function mountQueueDashboard(app: INestApplication, config: AppConfig): v
     if (error.statusCode && error.statusCode < 500) return boardErrorHandler(error);
     const response = toErrorResponse(error);
     if (response.errorId) logger.error({ err: error, errorId: response.errorId }, 'Queue dashboard error');
-    return { status: response.httpStatus as ControllerHandlerReturnType['status'], body: response.body as unknown as Record<string, unknown> };
+    return { status: response.httpStatus as ControllerHandlerReturnType['status'], body: response.body };
   });
   app.use(QUEUE_DASHBOARD_PATH, basicAuth(config.admin.user, config.admin.password), serverAdapter.getRouter());
 }

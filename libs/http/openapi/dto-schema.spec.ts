@@ -58,7 +58,8 @@ describe('DtoSchemaRegistry', () => {
     const registry = new DtoSchemaRegistry();
     expect(registry.ref(RequestDto)).toEqual({ $ref: '#/components/schemas/RequestDto' });
     const schemas = registry.schemas();
-    expect(schemas.RequestDto).toEqual({
+    const { required, ...requestDto } = schemas.RequestDto;
+    expect(requestDto).toEqual({
       type: 'object',
       properties: {
         scope: { type: 'string', minLength: 1, maxLength: 10 },
@@ -69,9 +70,8 @@ describe('DtoSchemaRegistry', () => {
         email: { type: 'string', format: 'email' },
         main: { $ref: '#/components/schemas/ItemDto' },
       },
-      required: expect.arrayContaining(['scope', 'items', 'email']),
     });
-    expect(schemas.RequestDto.required).toHaveLength(3);
+    expect(required?.slice().sort()).toEqual(['email', 'items', 'scope']);
     expect(schemas.ItemDto).toEqual({
       type: 'object',
       properties: { itemId: { type: 'string', minLength: 1, maxLength: 256 }, kind: { type: 'string', enum: ['a', 'b'] } },

@@ -23,7 +23,11 @@ export interface JsonSchema {
   example?: unknown;
 }
 
-type Class = new (...args: any[]) => unknown;
+/** A DTO class; `prototype` is declared because Function's is `any`, and the design types are read from it. */
+interface Class {
+  new (...args: never[]): unknown;
+  readonly prototype: object;
+}
 
 interface Rule {
   name: string;
@@ -146,6 +150,6 @@ export class DtoSchemaRegistry {
 function nestedType(dto: Class, property: string): Class | undefined {
   const transformed = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction?.();
   if (typeof transformed === 'function' && !DESIGN_TYPES.has(transformed)) return transformed as Class;
-  const declared = Reflect.getMetadata('design:type', dto.prototype, property);
-  return typeof declared === 'function' && !DESIGN_TYPES.has(declared) && declared !== Object ? declared : undefined;
+  const declared: unknown = Reflect.getMetadata('design:type', dto.prototype, property);
+  return typeof declared === 'function' && !DESIGN_TYPES.has(declared) && declared !== Object ? (declared as Class) : undefined;
 }

@@ -73,7 +73,7 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
 export function rpcDocs(target: object, method: string | symbol, body?: JsonSchema): MethodDecorator {
   const dto = dataParameterType(target, method);
   const data: JsonSchema =
-    body ?? (dto && dto !== Object ? DTO_SCHEMAS.ref(dto as new () => unknown) : { type: 'object', description: 'An empty object.' });
+    body ?? (dto && dto !== Object ? DTO_SCHEMAS.ref(dto) : { type: 'object', description: 'An empty object.' });
   return applyDecorators(
     ApiBody({ required: true, schema: { type: 'object', required: ['data'], properties: { data: data as object } } }),
     ApiOkResponse({ description: 'Success envelope.', schema: envelopeRef('SuccessEnvelope', SUCCESS_ENVELOPE) }),

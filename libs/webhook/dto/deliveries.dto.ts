@@ -28,7 +28,7 @@ export class RetryDeliveriesDto {
 
   @ValidateIf((dto: RetryDeliveriesDto) => dto.failedSince !== undefined || dto.deliveryIds === undefined)
   // Only a string becomes a Date: `new Date(value)` on an arbitrary JSON object can throw (a 500 for bad input).
-  @Transform(({ value }) => (typeof value === 'string' ? new Date(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? new Date(value) : value))
   @IsDate()
   failedSince?: Date;
 }
