@@ -124,7 +124,7 @@ describe('comment annotations, comments and reactions', () => {
     const ref = { ...doc, annotationId: 'many' };
     const ids = Array.from({ length: 130 }, (_, i) => `comment-with-a-long-identifier-${String(i).padStart(4, '0')}`);
     const wanted = ids.filter((_, i) => i % 13 !== 0).slice(0, 100);
-    await call('/v2/commentannotations/add', { ...ref, commentAnnotations: [{ annotationId: 'many' }] });
+    await call('/v2/commentannotations/add', { ...doc, commentAnnotations: [{ annotationId: 'many' }] });
     const added = await call('/v2/commentannotations/comments/add', { ...ref, comments: ids.map((commentId) => ({ commentId, commentText: commentId })) });
     const results = (added.body as { result: { data: Record<string, { success: boolean }> } }).result.data;
     expect(Object.values(results).filter((entry) => !entry.success)).toEqual([]);

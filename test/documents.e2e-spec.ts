@@ -95,11 +95,15 @@ describe('documents', () => {
       expect(folders.body.result.data).toEqual([{ id: 'inbox', folderName: 'inbox', accessType: 'organizationPrivate' }]);
     });
 
-    it('keeps metadata only from the nested metadata object; unknown top-level fields are dropped', async () => {
-      await call('/v2/organizations/documents/add', {
-        organizationId: 'acme',
-        documents: [{ documentId: 'meta-doc', color: 'red', metadata: { color: 'blue' } }],
-      });
+    it('refuses an unknown field by its path instead of dropping it', async () => {
+      const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'typo-doc', documentNme: 'x' }] });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.documents[0].documentNme is not a known field.' });
+      expect(await world.query(`SELECT 1 FROM document WHERE id = 'typo-doc'`)).toEqual([]);
+    });
+
+    it('keeps metadata from the nested metadata object', async () => {
+      await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'meta-doc', metadata: { color: 'blue' } }] });
       const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['meta-doc'] });
       expect(got.body.result.data).toEqual([{ id: 'meta-doc', documentName: 'meta-doc', disabled: false, accessType: 'public', color: 'blue' }]);
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['meta-doc'] });

@@ -16,6 +16,7 @@ export function describeValidationErrors(errors: ValidationError[], prefix = 'da
   for (const error of errors) {
     const path = /^\d+$/.test(error.property) ? `${prefix}[${error.property}]` : `${prefix}.${error.property}`;
     if (error.constraints && Object.keys(error.constraints).length > 0) {
+      if ('whitelistValidation' in error.constraints) return `${path} is not a known field.`;
       const constraint = mostTelling(error.constraints);
       // class-validator messages start with the bare property name; replace it with the full path.
       const message = constraint.startsWith(error.property) ? constraint.slice(error.property.length).trim() : constraint;

@@ -8,7 +8,7 @@ export function parsePayload<T extends object>(dtoClass: new () => T, payload: u
   const violation = findLimitViolation(payload);
   if (violation) throw ApiError.invalid(violation);
   const dto = plainToInstance(dtoClass, payload);
-  const errors = validateSync(dto, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true });
+  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, stopAtFirstError: true });
   if (errors.length > 0) throw ApiError.invalid(describeValidationErrors(errors));
   return dto;
 }
