@@ -1,4 +1,6 @@
 import { Queue } from 'bullmq';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/test-environment';
@@ -191,6 +193,19 @@ describe('webhook delivery', () => {
         publicKey: null,
         triggers: { 'comment.add': true, 'comment_annotation.suggestion_accept': true },
       });
+    });
+
+    it("answers Velt's own request examples for update and get", async () => {
+      const who = await createWorkspace(api.url);
+      for (const name of ['workspace-webhookconfig-update', 'workspace-webhookconfig-get']) {
+        const fixture = JSON.parse(readFileSync(join(__dirname, 'fixtures/velt/v2', `${name}.json`), 'utf8')) as { path: string; requestExamples: Array<{ data: unknown }> };
+        for (const example of fixture.requestExamples) {
+          const response = await call(who, fixture.path, example.data);
+          expect({ name, status: response.status }).toEqual({ name, status: 200 });
+        }
+      }
+      const view = await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {});
+      expect(view.body.result.data).toMatchObject({ useWebhookService: true, webhookServiceConfig: { authTokenSet: true, rawNotificationUrl: 'https://example.com/webhooks/raw', processedNotificationUrl: 'https://example.com/webhooks/processed' } });
     });
 
     it("accepts Velt's documented fields, an unconfigured key reads as empty, and get refuses unknown fields", async () => {
