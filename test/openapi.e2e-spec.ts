@@ -20,6 +20,7 @@ interface RegisteredRoute {
 interface SchemaObject {
   $ref?: string;
   type?: string;
+  description?: string;
   required: string[];
   properties: Record<string, SchemaObject>;
   items: SchemaObject;
@@ -31,7 +32,7 @@ interface Content {
 }
 
 interface Operation {
-  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; description?: string }>;
   requestBody: Content;
   responses: Record<string, Content>;
 }
@@ -132,6 +133,16 @@ describe('OpenAPI document', () => {
     expect(Object.keys(webhook.properties.webhookServiceConfig.properties)).toEqual(
       expect.arrayContaining(['authToken', 'rawNotificationUrl', 'processedNotificationUrl', 'encodeData', 'encryptData', 'publicKey', 'triggers']),
     );
+    const triggers = webhook.properties.webhookServiceConfig.properties.triggers;
+    expect(triggers.properties['comment_annotation.suggestion_accept'].description).toContain('never fires here because suggestions are not served');
+    expect(triggers.description).toContain('comment_annotation.suggestion_reject');
+    const view = document.paths['/v2/workspace/webhookconfig/get'].post.responses['200'].content['application/json'].schema.properties.result.properties.data;
+    expect(view.properties.webhookServiceConfig.properties.authTokenSet.type).toBe('boolean');
+    expect(view.properties.webhookServiceConfig.properties.authToken).toBeUndefined();
+
+    const workspaceHeaders = document.paths['/v2/workspace/get'].post.parameters ?? [];
+    expect(workspaceHeaders.find((p) => p.name === 'x-svc-auth-token')?.description).toContain('x-svc-workspace-auth-token');
+    expect(workspaceHeaders.find((p) => p.name === 'x-svc-workspace-auth-token')).toMatchObject({ in: 'header', required: false, description: expect.stringContaining('Alias of x-svc-auth-token') as unknown });
   });
 
   it('documents the error envelope and codes', () => {

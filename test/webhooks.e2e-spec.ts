@@ -1,4 +1,6 @@
 import { Queue } from 'bullmq';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/test-environment';
@@ -41,6 +43,13 @@ interface DeliveryRow {
 interface WebhookConfigRow {
   use_webhook_service: boolean;
   service_config: { triggers?: Record<string, boolean> };
+  auth_token_ciphertext: string | null;
+}
+
+/** data of /v2/workspace/webhookconfig/get. */
+interface WebhookConfigView {
+  useWebhookService: boolean;
+  webhookServiceConfig: Record<string, unknown>;
 }
 
 /** A delivery-log entry of /v2/workspace/webhooks/deliveries/get. */
@@ -132,6 +141,102 @@ describe('webhook delivery', () => {
       expect(after.service_config).toEqual(row.service_config);
     });
 
+    it('merges an update into the stored config: absent keeps, null clears, trigger flags one by one', async () => {
+      const who = await createWorkspace(api.url);
+      const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      const first = await call(who, '/v2/workspace/webhookconfig/update', {
+        useWebhookService: true,
+        webhookServiceConfig: { authToken: 'kept-token', rawNotificationUrl: 'http://127.0.0.1:9/raw', processedNotificationUrl: 'http://127.0.0.1:9/p', encryptData: true, publicKey: pem, triggers: { 'comment.add': false, 'comment.delete': false } },
+      });
+      expect(first.status).toBe(200);
+      const [before] = await world.query<WebhookConfigRow>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+
+      const partial = await call(who, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw2', triggers: { 'comment.add': true, 'comment_annotation.suggestion_accept': true } } });
+      expect(partial.status).toBe(200);
+      const [after] = await world.query<WebhookConfigRow>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+      expect(after.auth_token_ciphertext).toBe(before.auth_token_ciphertext);
+      const merged = await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {});
+      expect(merged.status).toBe(200);
+      expect(merged.body.result).toEqual({
+        status: 'success',
+        message: 'Webhook configuration retrieved successfully.',
+        data: {
+          useWebhookService: true,
+          webhookServiceConfig: {
+            authTokenSet: true,
+            rawNotificationUrl: 'http://127.0.0.1:9/raw2',
+            processedNotificationUrl: 'http://127.0.0.1:9/p',
+            encodeData: false,
+            encryptData: true,
+            publicKey: pem,
+            triggers: { 'comment.add': true, 'comment.delete': false, 'comment_annotation.suggestion_accept': true },
+          },
+        },
+      });
+      expect(JSON.stringify(merged.body)).not.toContain('kept-token');
+
+      // Clearing the key of an encrypting config is refused as a whole, and changes nothing.
+      const orphaned = await call(who, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { publicKey: null } });
+      expect(orphaned.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Invalid webhook service configuration.' } });
+      expect((await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {})).body.result.data).toEqual(merged.body.result.data);
+
+      const cleared = await call(who, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { authToken: null, processedNotificationUrl: null, encryptData: null, publicKey: null, triggers: { 'comment.delete': null } } });
+      expect(cleared.status).toBe(200);
+      const [row] = await world.query<WebhookConfigRow>('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey]);
+      expect(row.auth_token_ciphertext).toBeNull();
+      expect((await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {})).body.result.data.webhookServiceConfig).toEqual({
+        authTokenSet: false,
+        rawNotificationUrl: 'http://127.0.0.1:9/raw2',
+        processedNotificationUrl: null,
+        encodeData: false,
+        encryptData: false,
+        publicKey: null,
+        triggers: { 'comment.add': true, 'comment_annotation.suggestion_accept': true },
+      });
+    });
+
+    it("answers Velt's own request examples for update and get", async () => {
+      const who = await createWorkspace(api.url);
+      for (const name of ['workspace-webhookconfig-update', 'workspace-webhookconfig-get']) {
+        const fixture = JSON.parse(readFileSync(join(__dirname, 'fixtures/velt/v2', `${name}.json`), 'utf8')) as { path: string; requestExamples: Array<{ data: unknown }> };
+        for (const example of fixture.requestExamples) {
+          const response = await call(who, fixture.path, example.data);
+          expect({ name, status: response.status }).toEqual({ name, status: 200 });
+        }
+      }
+      const view = await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {});
+      expect(view.body.result.data).toMatchObject({ useWebhookService: true, webhookServiceConfig: { authTokenSet: true, rawNotificationUrl: 'https://example.com/webhooks/raw', processedNotificationUrl: 'https://example.com/webhooks/processed' } });
+    });
+
+    it("accepts Velt's documented fields, an unconfigured key reads as empty, and get refuses unknown fields", async () => {
+      const who = await createWorkspace(api.url);
+      const empty = await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {});
+      expect(empty.body.result.data).toEqual({
+        useWebhookService: false,
+        webhookServiceConfig: { authTokenSet: false, rawNotificationUrl: null, processedNotificationUrl: null, encodeData: false, encryptData: false, publicKey: null, triggers: {} },
+      });
+      const velt = {
+        authToken: 't',
+        rawNotificationUrl: 'http://127.0.0.1:9/raw',
+        processedNotificationUrl: 'http://127.0.0.1:9/processed',
+        encodeData: true,
+        encryptData: true,
+        publicKey: publicKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
+        triggers: Object.fromEntries(
+          ['comment_annotation.add', 'comment.add', 'comment.update', 'comment.delete', 'comment_annotation.status_change', 'comment_annotation.assign', 'comment_annotation.priority_change', 'comment_annotation.suggestion_accept', 'comment_annotation.suggestion_reject', 'comment.reaction_add', 'comment.reaction_delete'].map((name) => [name, true]),
+        ),
+      };
+      expect((await call(who, '/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: velt })).status).toBe(200);
+      const stored = await call<WebhookConfigView>(who, '/v2/workspace/webhookconfig/get', {});
+      expect(stored.body.result.data.webhookServiceConfig.triggers).toEqual(velt.triggers);
+      const unknown = await call(who, '/v2/workspace/webhookconfig/get', { apiKey: who.apiKey });
+      expect(unknown.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'data.apiKey is not a known field.' } });
+      const unknownConfigField = await call(who, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { enableDataProtection: true } });
+      expect(unknownConfigField.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'data.webhookServiceConfig.enableDataProtection is not a known field.' } });
+      const wrongToken = await post(api.url, '/v2/workspace/webhookconfig/get', {}, { ...apiKeyHeaders(who), 'x-svc-auth-token': 'wrong' });
+      expect(wrongToken.status).toBe(401);
+    });
+
     it.each([
       [{}],
       [{ useWebhookService: 'yes' }],
@@ -186,7 +291,8 @@ describe('webhook delivery', () => {
     expect(new Set(target.received.map((r) => r.headers['webhook-id'])).size).toBe(18);
 
     await call(who, '/v2/workspace/webhookconfig/update', {
-      webhookServiceConfig: { authToken: `token-${who.apiKey}`, rawNotificationUrl: target.url('/raw'), triggers: { 'comment.update': false } },
+      // Merged: the token and raw URL stay as they were; null switches the processed URL off.
+      webhookServiceConfig: { processedNotificationUrl: null, triggers: { 'comment.update': false } },
     });
     const before = (await deliveries(who)).length;
     await call(who, '/v2/commentannotations/comments/update', { ...ref, comments: [{ commentId: 'c1', commentText: 'quiet' }] });
@@ -198,18 +304,21 @@ describe('webhook delivery', () => {
 
   it('encrypts with the configured public key (winning over encoding) or encodes as base64', async () => {
     const target = await receiver();
-    const bareKey = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-    const encrypted = await tenant(target, { processedNotificationUrl: undefined, encodeData: true, encryptData: true, publicKey: bareKey });
-    await annotate(encrypted, 'enc');
-    await eventually(() => expect(target.received).toHaveLength(1));
-    const body = verify<EncryptedBody>(encrypted, target.received[0]);
-    expect(Object.keys(body).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
-    expect(decrypt(body)).toMatchObject({ event: 'comment_annotation.add', webhookId: target.received[0].headers['webhook-id'], targetComment: { commentId: 'c1' } });
+    // Bare base64 of the DER key, as SPKI and as PKCS#1 (no PEM armour).
+    const bareKeys = [publicKey.export({ type: 'spki', format: 'der' }), publicKey.export({ type: 'pkcs1', format: 'der' })].map((der) => der.toString('base64'));
+    for (const [index, bareKey] of bareKeys.entries()) {
+      const encrypted = await tenant(target, { processedNotificationUrl: undefined, encodeData: true, encryptData: true, publicKey: bareKey });
+      await annotate(encrypted, 'enc');
+      await eventually(() => expect(target.received).toHaveLength(index + 1));
+      const body = verify<EncryptedBody>(encrypted, target.received[index]);
+      expect(Object.keys(body).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
+      expect(decrypt(body)).toMatchObject({ event: 'comment_annotation.add', webhookId: target.received[index].headers['webhook-id'], targetComment: { commentId: 'c1' } });
+    }
 
     const encoded = await tenant(target, { processedNotificationUrl: undefined, encodeData: true });
     await annotate(encoded, 'enc');
-    await eventually(() => expect(target.received).toHaveLength(2));
-    const { encodedPayload } = verify<{ encodedPayload: string }>(encoded, target.received[1]);
+    await eventually(() => expect(target.received).toHaveLength(3));
+    const { encodedPayload } = verify<{ encodedPayload: string }>(encoded, target.received[2]);
     expect(JSON.parse(Buffer.from(encodedPayload, 'base64').toString('utf8')) as unknown).toMatchObject({ event: 'comment_annotation.add' });
   }, LONG);
 
@@ -301,14 +410,26 @@ describe('webhook delivery', () => {
   });
 
   describe('with private networks refused', () => {
-    it('refuses private targets at config time', async () => {
+    it('refuses private targets at config time, naming the field, and accepts names that do not resolve yet', async () => {
       const strictApi = await startApi(world.env, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' });
       try {
         const who = await createWorkspace(strictApi.url);
+        const update = (data: unknown) => post(strictApi.url, '/v2/workspace/webhookconfig/update', data, apiKeyHeaders(who));
         for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.5/x', 'http://[::1]/x', 'http://100.64.1.1/x']) {
-          const response = await post(strictApi.url, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { rawNotificationUrl: url } }, apiKeyHeaders(who));
-          expect({ url, status: response.status, body: response.body }).toEqual({ url, status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'Invalid webhook service configuration.' } } });
+          for (const field of ['rawNotificationUrl', 'processedNotificationUrl']) {
+            const response = await update({ webhookServiceConfig: { [field]: url } });
+            expect({ url, status: response.status, body: response.body }).toEqual({
+              url,
+              status: 400,
+              body: { error: { status: 'INVALID_ARGUMENT', message: `data.webhookServiceConfig.${field} resolves to a private address.` } },
+            });
+          }
         }
+        expect(await world.query('SELECT * FROM webhook_config WHERE api_key_id = $1', [who.apiKey])).toEqual([]);
+        const pending = await update({ webhookServiceConfig: { rawNotificationUrl: 'https://receiver-not-deployed-yet.invalid/hook' } });
+        expect(pending.status).toBe(200);
+        const view = await post<WebhookConfigView>(strictApi.url, '/v2/workspace/webhookconfig/get', {}, apiKeyHeaders(who));
+        expect(view.body.result.data.webhookServiceConfig.rawNotificationUrl).toBe('https://receiver-not-deployed-yet.invalid/hook');
       } finally {
         await strictApi.stop();
       }

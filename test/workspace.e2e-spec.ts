@@ -136,6 +136,23 @@ describe('workspaces and credentials', () => {
       expect(missing.status).toBe(401);
     });
 
+    it("also takes the token as x-svc-workspace-auth-token (Velt's header name with our prefix)", async () => {
+      const alias = await post<Workspace>(api.url, '/v2/workspace/get', {}, { 'x-svc-workspace-id': owner.workspaceId, 'x-svc-workspace-auth-token': owner.workspaceToken });
+      expect(alias.status).toBe(200);
+      expect(alias.body.result.data.id).toBe(owner.workspaceId);
+      const both = await post(api.url, '/v2/workspace/get', {}, { ...workspaceHeaders(owner), 'x-svc-workspace-auth-token': owner.workspaceToken });
+      expect(both.status).toBe(200);
+      const wrong = await post(api.url, '/v2/workspace/get', {}, { 'x-svc-workspace-id': owner.workspaceId, 'x-svc-workspace-auth-token': `${owner.workspaceToken}x` });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.error.status).toBe('UNAUTHENTICATED');
+      // Two different tokens are refused, even when one of them is right.
+      const conflicting = await post(api.url, '/v2/workspace/get', {}, { ...workspaceHeaders(owner), 'x-svc-workspace-auth-token': 'wrong' });
+      expect(conflicting.status).toBe(401);
+      // The alias is for workspace auth only: API-key operations keep x-svc-auth-token.
+      const apiKeyAlias = await post(api.url, '/v2/workspace/domains/get', {}, { 'x-svc-api-key': owner.apiKey, 'x-svc-workspace-auth-token': owner.authToken });
+      expect(apiKeyAlias.status).toBe(401);
+    });
+
     it('never opens one workspace with another workspace token, nor with an API-key token', async () => {
       const other = await createWorkspace(api.url);
       const crossed = await post(api.url, '/v2/workspace/get', {}, { 'x-svc-workspace-id': owner.workspaceId, 'x-svc-auth-token': other.workspaceToken });

@@ -6,12 +6,21 @@ import { ApiErrors } from '@app/http';
 import { ApiKeyAuthGuard, HEADER, WorkspaceAuthGuard } from './auth.guards';
 import { ApiKeyPrincipal, WorkspacePrincipal } from './principal';
 
-/** Workspace auth class: `x-svc-workspace-id` + `x-svc-auth-token`. */
+/** Workspace auth class: `x-svc-workspace-id` + `x-svc-auth-token` (or its alias `x-svc-workspace-auth-token`). */
 export function WorkspaceAuth(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     UseGuards(WorkspaceAuthGuard),
     ApiHeader({ name: HEADER.WORKSPACE_ID, required: true, description: 'Workspace id (`id` of workspace create).' }),
-    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true, description: 'Workspace auth token (`authToken` of workspace create).' }),
+    ApiHeader({
+      name: HEADER.AUTH_TOKEN,
+      required: true,
+      description: `Workspace auth token (\`authToken\` of workspace create). May be sent as ${HEADER.WORKSPACE_AUTH_TOKEN} instead.`,
+    }),
+    ApiHeader({
+      name: HEADER.WORKSPACE_AUTH_TOKEN,
+      required: false,
+      description: `Alias of ${HEADER.AUTH_TOKEN} (Velt's x-velt-workspace-auth-token with this prefix); either name works. When both are sent they must be equal.`,
+    }),
     ApiErrors(ErrorCode.UNAUTHENTICATED),
   );
 }

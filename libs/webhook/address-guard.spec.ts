@@ -1,4 +1,4 @@
-import { BlockedTargetError, isBlockedAddress, vetTarget } from './address-guard';
+import { BlockedTargetError, isBlockedAddress, isRefusedTarget, vetTarget } from './address-guard';
 
 describe('webhook address guard', () => {
   it.each([
@@ -73,5 +73,20 @@ describe('webhook address guard', () => {
   it('returns the vetted address itself, so the delivery connects to what was checked', async () => {
     await expect(vetTarget(new URL('https://[2606:4700::1111]:8443/hook'), false)).resolves.toEqual({ address: '2606:4700::1111', family: 6 });
     await expect(vetTarget(new URL('http://[::ffff:8.8.8.8]/x'), false)).resolves.toEqual({ address: '::ffff:808:808', family: 6 });
+  });
+
+  describe('at config time', () => {
+    it('refuses private literals and names resolving to them', async () => {
+      for (const url of ['http://127.0.0.1:8080/x', 'http://[::1]/x', 'http://10.0.0.5/x', 'http://0x7f.1/x', 'http://localhost/x']) {
+        await expect(isRefusedTarget(new URL(url))).resolves.toBe(true);
+      }
+    });
+
+    it('accepts public literals and names that do not resolve', async () => {
+      await expect(isRefusedTarget(new URL('http://8.8.8.8/x'))).resolves.toBe(false);
+      await expect(isRefusedTarget(new URL('https://receiver-not-deployed-yet.invalid/hook'))).resolves.toBe(false);
+      // The same name is still refused when a delivery is attempted, so it is retried rather than sent.
+      await expect(vetTarget(new URL('https://receiver-not-deployed-yet.invalid/hook'), false)).rejects.toThrow();
+    });
   });
 });

@@ -55,3 +55,34 @@ export async function vetTarget(target: URL, allowPrivateNetworks: boolean): Pro
   }
   return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
 }
+
+/** How long config time waits for DNS before treating a name as not resolving (yet). */
+export const CONFIG_LOOKUP_TIMEOUT_MS = 5_000;
+
+async function resolveWithin(hostname: string, timeoutMs: number): Promise<string[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const answer = lookup(hostname, { all: true, verbatim: true }).then(
+      (addresses) => addresses.map(({ address }) => address),
+      () => null,
+    );
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Config-time check: true when the target is a refused address or a name resolving to one. A name
+ * that does not resolve (yet) passes: its receiver may not be deployed, and every delivery attempt
+ * vets it again with vetTarget, retrying while it does not resolve.
+ */
+export async function isRefusedTarget(target: URL, timeoutMs = CONFIG_LOOKUP_TIMEOUT_MS): Promise<boolean> {
+  const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(hostname)) return isBlockedAddress(hostname);
+  const addresses = await resolveWithin(hostname, timeoutMs);
+  return addresses !== null && addresses.some(isBlockedAddress);
+}

@@ -6,6 +6,8 @@ describe('webhook payload security', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const bareBase64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  const pkcs1Pem = publicKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  const pkcs1Base64 = publicKey.export({ type: 'pkcs1', format: 'der' }).toString('base64');
   const payload = { event: 'comment.add', text: 'héllo', nested: { n: 1 } };
 
   function decrypt(body: EncryptedBody): unknown {
@@ -14,11 +16,24 @@ describe('webhook payload security', () => {
     return JSON.parse(Buffer.concat([decipher.update(Buffer.from(body.encryptedData, 'base64')), decipher.final()]).toString('utf8'));
   }
 
-  it('parses RSA public keys as PEM or bare base64 SPKI, and nothing else', () => {
-    expect(parseRsaPublicKey(pem)?.asymmetricKeyType).toBe('rsa');
-    expect(parseRsaPublicKey(bareBase64)?.asymmetricKeyType).toBe('rsa');
+  it.each([
+    ['PEM SPKI', () => pem],
+    ['bare base64 SPKI', () => bareBase64],
+    ['PEM PKCS#1', () => pkcs1Pem],
+    ['bare base64 PKCS#1', () => pkcs1Base64],
+    ['bare base64 PKCS#1 wrapped at 64 columns', () => pkcs1Base64.replace(/(.{64})/g, '$1\n')],
+  ])('parses an RSA public key given as %s, and encrypts with it for the private key', (_form, text) => {
+    const key = parseRsaPublicKey(text());
+    expect(key?.asymmetricKeyType).toBe('rsa');
+    expect(key?.export({ type: 'spki', format: 'pem' })).toEqual(pem);
+    expect(decrypt(encryptPayload(payload, key!))).toEqual(payload);
+  });
+
+  it('parses nothing but RSA public keys', () => {
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    for (const bad of ['', 'not a key', 'AAAA', ec]) expect(parseRsaPublicKey(bad)).toBeNull();
+    const ecBase64 = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const bad of ['', 'not a key', 'AAAA', ec, ecBase64, privatePem]) expect(parseRsaPublicKey(bad)).toBeNull();
   });
 
   it('encrypts with AES-256-CBC and an RSA-OAEP SHA-256 wrapped key that the private key opens', () => {

@@ -12,11 +12,18 @@ export interface BodyOptions {
   publicKey: KeyObject | null;
 }
 
-/** The configured RSA public key, as PEM or as bare base64 of the DER SubjectPublicKeyInfo; null when it is neither. */
+/**
+ * The configured RSA public key: PEM (SPKI or PKCS#1 armour), or bare base64 of the DER
+ * SubjectPublicKeyInfo or PKCS#1 RSAPublicKey (what many key tools print without armour); null otherwise.
+ */
 export function parseRsaPublicKey(text: string): KeyObject | null {
+  // createPublicKey would derive the public half of a pasted private key; refuse it rather than store a secret.
+  if (text.includes('PRIVATE KEY')) return null;
+  const der = (): Buffer => Buffer.from(text.replace(/\s+/g, ''), 'base64');
   const attempts: Array<() => KeyObject> = [
     () => createPublicKey(text),
-    () => createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' }),
+    () => createPublicKey({ key: der(), format: 'der', type: 'spki' }),
+    () => createPublicKey({ key: der(), format: 'der', type: 'pkcs1' }),
   ];
   for (const attempt of attempts) {
     try {

@@ -2,9 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, encryptSecret } from '@app/common';
-import { vetTarget } from './address-guard';
+import { isRefusedTarget } from './address-guard';
 import { WebhookConfig } from './entities/webhook-config.entity';
-import { INVALID_WEBHOOK_CONFIG, parseWebhookConfigUpdate } from './webhook-config';
+import {
+  EMPTY_SERVICE_CONFIG,
+  mergeServiceConfig,
+  parseWebhookConfigUpdate,
+  URL_FIELDS,
+  WebhookConfigView,
+  webhookConfigView,
+  WebhookServiceConfigPatch,
+} from './webhook-config';
 
 @Injectable()
 export class WebhookConfigService {
@@ -13,45 +21,44 @@ export class WebhookConfigService {
     private readonly config: AppConfig,
   ) {}
 
-  /** `webhookServiceConfig`, when given, replaces the stored one as a whole; `useWebhookService` alone only toggles. */
+  /** DESIGN §5: the update merges into the stored configuration (see mergeServiceConfig). */
   async update(apiKeyId: string, data: Record<string, unknown>): Promise<void> {
     const update = parseWebhookConfigUpdate(data);
-    const values: Partial<WebhookConfig> = { apiKeyId };
-    if (update.useWebhookService !== undefined) values.useWebhookService = update.useWebhookService;
-    if (update.serviceConfig) {
-      const { authToken, ...serviceConfig } = update.serviceConfig;
-      await this.refusePrivateTargets([serviceConfig.rawNotificationUrl, serviceConfig.processedNotificationUrl]);
-      values.serviceConfig = serviceConfig;
-      values.authTokenCiphertext = authToken ? encryptSecret(authToken, this.config.encryptionKey) : null;
-    }
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(WebhookConfig)
-      .values(values)
-      .orUpdate(Object.keys(values).filter((key) => key !== 'apiKeyId').map(columnOf).concat('updated_at'), ['api_key_id'])
-      .execute();
+    // Only the URLs this request sets: stored ones were vetted when they were set, and DNS is not consulted in the transaction.
+    if (update.patch) await this.refusePrivateTargets(update.patch);
+    await this.dataSource.transaction(async (manager) => {
+      // The row exists before it is locked, so two first updates of one key still merge one after the other.
+      await manager.createQueryBuilder().insert().into(WebhookConfig).values({ apiKeyId }).orIgnore().execute();
+      const row = await manager.findOneOrFail(WebhookConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
+      const changes: Partial<WebhookConfig> = {};
+      if (update.useWebhookService !== undefined) changes.useWebhookService = update.useWebhookService;
+      if (update.patch !== undefined) {
+        const { authToken, ...serviceConfig } = mergeServiceConfig({ ...EMPTY_SERVICE_CONFIG, ...row.serviceConfig, authToken: null }, update.patch);
+        changes.serviceConfig = serviceConfig;
+        const tokenChange = update.patch === null ? null : update.patch.authToken;
+        if (tokenChange !== undefined) changes.authTokenCiphertext = authToken === null ? null : encryptSecret(authToken, this.config.encryptionKey);
+      }
+      await manager.update(WebhookConfig, { apiKeyId }, changes);
+    });
   }
 
-  /** SSRF guard at config time; the worker checks again before every attempt since DNS answers change. */
-  private async refusePrivateTargets(urls: Array<string | null>): Promise<void> {
-    for (const url of urls) {
-      if (url === null) continue;
-      try {
-        await vetTarget(new URL(url), this.config.webhookAllowPrivateNetworks);
-      } catch {
-        throw ApiError.invalid(INVALID_WEBHOOK_CONFIG);
+  /** The stored configuration; an API key never configured answers the empty one. The auth token is masked as `authTokenSet`. */
+  async get(apiKeyId: string): Promise<WebhookConfigView> {
+    const row = await this.dataSource.getRepository(WebhookConfig).findOne({ where: { apiKeyId } });
+    return webhookConfigView(row?.useWebhookService ?? false, { ...EMPTY_SERVICE_CONFIG, ...row?.serviceConfig }, Boolean(row?.authTokenCiphertext));
+  }
+
+  /**
+   * SSRF guard at config time: a private address, or a name resolving to one, is refused naming its
+   * field. A name that does not resolve yet is accepted; the worker vets every attempt again.
+   */
+  private async refusePrivateTargets(patch: WebhookServiceConfigPatch): Promise<void> {
+    if (this.config.webhookAllowPrivateNetworks) return;
+    for (const field of URL_FIELDS) {
+      const url = patch[field];
+      if (typeof url === 'string' && (await isRefusedTarget(new URL(url)))) {
+        throw ApiError.invalid(`data.webhookServiceConfig.${field} resolves to a private address.`);
       }
     }
   }
-}
-
-const COLUMNS: Record<string, string> = {
-  useWebhookService: 'use_webhook_service',
-  serviceConfig: 'service_config',
-  authTokenCiphertext: 'auth_token_ciphertext',
-};
-
-function columnOf(property: string): string {
-  return COLUMNS[property];
 }

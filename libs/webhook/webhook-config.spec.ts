@@ -1,13 +1,32 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ApiError } from '@app/common';
-import { isTriggerEnabled, parseWebhookConfigUpdate } from './webhook-config';
+import { EMPTY_SERVICE_CONFIG, isTriggerEnabled, mergeServiceConfig, parseWebhookConfigUpdate, WebhookServiceConfig } from './webhook-config';
 
 describe('webhook config parsing', () => {
-  const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const INVALID = new ApiError(ApiError.invalid('').code, 'Invalid webhook service configuration.');
+  const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
+  const pem = key.export({ type: 'spki', format: 'pem' }).toString();
+  const pkcs1Base64 = key.export({ type: 'pkcs1', format: 'der' }).toString('base64');
+  const stored: WebhookServiceConfig = {
+    authToken: 'stored-token',
+    rawNotificationUrl: 'https://hooks.example.com/raw',
+    processedNotificationUrl: 'https://hooks.example.com/processed',
+    encodeData: true,
+    encryptData: true,
+    publicKey: pem,
+    triggers: { 'comment.add': false, 'document.migrated': true },
+  };
+
+  /** Parses an update and applies it to `base`, as the service does. */
+  function applied(base: WebhookServiceConfig, data: Record<string, unknown>): WebhookServiceConfig {
+    const { patch } = parseWebhookConfigUpdate(data);
+    if (patch === undefined) throw new Error('the update carries no webhookServiceConfig');
+    return mergeServiceConfig(base, patch);
+  }
 
   it('accepts either field alone and a full configuration', () => {
     expect(parseWebhookConfigUpdate({ useWebhookService: false })).toEqual({ useWebhookService: false });
-    const full = parseWebhookConfigUpdate({
+    const full = applied(EMPTY_SERVICE_CONFIG, {
       useWebhookService: true,
       webhookServiceConfig: {
         authToken: 't',
@@ -15,28 +34,66 @@ describe('webhook config parsing', () => {
         processedNotificationUrl: 'http://hooks.example.com/p',
         encodeData: true,
         encryptData: true,
-        publicKey: pem,
+        publicKey: pkcs1Base64,
         triggers: { 'comment.add': true, 'comment.delete': false },
       },
     });
-    expect(full.useWebhookService).toBe(true);
-    expect(full.serviceConfig).toMatchObject({ authToken: 't', encodeData: true, encryptData: true, triggers: { 'comment.add': true } });
-    expect(isTriggerEnabled(full.serviceConfig!, 'comment.delete')).toBe(false);
-    expect(isTriggerEnabled(full.serviceConfig!, 'comment.update')).toBe(true);
+    expect(full).toMatchObject({ authToken: 't', encodeData: true, encryptData: true, publicKey: pkcs1Base64, triggers: { 'comment.add': true, 'comment.delete': false } });
+    expect(isTriggerEnabled(full, 'comment.delete')).toBe(false);
+    expect(isTriggerEnabled(full, 'comment.update')).toBe(true);
   });
 
   it('takes any registered trigger; one left out keeps its registry default', () => {
-    const optedIn = parseWebhookConfigUpdate({ webhookServiceConfig: { triggers: { 'document.migrated': true } } });
-    expect(isTriggerEnabled(optedIn.serviceConfig!, 'document.migrated')).toBe(true);
-    const silent = parseWebhookConfigUpdate({ webhookServiceConfig: {} });
-    expect(isTriggerEnabled(silent.serviceConfig!, 'document.migrated')).toBe(false);
-    expect(isTriggerEnabled(silent.serviceConfig!, 'comment.add')).toBe(true);
+    const optedIn = applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { triggers: { 'document.migrated': true } } });
+    expect(isTriggerEnabled(optedIn, 'document.migrated')).toBe(true);
+    const silent = applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: {} });
+    expect(isTriggerEnabled(silent, 'document.migrated')).toBe(false);
+    expect(isTriggerEnabled(silent, 'comment.add')).toBe(true);
+  });
+
+  it("accepts and stores Velt's suggestion triggers, which never fire here", () => {
+    const config = applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { triggers: { 'comment_annotation.suggestion_accept': true, 'comment_annotation.suggestion_reject': false } } });
+    expect(config.triggers).toEqual({ 'comment_annotation.suggestion_accept': true, 'comment_annotation.suggestion_reject': false });
+  });
+
+  describe('merging into the stored configuration', () => {
+    it('keeps every field the update leaves out', () => {
+      expect(applied(stored, { webhookServiceConfig: {} })).toEqual(stored);
+      expect(applied(stored, { webhookServiceConfig: { rawNotificationUrl: 'https://new.example.com/r' } })).toEqual({ ...stored, rawNotificationUrl: 'https://new.example.com/r' });
+    });
+
+    it('clears a field sent as null: strings to null, flags to false', () => {
+      expect(applied(stored, { webhookServiceConfig: { authToken: null, processedNotificationUrl: null, encodeData: null } })).toEqual({
+        ...stored,
+        authToken: null,
+        processedNotificationUrl: null,
+        encodeData: false,
+      });
+      expect(applied(stored, { webhookServiceConfig: { encryptData: null, publicKey: null } })).toMatchObject({ encryptData: false, publicKey: null });
+    });
+
+    it('merges trigger flags one by one; null resets one flag, or all of them', () => {
+      expect(applied(stored, { webhookServiceConfig: { triggers: { 'comment.update': false } } }).triggers).toEqual({ 'comment.add': false, 'document.migrated': true, 'comment.update': false });
+      expect(applied(stored, { webhookServiceConfig: { triggers: { 'comment.add': null, 'document.migrated': false } } }).triggers).toEqual({ 'document.migrated': false });
+      expect(applied(stored, { webhookServiceConfig: { triggers: null } }).triggers).toEqual({});
+    });
+
+    it('clears the whole configuration when webhookServiceConfig is null', () => {
+      expect(parseWebhookConfigUpdate({ webhookServiceConfig: null })).toEqual({ patch: null });
+      expect(mergeServiceConfig(stored, null)).toEqual(EMPTY_SERVICE_CONFIG);
+      expect(parseWebhookConfigUpdate({ useWebhookService: null })).toEqual({ useWebhookService: false });
+    });
+
+    it('checks the merged result: clearing the key of an encrypting configuration is refused', () => {
+      expect(() => applied(stored, { webhookServiceConfig: { publicKey: null } })).toThrow(INVALID);
+      expect(() => applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { encryptData: true } })).toThrow(INVALID);
+      expect(applied({ ...EMPTY_SERVICE_CONFIG, publicKey: pem }, { webhookServiceConfig: { encryptData: true } })).toMatchObject({ encryptData: true, publicKey: pem });
+    });
   });
 
   it.each([
     [{}],
     [{ useWebhookService: 'true' }],
-    [{ useWebhookService: true, extra: 1 }],
     [{ webhookServiceConfig: 'x' }],
     [{ webhookServiceConfig: { rawNotificationUrl: 'ftp://example.com/x' } }],
     [{ webhookServiceConfig: { rawNotificationUrl: 'javascript:alert(1)' } }],
@@ -44,15 +101,20 @@ describe('webhook config parsing', () => {
     [{ webhookServiceConfig: { rawNotificationUrl: '' } }],
     [{ webhookServiceConfig: { encodeData: 'yes' } }],
     [{ webhookServiceConfig: { encryptData: 1 } }],
-    [{ webhookServiceConfig: { encryptData: true } }],
-    [{ webhookServiceConfig: { encryptData: true, publicKey: 'not-a-key' } }],
+    [{ webhookServiceConfig: { publicKey: 'not-a-key' } }],
     [{ webhookServiceConfig: { triggers: { 'comment.explode': true } } }],
     [{ webhookServiceConfig: { triggers: { constructor: true } } }],
     [{ webhookServiceConfig: { triggers: { 'comment.add': 'true' } } }],
     [{ webhookServiceConfig: { triggers: [] } }],
     [{ webhookServiceConfig: { authToken: 5 } }],
-    [{ webhookServiceConfig: { unknownField: true } }],
   ])('rejects %j with the spec message', (data) => {
-    expect(() => parseWebhookConfigUpdate(data as Record<string, unknown>)).toThrow(new ApiError(ApiError.invalid('').code, 'Invalid webhook service configuration.'));
+    expect(() => parseWebhookConfigUpdate(data as Record<string, unknown>)).toThrow(INVALID);
+  });
+
+  it.each([
+    [{ useWebhookService: true, extra: 1 }, 'data.extra is not a known field.'],
+    [{ webhookServiceConfig: { unknownField: true } }, 'data.webhookServiceConfig.unknownField is not a known field.'],
+  ])('refuses the unknown field of %j by its path', (data, message) => {
+    expect(() => parseWebhookConfigUpdate(data)).toThrow(new ApiError(ApiError.invalid('').code, message));
   });
 });

@@ -1,12 +1,17 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { batch, ok } from '@app/common';
-import { Data, RpcPost } from '@app/http';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError, batch, ok } from '@app/common';
+import { Data, JsonSchema, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
-import { WEBHOOK_CONFIG_UPDATE_SCHEMA } from './webhook-config';
+import { WEBHOOK_CONFIG_UPDATE_SCHEMA, WEBHOOK_CONFIG_VIEW_SCHEMA } from './webhook-config';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
+
+function successEnvelope(data: JsonSchema): JsonSchema {
+  const result: JsonSchema = { type: 'object', required: ['status', 'message', 'data'], properties: { status: { type: 'string', enum: ['success'] }, message: { type: 'string' }, data } };
+  return { type: 'object', required: ['result'], properties: { result } };
+}
 
 @ApiTags('webhooks')
 @ApiKeyAuth()
@@ -17,11 +22,24 @@ export class WebhookController {
     private readonly deliveries: WebhookDeliveryLogService,
   ) {}
 
-  /** Validated by parseWebhookConfigUpdate: the spec gives one message for every invalid configuration. */
+  /**
+   * Validated by parseWebhookConfigUpdate: the spec gives one message for every invalid configuration.
+   * `data` is null as the spec says, where Velt echoes the configuration.
+   */
   @RpcPost('/v2/workspace/webhookconfig/update', { body: WEBHOOK_CONFIG_UPDATE_SCHEMA })
   async updateConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
     await this.configs.update(key.apiKeyId, data);
     return ok('Webhook configuration updated successfully.', null);
+  }
+
+  // Above @RpcPost so that it replaces the generic success envelope RpcPost documents.
+  @ApiOkResponse({ description: 'Success envelope with the configuration.', schema: successEnvelope(WEBHOOK_CONFIG_VIEW_SCHEMA) })
+  @RpcPost('/v2/workspace/webhookconfig/get')
+  @ApiOperation({ description: 'The stored webhook configuration of this API key, with the authToken masked as `authTokenSet`.' })
+  async getConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
+    const unknown = Object.keys(data)[0];
+    if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);
+    return ok('Webhook configuration retrieved successfully.', await this.configs.get(key.apiKeyId));
   }
 
   @RpcPost('/v2/workspace/webhooks/deliveries/get')
