@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccessReportService } from './access-report.service';
 import { AccessService } from './access.service';
 
-@Module({ providers: [AccessService], exports: [AccessService] })
+@Module({ providers: [AccessService, AccessReportService], exports: [AccessService, AccessReportService] })
 export class AccessModule {}

@@ -21,10 +21,13 @@ export interface AccessFacts {
   now: Date;
 }
 
-function live(grant: Grant | null, now: Date): AccessRole | null {
+function live(grant: Grant | null, now: Date): Grant | null {
   if (!grant) return null;
-  return grant.expiresAt === null || grant.expiresAt > now ? grant.role : null;
+  return grant.expiresAt === null || grant.expiresAt > now ? grant : null;
 }
+
+const READ_BY_RULE: Grant = { role: 'viewer', expiresAt: null };
+const ADMIN: Grant = { role: 'editor', expiresAt: null };
 
 /**
  * Effective access of DESIGN §3. A disabled organization or document denies everyone, admins
@@ -34,21 +37,26 @@ function live(grant: Grant | null, now: Date): AccessRole | null {
  * adds the organization grant and lets members read; `public` lets any user of the key read.
  */
 export function resolveAccess(facts: AccessFacts): AccessRole | null {
+  return resolveGrant(facts)?.role ?? null;
+}
+
+/** resolveAccess with the grant that decided it, so callers can show when the access ends (null: it does not). */
+export function resolveGrant(facts: AccessFacts): Grant | null {
   if (facts.organizationDisabled || facts.documentDisabled) return null;
-  if (facts.isAdmin) return 'editor';
+  if (facts.isAdmin) return ADMIN;
   const explicit = live(facts.documentGrant, facts.now) ?? firstLive(facts.folderGrants, facts.now);
   if (explicit) return explicit;
   if (facts.accessType === 'restricted') return null;
-  const organizationRole = live(facts.organizationGrant, facts.now);
-  if (organizationRole) return organizationRole;
-  if (facts.accessType === 'public') return 'viewer';
-  return facts.isOrganizationMember ? 'viewer' : null;
+  const organizationGrant = live(facts.organizationGrant, facts.now);
+  if (organizationGrant) return organizationGrant;
+  if (facts.accessType === 'public') return READ_BY_RULE;
+  return facts.isOrganizationMember ? READ_BY_RULE : null;
 }
 
-function firstLive(grants: Array<Grant | null>, now: Date): AccessRole | null {
+function firstLive(grants: Array<Grant | null>, now: Date): Grant | null {
   for (const grant of grants) {
-    const role = live(grant, now);
-    if (role) return role;
+    const found = live(grant, now);
+    if (found) return found;
   }
   return null;
 }

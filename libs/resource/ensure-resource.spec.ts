@@ -82,6 +82,10 @@ describe('ensure functions', () => {
     expect(fake.statements.map((sql) => sql.split(' ')[0])).toEqual(['INSERT', 'WITH']);
     expect(fake.statements[0]).toContain('INSERT INTO folder');
     fake = fakeManager(found);
+    await ensureDocument(fake.manager, 'key', 'org', 'doc', { create: true });
+    expect(fake.statements.map((sql) => sql.split(' ')[0])).toEqual(['INSERT', 'WITH']);
+    expect(fake.statements[0]).toContain('INSERT INTO document');
+    fake = fakeManager(found);
     await ensureOrganization(fake.manager, 'key', 'org', { create: false });
     expect(fake.statements).toHaveLength(1);
   });

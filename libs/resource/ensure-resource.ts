@@ -18,7 +18,7 @@ export interface EnsureOptions {
 }
 
 export interface CreateOptions extends EnsureOptions {
-  /** Insert the organization or folder first when missing, named after its id (a folder at the top level). */
+  /** Insert the resource first when missing, named after its id (a folder or document at the top level). */
   create?: boolean;
 }
 
@@ -57,7 +57,7 @@ export function ensureDocument(
   apiKeyId: string,
   organizationId: string,
   documentId: string,
-  options: EnsureOptions = {},
+  options: CreateOptions = {},
 ): Promise<void> {
   return ensure(manager, apiKeyId, { type: 'document', organizationId, id: documentId }, options);
 }
@@ -107,7 +107,7 @@ export function refusal(ref: ResourceRef, row: ExistenceRow | undefined, options
   return null;
 }
 
-/** A folder is only created inside an existing organization; otherwise nothing is inserted and the check answers NOT_FOUND. */
+/** A folder or document is only created inside an existing organization; otherwise nothing is inserted and the check answers NOT_FOUND. */
 function createStatement(apiKeyId: string, ref: ResourceRef): { sql: string; params: string[] } {
   switch (ref.type) {
     case 'organization':
@@ -119,6 +119,10 @@ function createStatement(apiKeyId: string, ref: ResourceRef): { sql: string; par
         params: [apiKeyId, ref.organizationId, ref.id],
       };
     case 'document':
-      throw new Error('Documents are not created by the resource guard');
+      return {
+        sql: `INSERT INTO document (api_key_id, organization_id, id, name)
+          SELECT api_key_id, id, $3, $3 FROM organization WHERE api_key_id = $1 AND id = $2 ON CONFLICT DO NOTHING`,
+        params: [apiKeyId, ref.organizationId, ref.id],
+      };
   }
 }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { AccessReportService } from '@app/access';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { ok } from '@app/common';
+import { ApiError, ok, okWithoutData } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { AddPermissionsDto, GenerateTokenDto, GetPermissionsDto, RemovePermissionsDto } from './dto/permissions.dto';
 import { PermissionService } from './permission.service';
@@ -13,29 +14,39 @@ import { TokenIssueService } from './token-issue.service';
 export class PermissionController {
   constructor(
     private readonly permissions: PermissionService,
+    private readonly access: AccessReportService,
     private readonly tokens: TokenIssueService,
   ) {}
 
+  /** Velt answers without `data`. */
   @RpcPost('/v2/auth/permissions/add')
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddPermissionsDto) {
-    await this.permissions.add(key.apiKeyId, dto.userId, dto.permissions.resources);
-    return ok('Permissions added successfully.', { success: true });
+    await this.permissions.add(key.apiKeyId, permissionUser(dto), dto.permissions.resources);
+    return okWithoutData('Permissions added successfully.');
   }
 
+  /** Velt's map: userId -> {organization, folders, documents} -> id -> effective access. */
   @RpcPost('/v2/auth/permissions/get')
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetPermissionsDto) {
-    const resources = await this.permissions.get(key.apiKeyId, dto.userId, dto.organizationId);
-    return ok('Permissions retrieved successfully.', { userId: dto.userId, resources });
+    return ok('User permissions retrieved successfully.', await this.access.report(key.apiKeyId, dto));
   }
 
+  /** Velt answers without `data`. */
   @RpcPost('/v2/auth/permissions/remove')
   async remove(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: RemovePermissionsDto) {
     await this.permissions.remove(key.apiKeyId, dto.userId, dto.permissions.resources);
-    return ok('Permissions removed successfully.', { success: true });
+    return okWithoutData('Permissions removed successfully.');
   }
 
   @RpcPost('/v2/auth/generate_token')
   async generateToken(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GenerateTokenDto) {
     return ok('Token generated successfully.', await this.tokens.generate(key.apiKeyId, dto));
   }
+}
+
+/** `data.user.userId` (Velt) or `data.userId` (ours); the DTO makes sure at least one is there. */
+function permissionUser(dto: AddPermissionsDto): string {
+  const userId = dto.user?.userId ?? dto.userId!;
+  if (dto.userId !== undefined && dto.userId !== userId) throw ApiError.invalid('data.userId and data.user.userId name different users.');
+  return userId;
 }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch, ok } from '@app/common';
 import { Data, RpcPost } from '@app/http';
-import { DeleteUsersDto, GetUsersDto, WriteUsersDto } from './dto/users.dto';
+import { AddUsersDto, DeleteUsersDto, GetUsersDto, WriteUsersDto } from './dto/users.dto';
 import { UserService } from './user.service';
 
 @ApiTags('users')
@@ -13,8 +13,8 @@ export class UserController {
   constructor(private readonly users: UserService) {}
 
   @RpcPost('/v2/users/add')
-  async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: WriteUsersDto) {
-    return batch('User(s) added successfully.', await this.users.add(key.apiKeyId, dto));
+  async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddUsersDto) {
+    return batch('User(s) processed successfully.', await this.users.add(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/users/update')
@@ -25,7 +25,7 @@ export class UserController {
   @RpcPost('/v2/users/get')
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUsersDto) {
     const page = await this.users.get(key.apiKeyId, dto);
-    return ok('Users retrieved successfully.', page.users, page.nextPageToken ? { nextPageToken: page.nextPageToken } : {});
+    return ok('User(s) retrieved successfully.', page.users, page.nextPageToken ? { nextPageToken: page.nextPageToken } : {});
   }
 
   @RpcPost('/v2/users/delete')

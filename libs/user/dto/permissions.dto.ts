@@ -1,5 +1,8 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -12,7 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsEmailAddress, IsIdentifier, NestedArray } from '@app/common';
+import { IsEmailAddress, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray } from '@app/common';
 import { RESOURCE_TYPES, ResourceType } from '@app/resource';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
@@ -33,8 +36,10 @@ export class ResourceRefDto {
 }
 
 export class ResourceGrantDto extends ResourceRefDto {
+  /** Velt's default: an omitted role is `editor`. */
+  @IsOptional()
   @IsIn(ACCESS_ROLES)
-  accessRole: AccessRole;
+  accessRole?: AccessRole;
 
   /** Unix time in seconds after which the grant is ignored. */
   @IsOptional()
@@ -54,9 +59,23 @@ export class ResourceListDto {
   resources: ResourceRefDto[];
 }
 
-export class AddPermissionsDto {
+/** Velt's `data.user`: the user the permissions are for. */
+export class PermissionUserDto {
   @IsIdentifier()
   userId: string;
+}
+
+/** Velt sends `user: {userId}`; our earlier form `userId` still works. Give either; both must then name the same user. */
+export class AddPermissionsDto {
+  @ValidateIf((dto: AddPermissionsDto) => dto.userId !== undefined || dto.user === undefined)
+  @IsIdentifier()
+  userId?: string;
+
+  @ValidateIf((dto: AddPermissionsDto) => dto.user !== undefined || dto.userId === undefined)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PermissionUserDto)
+  user?: PermissionUserDto;
 
   @IsObject()
   @ValidateNested()
@@ -74,13 +93,30 @@ export class RemovePermissionsDto {
   permissions: ResourceListDto;
 }
 
+/** Velt's permissions/get: effective access of each user in one organization. */
 export class GetPermissionsDto {
   @IsIdentifier()
-  userId: string;
+  organizationId: string;
 
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
+  userIds: string[];
+
+  /** Folders to report; when omitted, the folders of the organization where the user holds a grant. */
   @IsOptional()
-  @IsIdentifier()
-  organizationId?: string;
+  @IsArray()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
+  folderIds?: string[];
+
+  /** Documents to report; when omitted, the documents of the organization where the user holds a grant. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @IsIdentifier({ each: true })
+  documentIds?: string[];
 }
 
 export class UserPropertiesDto {
@@ -99,7 +135,10 @@ export class UserPropertiesDto {
   isAdmin?: boolean;
 }
 
-/** DESIGN §3: `{userId, userProperties:{name?, email?, isAdmin?}, permissions?:{resources:[...]}}`. */
+/**
+ * DESIGN §3: `{userId, userProperties:{name?, email?, isAdmin?}, permissions?:{resources:[...]}}`.
+ * Velt requires userProperties.name, .email and permissions; leaving them optional refuses no Velt call.
+ */
 export class GenerateTokenDto {
   @IsIdentifier()
   userId: string;

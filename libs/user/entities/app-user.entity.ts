@@ -27,6 +27,10 @@ export class AppUser {
   @Column({ type: 'text', nullable: true })
   email: string | null;
 
+  /** The rest of Velt's User model (photoUrl, color, plan, isGuest...): data kept and returned as sent. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  properties: Record<string, unknown>;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
