@@ -12,16 +12,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function CustomKeysAsMetadata(known: readonly string[], reserved: readonly string[]): PropertyDecorator {
   const kept = new Set([...known, ...reserved, 'metadata']);
-  return Transform(({ value }: { value: unknown }) => {
+  return Transform(({ value }: { value: unknown }): unknown => {
     if (!Array.isArray(value)) return value;
-    for (const entry of value as unknown[]) {
+    const entries: unknown[] = value;
+    for (const entry of entries) {
       if (!isPlainObject(entry)) continue;
       const custom = Object.keys(entry).filter((key) => !kept.has(key));
       if (custom.length === 0 || (entry.metadata !== undefined && !isPlainObject(entry.metadata))) continue;
       const moved = Object.fromEntries(custom.map((key) => [key, entry[key]]));
       for (const key of custom) delete entry[key];
-      entry.metadata = { ...moved, ...(entry.metadata as Record<string, unknown> | undefined) };
+      entry.metadata = { ...moved, ...entry.metadata };
     }
-    return value;
+    return entries;
   });
 }
