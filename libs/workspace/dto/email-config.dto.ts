@@ -51,6 +51,7 @@ export class EmailServiceConfigDto {
 
   /** Which events send mail, by trigger name (Velt's emailconfig page). */
   @IsOptional()
+  @IsObject()
   @Validate(IsTriggerMap)
   triggers?: Record<string, boolean>;
 }
