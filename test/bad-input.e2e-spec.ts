@@ -202,6 +202,10 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // A reaction is always some user's (checked by the service).
   '/v2/commentannotations/comments/reactions/add': { from: { userId: 'u1' } },
   '/v2/commentannotations/comments/reactions/delete': { from: { userId: 'u1' } },
+  // Exactly one of folderId (Velt) and folderIds (ours); neither is required by the DTO alone.
+  '/v2/organizations/folders/delete': { folderId: 'folder-1' },
+  // At least one of the two settings (checked by the service).
+  '/v2/workspace/emailconfig/update': { useEmailService: false },
 };
 
 function basePayload(route: Route): Record<string, unknown> {

@@ -92,14 +92,34 @@ describe('documents', () => {
       const got = await call('/v2/organizations/documents/get', { organizationId: 'newco', folderId: 'inbox' });
       expect(got.body.result.data).toEqual([{ id: 'n-1', documentName: 'New', disabled: false, accessType: 'public', folderId: 'inbox' }]);
       const folders = await call('/v2/organizations/folders/get', { organizationId: 'newco' });
-      expect(folders.body.result.data).toEqual([{ id: 'inbox', folderName: 'inbox', accessType: 'organizationPrivate' }]);
+      expect(folders.body.result.data).toEqual([
+        expect.objectContaining({ folderId: 'inbox', folderName: 'inbox', parentFolderId: 'root', accessType: 'organizationPrivate' }),
+      ]);
     });
 
-    it('refuses an unknown field by its path instead of dropping it', async () => {
-      const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'typo-doc', documentNme: 'x' }] });
+    it('stores custom top-level keys of a document (Velt) as metadata and returns them', async () => {
+      const added = await call<BatchResult>('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        documents: [{ documentId: 'custom-doc', documentName: 'C', projectId: 'p-7', tags: ['a'], metadata: { color: 'red' } }],
+      });
+      expect(added.body.result.data['custom-doc'].success).toBe(true);
+      const updated = await call<BatchResult>('/v2/organizations/documents/update', {
+        organizationId: 'acme',
+        documents: [{ documentId: 'custom-doc', projectId: 'p-8' }],
+      });
+      expect(updated.body.result.data['custom-doc'].success).toBe(true);
+      const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['custom-doc'] });
+      expect(got.body.result.data).toEqual([
+        { id: 'custom-doc', documentName: 'C', disabled: false, accessType: 'public', projectId: 'p-8', tags: ['a'], color: 'red' },
+      ]);
+      await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['custom-doc'] });
+    });
+
+    it('refuses a document key that would shadow an output field, by its path', async () => {
+      const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'shadow-doc', disabled: true }] });
       expect(response.status).toBe(400);
-      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.documents[0].documentNme is not a known field.' });
-      expect(await world.query(`SELECT 1 FROM document WHERE id = 'typo-doc'`)).toEqual([]);
+      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.documents[0].disabled is not a known field.' });
+      expect(await world.query(`SELECT 1 FROM document WHERE id = 'shadow-doc'`)).toEqual([]);
     });
 
     it('keeps metadata from the nested metadata object', async () => {

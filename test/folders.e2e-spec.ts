@@ -4,10 +4,25 @@ import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from '
 
 interface FolderView {
   id: string;
+  folderId: string;
   folderName: string;
+  organizationId: string;
   accessType: string;
-  parentFolderId?: string;
+  parentFolderId: string;
+  apiKey: string;
+  createdAt: number;
+  lastUpdated: number;
+  ancestors: string[];
+  inheritAccessFromParent: boolean;
+  subFolders?: FolderView[];
+  [key: string]: unknown;
 }
+
+/** The item without the keys every folder carries (Velt's bookkeeping), checked on their own below. */
+const brief = ({ folderId, organizationId, apiKey, createdAt, lastUpdated, ancestors, inheritAccessFromParent, ...rest }: FolderView) => {
+  void [folderId, organizationId, apiKey, createdAt, lastUpdated, ancestors, inheritAccessFromParent];
+  return rest;
+};
 
 describe('folders', () => {
   let world: TestEnvironment;
@@ -48,16 +63,19 @@ describe('folders', () => {
         public: { success: true, id: 'public', message: 'Folder added.' },
       },
     });
-    const got = await call('/v2/organizations/folders/get', { organizationId: 'acme' });
-    expect(got.body.result).toEqual({
-      status: 'success',
-      message: 'Folders retrieved successfully.',
-      data: [
-        { id: 'eng', folderName: 'Engineering', accessType: 'restricted' },
-        { id: 'public', folderName: 'public', accessType: 'public' },
-        { id: 'specs', folderName: 'Specs', parentFolderId: 'eng', accessType: 'organizationPrivate', color: 'blue' },
-      ],
-    });
+    const got = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme' });
+    expect(got.body.result.status).toBe('success');
+    expect(got.body.result.message).toBe('Folders retrieved successfully.');
+    expect(got.body.result.data.map(brief)).toEqual([
+      { id: 'eng', folderName: 'Engineering', parentFolderId: 'root', accessType: 'restricted' },
+      { id: 'public', folderName: 'public', parentFolderId: 'root', accessType: 'public' },
+      { id: 'specs', folderName: 'Specs', parentFolderId: 'eng', accessType: 'organizationPrivate', color: 'blue' },
+    ]);
+    const specs = got.body.result.data[2];
+    expect(specs).toMatchObject({ folderId: 'specs', organizationId: 'acme', apiKey: owner.apiKey, ancestors: ['root', 'eng'], inheritAccessFromParent: true });
+    expect(got.body.result.data[0]).toMatchObject({ ancestors: ['root'], inheritAccessFromParent: false });
+    expect(specs.createdAt).toBeGreaterThan(Date.now() - 600_000);
+    expect(specs.lastUpdated).toBeGreaterThanOrEqual(specs.createdAt);
   });
 
   it('reports existing folders, missing parents and cycles per item', async () => {
@@ -122,11 +140,91 @@ describe('folders', () => {
         nope: { success: false, id: 'nope', message: 'Folder does not exist.' },
       },
     });
-    const got = await call('/v2/organizations/folders/get', { organizationId: 'acme', folderIds: ['specs', 'public'] });
-    expect(got.body.result.data).toEqual([
-      { id: 'public', folderName: 'public', accessType: 'organizationPrivate' },
+    const got = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderIds: ['specs', 'public'] });
+    expect(got.body.result.data.map(brief)).toEqual([
+      { id: 'public', folderName: 'public', parentFolderId: 'root', accessType: 'organizationPrivate' },
       { id: 'specs', folderName: 'Specifications', parentFolderId: 'eng', accessType: 'organizationPrivate', color: 'blue', owner: 'pm' },
     ]);
+  });
+
+  it('answers one folder as a tree of subFolders, maxDepth levels deep', async () => {
+    await call('/v2/organizations/folders/add', {
+      organizationId: 'acme',
+      folders: [
+        { folderId: 'drafts', parentFolderId: 'rfcs' },
+        { folderId: 'old', parentFolderId: 'drafts' },
+      ],
+    });
+    const ids = (node: FolderView): unknown => ({ [node.folderId]: node.subFolders?.map(ids) ?? 'leaf' });
+    const one = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'eng' });
+    expect(one.body.result.data.map(ids)).toEqual([{ eng: [{ specs: 'leaf' }] }]);
+    const deep = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'eng', maxDepth: 5 });
+    expect(deep.body.result.data.map(ids)).toEqual([{ eng: [{ specs: [{ rfcs: [{ drafts: [{ old: [] }] }] }] }] }]);
+    const old = deep.body.result.data[0].subFolders?.[0].subFolders?.[0].subFolders?.[0].subFolders?.[0];
+    expect(old).toMatchObject({ folderId: 'old', parentFolderId: 'drafts', ancestors: ['root', 'eng', 'specs', 'rfcs', 'drafts'] });
+    const mid = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'rfcs', maxDepth: 0 });
+    expect(mid.body.result.data).toEqual([expect.objectContaining({ folderId: 'rfcs', ancestors: ['root', 'eng', 'specs'] })]);
+    expect(mid.body.result.data[0].subFolders).toBeUndefined();
+  });
+
+  it('refuses tree requests it cannot answer honestly', async () => {
+    for (const [data, message] of [
+      [{ organizationId: 'acme', maxDepth: 2 }, 'data.maxDepth needs data.folderId.'],
+      [{ organizationId: 'acme', folderId: 'eng', pageSize: 2 }, 'data.pageSize cannot be combined with data.folderId.'],
+    ] as const) {
+      const response = await call('/v2/organizations/folders/get', data);
+      expect([response.status, response.body]).toEqual([400, { error: { status: 'INVALID_ARGUMENT', message } }]);
+    }
+    const missing = await call('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'nope' });
+    expect([missing.status, missing.body]).toEqual([404, { error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } }]);
+  });
+
+  it('moves folders with parentFolderId, refusing a move into the folder\'s own subtree', async () => {
+    const cycle = await call('/v2/organizations/folders/update', {
+      organizationId: 'acme',
+      folders: [{ folderId: 'public', folderName: 'Renamed' }, { folderId: 'eng', parentFolderId: 'drafts' }],
+    });
+    expect([cycle.status, cycle.body]).toEqual([
+      400,
+      { error: { status: 'FAILED_PRECONDITION', message: 'data.folders[1].parentFolderId: folder eng cannot move into itself or one of its subfolders.' } },
+    ]);
+    const untouched = await world.query<{ name: string }>(`SELECT name FROM folder WHERE organization_id = 'acme' AND id = 'public'`);
+    expect(untouched[0].name).toBe('public');
+
+    const moved = await call<BatchResult>('/v2/organizations/folders/update', {
+      organizationId: 'acme',
+      folders: [
+        { folderId: 'drafts', parentFolderId: 'public' },
+        { folderId: 'old', parentFolderId: 'root' },
+        { folderId: 'rfcs', parentFolderId: 'ghost' },
+      ],
+    });
+    expect(moved.body.result.data).toEqual({
+      drafts: { success: true, id: 'drafts', message: 'Folder updated.' },
+      old: { success: true, id: 'old', message: 'Folder updated.' },
+      rfcs: { success: false, id: 'rfcs', message: 'Parent folder does not exist.' },
+    });
+    const tree = await world.query<{ id: string; parent_folder_id: string | null }>(
+      `SELECT id, parent_folder_id FROM folder WHERE organization_id = 'acme' AND id IN ('drafts', 'old', 'rfcs') ORDER BY id`,
+    );
+    expect(tree).toEqual([
+      { id: 'drafts', parent_folder_id: 'public' },
+      { id: 'old', parent_folder_id: null },
+      { id: 'rfcs', parent_folder_id: 'specs' },
+    ]);
+    // Back where they were, so the cases below see the tree they expect.
+    await call('/v2/organizations/folders/update', { organizationId: 'acme', folders: [{ folderId: 'drafts', parentFolderId: 'rfcs' }, { folderId: 'old', parentFolderId: 'drafts' }] });
+  });
+
+  it('deletes one folder by Velt\'s folderId, answering data null, and NOT_FOUND when it is missing', async () => {
+    await call('/v2/organizations/folders/add', { organizationId: 'acme', folders: [{ folderId: 'scratch' }] });
+    const response = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderId: 'scratch' });
+    expect(response.body).toEqual({ result: { status: 'success', message: 'Folder deleted successfully.', data: null } });
+    expect(await folderIds('acme')).not.toContain('scratch');
+    const again = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderId: 'scratch' });
+    expect([again.status, again.body]).toEqual([404, { error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } }]);
+    const both = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderId: 'public', folderIds: ['public'] });
+    expect(both.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Exactly one of data.folderId and data.folderIds is required.' } });
   });
 
   it('deleting a folder deletes its subfolders and every document inside them', async () => {

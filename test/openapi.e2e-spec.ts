@@ -127,7 +127,9 @@ describe('OpenAPI document', () => {
 
     const create = resolve(document.paths['/v2/workspace/create'].post.requestBody.content['application/json'].schema.properties.data);
     expect(create.properties.ownerEmail).toMatchObject({ type: 'string', format: 'email' });
-    expect(create.required).toEqual(expect.arrayContaining(['ownerEmail', 'name', 'workspaceName']));
+    // Velt's create needs only ownerEmail; the names have defaults.
+    expect(create.required).toEqual(['ownerEmail']);
+    expect(Object.keys(create.properties)).toEqual(expect.arrayContaining(['name', 'workspaceName', 'avatar']));
 
     const webhook = document.paths['/v2/workspace/webhookconfig/update'].post.requestBody.content['application/json'].schema.properties.data;
     expect(Object.keys(webhook.properties.webhookServiceConfig.properties)).toEqual(

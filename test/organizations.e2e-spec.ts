@@ -94,6 +94,17 @@ describe('organizations and user groups', () => {
       });
     });
 
+    it('stores custom top-level keys of an organization (Velt) as metadata, refusing ones that shadow output fields', async () => {
+      const added = await call<BatchResult>('/v2/organizations/add', { organizations: [{ organizationId: 'org-custom', region: 'eu', metadata: { plan: 'free' } }] });
+      expect(added.body.result.data['org-custom'].success).toBe(true);
+      const got = await call('/v2/organizations/get', { organizationIds: ['org-custom'] });
+      expect(got.body.result.data).toEqual([{ id: 'org-custom', organizationName: 'org-custom', disabled: false, region: 'eu', plan: 'free' }]);
+      const shadow = await call('/v2/organizations/add', { organizations: [{ organizationId: 'org-shadow', disabled: true }] });
+      expect([shadow.status, shadow.body]).toEqual([400, { error: { status: 'INVALID_ARGUMENT', message: 'data.organizations[0].disabled is not a known field.' } }]);
+      await call('/v2/organizations/delete', { organizationIds: ['org-custom'] });
+      expect(await world.query(`SELECT 1 FROM organization WHERE id IN ('org-custom', 'org-shadow')`)).toEqual([]);
+    });
+
     it('names an organization after its id when no name is given', async () => {
       const response = await call('/v2/organizations/get', { organizationIds: ['org-c'] });
       expect(response.body.result.data).toEqual([{ id: 'org-c', organizationName: 'org-c', disabled: false }]);

@@ -14,7 +14,10 @@ interface CreatedApiKey {
 }
 
 interface Domains {
-  domains: string[];
+  domainsAdded?: string[];
+  domainsRemoved?: string[];
+  allowedDomains?: string[];
+  skippedDomains?: string[];
 }
 
 interface EmailConfigRow {
@@ -97,6 +100,7 @@ describe('workspaces and credentials', () => {
 
     it.each([
       [{ name: 'N', workspaceName: 'W' }, 'data.ownerEmail'],
+      [{ ownerEmail: 'a@example.com', name: '' }, 'data.name'],
       [{ ownerEmail: 'not-an-email', name: 'N', workspaceName: 'W' }, 'data.ownerEmail'],
       [{ ownerEmail: 'a@example.com', name: 7, workspaceName: 'W' }, 'data.name'],
       [{ ownerEmail: 'a@example.com', name: 'N', workspaceName: '' }, 'data.workspaceName'],
@@ -202,6 +206,60 @@ describe('workspaces and credentials', () => {
       expect(old.body.error.status).toBe('UNAUTHENTICATED');
     });
 
+    it('needs only ownerEmail, naming the owner and workspace as Velt does', async () => {
+      const response = await post<Workspace>(api.url, '/v2/workspace/create', { ownerEmail: 'Minimal@example.com' });
+      expect(response.status).toBe(200);
+      expect(response.body.result.data).toMatchObject({
+        name: 'Minimal@example.com workspace',
+        owner: { email: 'minimal@example.com', name: 'Minimal@example.com', avatar: '' },
+      });
+    });
+
+    it("applies Velt's API key settings: allowed domains and e-mail config; refuses webhook settings it cannot apply", async () => {
+      const created = await post<CreatedApiKey>(
+        api.url,
+        '/v2/workspace/apikey/create',
+        {
+          ownerEmail: 'owner@example.com',
+          type: 'production',
+          apiKeyName: 'EU Production Key',
+          persistenceDBRegion: 'eur3',
+          realtimeDBRegion: 'europe-west1',
+          createAuthToken: true,
+          allowedDomains: ['app.example.com'],
+          addLocalHostToAllowedDomains: true,
+          useEmailService: true,
+          emailServiceConfig: { type: 'default', fromEmail: 'noreply@example.com', fromCompany: 'Example' },
+          useWebhookService: false,
+          useNotificationService: false,
+          setDefaultNotificationTriggers: true,
+          setDefaultEmailTriggers: true,
+          requireAutoOrgUser: false,
+          enablePrivateComments: false,
+        },
+        workspaceHeaders(owner),
+      );
+      expect(created.status).toBe(200);
+      const { apiKey, authToken } = created.body.result.data;
+      const domains = await post<Domains>(api.url, '/v2/workspace/domains/get', {}, { 'x-svc-api-key': apiKey, 'x-svc-auth-token': authToken });
+      expect(domains.body.result.data).toEqual({ allowedDomains: ['app.example.com', 'localhost'] });
+      const [row] = await world.query<EmailConfigRow>('SELECT config FROM email_config WHERE api_key_id = $1', [apiKey]);
+      expect(row.config).toEqual({ useEmailService: true, emailServiceConfig: { type: 'default', fromEmail: 'noreply@example.com', fromCompany: 'Example' } });
+
+      const before = await world.query('SELECT count(*) FROM api_key');
+      for (const [data, field] of [
+        [{ type: 'testing', useWebhookService: true }, 'data.useWebhookService'],
+        [{ type: 'testing', webhookServiceConfig: { rawNotificationUrl: 'https://example.com/hook' } }, 'data.webhookServiceConfig'],
+      ] as const) {
+        const refused = await post(api.url, '/v2/workspace/apikey/create', data, workspaceHeaders(owner));
+        expect([refused.status, refused.body.error.message]).toEqual([
+          400,
+          `${field} is not applied by API key create here; set it with /v2/workspace/webhookconfig/update and the new key.`,
+        ]);
+      }
+      expect(await world.query('SELECT count(*) FROM api_key')).toEqual(before);
+    });
+
     it('creates API keys of either type, with a token when asked', async () => {
       const withToken = await post<CreatedApiKey>(api.url, '/v2/workspace/apikey/create', { type: 'production', apiKeyName: 'Prod', createAuthToken: true }, workspaceHeaders(owner));
       expect(withToken.status).toBe(200);
@@ -231,11 +289,21 @@ describe('workspaces and credentials', () => {
       const mine = await createWorkspace(api.url);
       const added = await post<Domains>(api.url, '/v2/workspace/domains/add', { domains: ['https://www.Example.com/app', '*.apps.io', 'example.com'] }, apiKeyHeaders(mine));
       expect(added.status).toBe(200);
-      expect(added.body.result.data.domains).toEqual(['*.apps.io', 'example.com']);
-      const removed = await post<Domains>(api.url, '/v2/workspace/domains/delete', { domains: ['example.com'] }, apiKeyHeaders(mine));
-      expect(removed.body.result.data.domains).toEqual(['*.apps.io']);
+      expect(added.body.result).toEqual({
+        status: 'success',
+        message: 'Domain(s) added successfully to allowed domains.',
+        data: { domainsAdded: ['example.com', '*.apps.io'], skippedDomains: [] },
+      });
+      const again = await post<Domains>(api.url, '/v2/workspace/domains/add', { domains: ['example.com', 'new.io'] }, apiKeyHeaders(mine));
+      expect(again.body.result.data).toEqual({ domainsAdded: ['new.io'], skippedDomains: ['example.com'] });
+      const removed = await post<Domains>(api.url, '/v2/workspace/domains/delete', { domains: ['example.com', 'never.io'] }, apiKeyHeaders(mine));
+      expect(removed.body.result).toEqual({
+        status: 'success',
+        message: 'Domain(s) removed successfully from allowed domains.',
+        data: { domainsRemoved: ['example.com'], skippedDomains: ['never.io'] },
+      });
       const listed = await post<Domains>(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine));
-      expect(listed.body.result.data.domains).toEqual(['*.apps.io']);
+      expect(listed.body.result).toEqual({ status: 'success', message: 'Allowed domains retrieved successfully.', data: { allowedDomains: ['*.apps.io', 'new.io'] } });
     });
 
     it('rejects bad domains and more than 100 per call, storing nothing', async () => {
@@ -247,7 +315,7 @@ describe('workspaces and credentials', () => {
       expect(many.status).toBe(400);
       expect(many.body.error.message).toContain('data.domains');
       const listed = await post<Domains>(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(mine));
-      expect(listed.body.result.data.domains).toEqual([]);
+      expect(listed.body.result.data.allowedDomains).toEqual([]);
     });
 
     it('stores a validated e-mail configuration with the provider key encrypted', async () => {
@@ -258,7 +326,11 @@ describe('workspaces and credentials', () => {
         apiKeyHeaders(owner),
       );
       expect(updated.status).toBe(200);
-      expect(updated.body.result).toEqual({ status: 'success', message: 'Email configuration updated successfully.', data: null });
+      expect(updated.body.result).toEqual({
+        status: 'success',
+        message: 'Email configuration updated successfully.',
+        data: { useEmailService: true, emailServiceConfig: { type: 'sendgrid', apiKey: 'SG.secret-value', fromEmail: 'noreply@example.com' } },
+      });
       const [row] = await world.query<EmailConfigRow>('SELECT config FROM email_config WHERE api_key_id = $1', [owner.apiKey]);
       expect(row.config.useEmailService).toBe(true);
       expect(row.config.emailServiceConfig.fromEmail).toBe('noreply@example.com');
@@ -266,6 +338,20 @@ describe('workspaces and credentials', () => {
       const invalid = await post(api.url, '/v2/workspace/emailconfig/update', { useEmailService: true, emailServiceConfig: { type: 'sendgrid' } }, apiKeyHeaders(owner));
       expect(invalid.status).toBe(400);
       expect(invalid.body.error.message).toContain('data.emailServiceConfig.apiKey');
+      const triggers = await post(
+        api.url,
+        '/v2/workspace/emailconfig/update',
+        { emailServiceConfig: { type: 'default', fromCompany: 'Acme', triggers: { 'comment.add': true, 'comment_annotation.assign': false } } },
+        apiKeyHeaders(owner),
+      );
+      expect(triggers.body.result.data).toEqual({
+        useEmailService: true,
+        emailServiceConfig: { type: 'default', fromCompany: 'Acme', triggers: { 'comment.add': true, 'comment_annotation.assign': false } },
+      });
+      const badTrigger = await post(api.url, '/v2/workspace/emailconfig/update', { emailServiceConfig: { type: 'default', triggers: { 'comment.explode': true } } }, apiKeyHeaders(owner));
+      expect([badTrigger.status, badTrigger.body.error.message]).toEqual([400, expect.stringContaining('data.emailServiceConfig.triggers')]);
+      const empty = await post(api.url, '/v2/workspace/emailconfig/update', {}, apiKeyHeaders(owner));
+      expect([empty.status, empty.body.error.message]).toEqual([400, 'data.useEmailService or data.emailServiceConfig is required.']);
     });
   });
 });

@@ -2,6 +2,7 @@ export * from './api-error';
 export * from './boot';
 export * from './config';
 export * from './config.module';
+export * from './custom-keys';
 export * from './envelope';
 export * from './error-code';
 export * from './field.validators';

@@ -2,6 +2,9 @@ import { AccessType } from './entities/access-type';
 
 export const DOCUMENT_FIELDS = ['id', 'documentId', 'documentName', 'disabled', 'accessType', 'folderId'] as const;
 
+/** Keys of Velt's DocumentMetadata that are not custom: refused on a document item rather than stored. */
+export const DOCUMENT_RESERVED_KEYS = [...DOCUMENT_FIELDS, 'organizationId', 'apiKey'] as const;
+
 export interface DocumentRow {
   id: string;
   name: string;

@@ -44,3 +44,30 @@ export function placeFolders(requests: readonly FolderRequest[], stored: Readonl
     return canPlace(request.folderId) ? 'insert' : 'noParent';
   });
 }
+
+export interface FolderMove {
+  folderId: string;
+  /** undefined: stays where it is; null: to the top level. */
+  parentFolderId?: string | null;
+}
+
+export type MoveVerdict = 'ok' | 'absent' | 'noParent' | 'cycle';
+
+/**
+ * Checks each request against the organization's tree (`parents`: folder id to parent id), in
+ * order, each accepted move applied before the next is checked. A move under the folder itself or
+ * under one of its descendants would detach a loop from the tree: 'cycle'.
+ */
+export function planMoves(requests: readonly FolderMove[], stored: ReadonlyMap<string, string | null>): MoveVerdict[] {
+  const parents = new Map(stored);
+  return requests.map(({ folderId, parentFolderId }) => {
+    if (!parents.has(folderId)) return 'absent';
+    if (parentFolderId === undefined) return 'ok';
+    if (parentFolderId !== null && !parents.has(parentFolderId)) return 'noParent';
+    for (let current: string | null | undefined = parentFolderId; current != null; current = parents.get(current)) {
+      if (current === folderId) return 'cycle';
+    }
+    parents.set(folderId, parentFolderId);
+    return 'ok';
+  });
+}

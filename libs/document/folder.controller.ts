@@ -4,7 +4,7 @@ import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch, ok } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { AddFoldersDto } from './dto/add-folders.dto';
-import { FolderIdsDto } from './dto/folder-ids.dto';
+import { DeleteFoldersDto } from './dto/delete-folders.dto';
 import { GetFoldersDto } from './dto/get-folders.dto';
 import { UpdateFoldersDto } from './dto/update-folders.dto';
 import { FolderService } from './folder.service';
@@ -20,7 +20,7 @@ export class FolderController {
     return batch('Folder(s) added successfully.', await this.folders.add(key.apiKeyId, dto));
   }
 
-  /** Continuation in `result.pageToken`, as documents get. */
+  /** Continuation in `result.pageToken`, as documents get; with `folderId`, one tree and no paging. */
   @RpcPost('/v2/organizations/folders/get')
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetFoldersDto) {
     const page = await this.folders.get(key.apiKeyId, dto);
@@ -33,7 +33,8 @@ export class FolderController {
   }
 
   @RpcPost('/v2/organizations/folders/delete')
-  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: FolderIdsDto) {
-    return batch('Folder(s) deleted successfully.', await this.folders.delete(key.apiKeyId, dto));
+  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteFoldersDto) {
+    const items = await this.folders.delete(key.apiKeyId, dto);
+    return items ? batch('Folder(s) deleted successfully.', items) : ok('Folder deleted successfully.', null);
   }
 }

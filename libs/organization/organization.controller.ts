@@ -27,7 +27,7 @@ export class OrganizationController {
     return ok('Organizations retrieved successfully.', page.rows, page.nextToken ? { nextPageToken: page.nextToken } : {});
   }
 
-  @RpcPost('/v1/organizations/delete')
+  @RpcPost(['/v1/organizations/delete', '/v2/organizations/delete'])
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: OrganizationIdsDto) {
     return batch('Organization(s) deleted successfully.', await this.organizations.delete(key.apiKeyId, dto));
   }

@@ -18,24 +18,28 @@ export class ApiKeySettingsController {
     private readonly emailConfig: EmailConfigService,
   ) {}
 
+  /** Velt's keys: only the domains this call added; `skippedDomains` were allowed already. */
   @RpcPost('/v2/workspace/domains/add')
   async addDomains(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DomainsDto) {
-    return ok('Domains added successfully.', { domains: await this.domains.add(key.apiKeyId, dto.domains) });
+    const { changed, skipped } = await this.domains.add(key.apiKeyId, dto.domains);
+    return ok('Domain(s) added successfully to allowed domains.', { domainsAdded: changed, skippedDomains: skipped });
   }
 
   @RpcPost('/v2/workspace/domains/get')
   async getDomains(@CurrentApiKey() key: ApiKeyPrincipal) {
-    return ok('Domains retrieved successfully.', { domains: await this.domains.list(key.apiKeyId) });
+    return ok('Allowed domains retrieved successfully.', { allowedDomains: await this.domains.list(key.apiKeyId) });
   }
 
+  /** Velt's keys: only the domains this call removed; `skippedDomains` were not allowed. */
   @RpcPost('/v2/workspace/domains/delete')
   async deleteDomains(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DomainsDto) {
-    return ok('Domains deleted successfully.', { domains: await this.domains.remove(key.apiKeyId, dto.domains) });
+    const { changed, skipped } = await this.domains.remove(key.apiKeyId, dto.domains);
+    return ok('Domain(s) removed successfully from allowed domains.', { domainsRemoved: changed, skippedDomains: skipped });
   }
 
+  /** Echoes the configuration as sent, as Velt does. */
   @RpcPost('/v2/workspace/emailconfig/update')
   async updateEmailConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateEmailConfigDto) {
-    await this.emailConfig.update(key.apiKeyId, dto);
-    return ok('Email configuration updated successfully.', null);
+    return ok('Email configuration updated successfully.', await this.emailConfig.update(key.apiKeyId, dto));
   }
 }

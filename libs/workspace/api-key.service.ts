@@ -4,7 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, decryptSecret, ErrorCode } from '@app/common';
 import { AuditProducer } from './audit.producer';
 import { createApiKey, DEFAULT_API_KEY_NAME, DEFAULT_AUTH_TOKEN_NAME, issueAuthToken } from './auth-token.factory';
+import { DomainService } from './domain.service';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
+import { EmailConfigService } from './email-config.service';
 import { ApiKey } from './entities/api-key.entity';
 import { AuthToken } from './entities/auth-token.entity';
 import { AuthTokenView } from './workspace-view';
@@ -18,6 +20,8 @@ export class ApiKeyService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly audit: AuditProducer,
+    private readonly domains: DomainService,
+    private readonly emailConfig: EmailConfigService,
   ) {}
 
   async listTokens(workspaceId: string, apiKeyId: string): Promise<{ apiKey: string; authTokens: AuthTokenView[] }> {
@@ -45,7 +49,14 @@ export class ApiKeyService {
     return { apiKey: apiKeyId, newAuthToken };
   }
 
+  /** The key, its first token, allowed domains and e-mail settings in one transaction. */
   async create(workspaceId: string, dto: CreateApiKeyDto): Promise<{ apiKey: string; authToken?: string }> {
+    if (dto.useWebhookService === true || dto.webhookServiceConfig !== undefined) {
+      throw ApiError.invalid(
+        `data.${dto.webhookServiceConfig !== undefined ? 'webhookServiceConfig' : 'useWebhookService'} is not applied by API key create here; ` +
+          'set it with /v2/workspace/webhookconfig/update and the new key.',
+      );
+    }
     const created = await this.dataSource.transaction(async (manager) => {
       // Counting under an advisory lock keyed by the workspace keeps concurrent creates within the limit.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`api-key-create:${workspaceId}`]);
@@ -54,6 +65,11 @@ export class ApiKeyService {
       }
       const apiKey = await createApiKey(manager, workspaceId, dto.type, dto.apiKeyName ?? DEFAULT_API_KEY_NAME);
       const token = dto.createAuthToken ? await issueAuthToken(manager, this.config.encryptionKey, apiKey.id) : undefined;
+      const domains = [...(dto.allowedDomains ?? []), ...(dto.addLocalHostToAllowedDomains ? ['localhost'] : [])];
+      if (domains.length > 0) await this.domains.addIn(manager, apiKey.id, domains, 'data.allowedDomains');
+      if (dto.useEmailService !== undefined || dto.emailServiceConfig !== undefined) {
+        await this.emailConfig.save(manager, apiKey.id, { useEmailService: dto.useEmailService, emailServiceConfig: dto.emailServiceConfig });
+      }
       return token ? { apiKey: apiKey.id, authToken: token.token } : { apiKey: apiKey.id };
     });
     await this.audit.record({ action: 'api_key.created', workspaceId, apiKeyId: created.apiKey });

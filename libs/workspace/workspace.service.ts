@@ -24,12 +24,14 @@ export class WorkspaceService {
   async create(dto: CreateWorkspaceDto): Promise<WorkspaceView> {
     if (isDisposableEmail(dto.ownerEmail)) throw ApiError.invalid('Disposable email domains are not allowed.');
     const email = dto.ownerEmail.toLowerCase();
+    const ownerName = dto.name ?? dto.ownerEmail;
+    const workspaceName = dto.workspaceName ?? `${ownerName} workspace`;
     const view = await this.dataSource.transaction(async (manager) => {
       await manager
         .createQueryBuilder()
         .insert()
         .into(Account)
-        .values({ id: newId(), email, name: dto.name, avatar: dto.avatar ?? '' })
+        .values({ id: newId(), email, name: ownerName, avatar: dto.avatar ?? '' })
         .orIgnore()
         .execute();
       // The row lock serialises concurrent creates of one owner, so the limit cannot be overrun.
@@ -42,7 +44,7 @@ export class WorkspaceService {
       const workspace = manager.create(Workspace, {
         id: newId(),
         accountId: account.id,
-        name: dto.workspaceName,
+        name: workspaceName,
         authTokenHash: hashToken(authToken),
         authTokenCiphertext: encryptSecret(authToken, this.config.encryptionKey),
       });

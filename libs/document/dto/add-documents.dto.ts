@@ -1,7 +1,7 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
+import { CustomKeysAsMetadata, IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
-import { DOCUMENT_FIELDS } from '../document-view';
+import { DOCUMENT_FIELDS, DOCUMENT_RESERVED_KEYS } from '../document-view';
 
 export class DocumentInputDto {
   @IsIdentifier()
@@ -26,7 +26,9 @@ export class AddDocumentsDto extends OrganizationRefDto {
   @IsBoolean()
   createOrganization?: boolean;
 
+  /** Velt's Document takes custom keys: they are stored as metadata and returned by get. */
   @NestedArray(() => DocumentInputDto)
+  @CustomKeysAsMetadata(['documentId', 'documentName', 'accessType'], DOCUMENT_RESERVED_KEYS)
   documents: DocumentInputDto[];
 
   /** Places every document of the request in this folder; absent or null for the top level. */

@@ -1,7 +1,7 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
+import { CustomKeysAsMetadata, IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
-import { DOCUMENT_FIELDS } from '../document-view';
+import { DOCUMENT_FIELDS, DOCUMENT_RESERVED_KEYS } from '../document-view';
 
 /** Absent fields keep their value; metadata is merged key by key into the stored metadata. */
 export class DocumentUpdateDto {
@@ -26,6 +26,8 @@ export class DocumentUpdateDto {
 }
 
 export class UpdateDocumentsDto extends OrganizationRefDto {
+  /** Custom keys are merged into the stored metadata, as on add. */
   @NestedArray(() => DocumentUpdateDto)
+  @CustomKeysAsMetadata(['documentId', 'documentName', 'accessType', 'disabled'], DOCUMENT_RESERVED_KEYS)
   documents: DocumentUpdateDto[];
 }

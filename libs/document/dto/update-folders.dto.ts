@@ -3,7 +3,7 @@ import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } fro
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
 
-/** Absent fields keep their value; metadata is merged key by key. Re-parenting is not offered. */
+/** Absent fields keep their value; metadata is merged key by key. */
 export class FolderUpdateDto {
   @IsIdentifier()
   folderId: string;
@@ -11,6 +11,14 @@ export class FolderUpdateDto {
   @IsOptional()
   @IsName()
   folderName?: string;
+
+  /**
+   * Moves the folder, with everything inside it, under this folder; null or Velt's `root` (when no
+   * folder is named so) moves it to the top level. A move into its own subtree is refused.
+   */
+  @IsOptional()
+  @IsIdentifier()
+  parentFolderId?: string | null;
 
   @IsOptional()
   @IsIn(ACCESS_TYPES)

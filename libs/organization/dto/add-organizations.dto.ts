@@ -1,5 +1,5 @@
 import { IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
+import { CustomKeysAsMetadata, IsIdentifier, IsMetadata, IsName, NestedArray } from '@app/common';
 import { ORGANIZATION_FIELDS } from '../organization-view';
 
 export class OrganizationInputDto {
@@ -11,12 +11,15 @@ export class OrganizationInputDto {
   @IsName()
   organizationName?: string;
 
+  /** Velt's custom top-level keys of an organization land here too (see AddOrganizationsDto). */
   @IsOptional()
   @IsMetadata(ORGANIZATION_FIELDS)
   metadata?: Record<string, unknown>;
 }
 
 export class AddOrganizationsDto {
+  /** Velt's Organization takes custom keys: they are stored as metadata and returned by get. */
   @NestedArray(() => OrganizationInputDto)
+  @CustomKeysAsMetadata(['organizationId', 'organizationName'], ORGANIZATION_FIELDS)
   organizations: OrganizationInputDto[];
 }

@@ -1,5 +1,24 @@
-import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsEmailAddress } from '@app/common';
 import { API_KEY_TYPES, ApiKeyType } from '../entities/api-key.entity';
+import { MAX_DOMAINS_PER_CALL } from './domains.dto';
+import { EmailServiceConfigDto } from './email-config.dto';
+
+/** Velt's webhook settings on this page; refused here (see ApiKeyService.create), declared so the refusal names them. */
+export class ApiKeyWebhookConfigDto {
+  @IsOptional()
+  @IsString()
+  authToken?: string;
+
+  @IsOptional()
+  @IsString()
+  rawNotificationUrl?: string;
+
+  @IsOptional()
+  @IsString()
+  processedNotificationUrl?: string;
+}
 
 export class CreateApiKeyDto {
   @IsIn(API_KEY_TYPES)
@@ -13,4 +32,89 @@ export class CreateApiKeyDto {
   @IsOptional()
   @IsBoolean()
   createAuthToken?: boolean;
+
+  /**
+   * Accepted for Velt compatibility; has no effect here: the workspace headers already name the
+   * workspace and so its owner.
+   */
+  @IsOptional()
+  @IsEmailAddress()
+  @MaxLength(254)
+  ownerEmail?: string;
+
+  /** Accepted for Velt compatibility; has no effect here: one deployment holds all data, there are no regions. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  persistenceDBRegion?: string;
+
+  /** Accepted for Velt compatibility; has no effect here: one deployment holds all data, there are no regions. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  realtimeDBRegion?: string;
+
+  /** Stored as the key's allowed domains (as /v2/workspace/domains/add). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_DOMAINS_PER_CALL)
+  @IsString({ each: true })
+  @Length(1, 253, { each: true })
+  allowedDomains?: string[];
+
+  /** Adds `localhost` to the allowed domains. */
+  @IsOptional()
+  @IsBoolean()
+  addLocalHostToAllowedDomains?: boolean;
+
+  /** Stored as the key's e-mail configuration (as /v2/workspace/emailconfig/update). */
+  @IsOptional()
+  @IsBoolean()
+  useEmailService?: boolean;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EmailServiceConfigDto)
+  emailServiceConfig?: EmailServiceConfigDto;
+
+  /**
+   * Only false is accepted: webhook configuration belongs to the webhook module, which this one
+   * may not call; true is refused with a pointer to /v2/workspace/webhookconfig/update.
+   */
+  @IsOptional()
+  @IsBoolean()
+  useWebhookService?: boolean;
+
+  /** Refused with a pointer to /v2/workspace/webhookconfig/update (see useWebhookService). */
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ApiKeyWebhookConfigDto)
+  webhookServiceConfig?: ApiKeyWebhookConfigDto;
+
+  /** Accepted for Velt compatibility; has no effect here: there is no notification service. */
+  @IsOptional()
+  @IsBoolean()
+  useNotificationService?: boolean;
+
+  /** Accepted for Velt compatibility; has no effect here: there is no notification service. */
+  @IsOptional()
+  @IsBoolean()
+  setDefaultNotificationTriggers?: boolean;
+
+  /** Accepted for Velt compatibility; has no effect here: mail is not sent (DESIGN §3); e-mail triggers are set with emailServiceConfig.triggers. */
+  @IsOptional()
+  @IsBoolean()
+  setDefaultEmailTriggers?: boolean;
+
+  /** Accepted for Velt compatibility; has no effect here: users are never added to organizations implicitly. */
+  @IsOptional()
+  @IsBoolean()
+  requireAutoOrgUser?: boolean;
+
+  /** Accepted for Velt compatibility; has no effect here: private comments are not offered. */
+  @IsOptional()
+  @IsBoolean()
+  enablePrivateComments?: boolean;
 }

@@ -6,14 +6,17 @@ export class CreateWorkspaceDto {
   @MaxLength(254)
   ownerEmail: string;
 
-  /** The owner's display name. */
+  /** The owner's display name; defaults to the e-mail address, as Velt's does. */
+  @IsOptional()
   @IsString()
   @Length(1, 256)
-  name: string;
+  name?: string;
 
+  /** Defaults to "{name} workspace", as Velt's does. */
+  @IsOptional()
   @IsString()
   @Length(1, 256)
-  workspaceName: string;
+  workspaceName?: string;
 
   /** Spec: avatar may be an empty string. */
   @IsOptional()

@@ -1,8 +1,26 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { IsEmailAddress, IsIdentifier } from '@app/common';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface, Validate } from 'class-validator';
+import { isEventTrigger } from '@app/events';
+import { IsEmailAddress, IsIdentifier, IsName } from '@app/common';
 
 export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid'] as const;
+
+/** A map of trigger names (the webhook triggers, spec: Events) to booleans. */
+@ValidatorConstraint({ name: 'isTriggerMap' })
+class IsTriggerMap implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.entries(value).every(([name, enabled]) => isEventTrigger(name) && typeof enabled === 'boolean')
+    );
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must map trigger names (such as comment.add) to booleans`;
+  }
+}
 
 export class EmailServiceConfigDto {
   @IsIn(EMAIL_SERVICE_TYPES)
@@ -18,6 +36,11 @@ export class EmailServiceConfigDto {
   @IsEmailAddress()
   fromEmail?: string;
 
+  /** Sender's company name in the mails. */
+  @IsOptional()
+  @IsName()
+  fromCompany?: string;
+
   @IsOptional()
   @IsIdentifier()
   commentTemplateId?: string;
@@ -25,11 +48,22 @@ export class EmailServiceConfigDto {
   @IsOptional()
   @IsIdentifier()
   tagTemplateId?: string;
+
+  /** Which events send mail, by trigger name (Velt's emailconfig page). */
+  @IsOptional()
+  @IsObject()
+  @Validate(IsTriggerMap)
+  triggers?: Record<string, boolean>;
 }
 
+/**
+ * Stored and validated; sending mail is out of scope for now (DESIGN §3). An absent
+ * `useEmailService` keeps the stored value (false when nothing is stored).
+ */
 export class UpdateEmailConfigDto {
+  @IsOptional()
   @IsBoolean()
-  useEmailService: boolean;
+  useEmailService?: boolean;
 
   @IsOptional()
   @IsObject()
