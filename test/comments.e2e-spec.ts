@@ -2,6 +2,9 @@ import { createTestEnvironment, TestEnvironment } from './support/test-environme
 import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { seedDocument, seedEditors, seedFolder } from './support/seed';
+import { stringMatching } from './support/matchers';
+
+const anyNumber: unknown = expect.any(Number);
 
 interface Comment {
   commentId: number;
@@ -82,8 +85,8 @@ describe('comment annotations, comments and reactions in Velt shapes', () => {
     const results = Object.values(second.body.result.data);
     expect(second.body.result.data.a1).toEqual({ success: false, annotationId: 'a1', message: 'Annotation already exists.' });
     const generated = results.find((r) => r.annotationId !== 'a1')!;
-    expect(generated).toEqual({ success: true, annotationId: expect.stringMatching(/^[A-Za-z0-9_-]{20}$/), commentIds: [1], message: 'Added Successfully' });
-    expect(second.body.result.data[generated.annotationId]).toBe(generated as unknown);
+    expect(generated).toEqual({ success: true, annotationId: stringMatching(/^[A-Za-z0-9_-]{20}$/), commentIds: [1], message: 'Added Successfully' });
+    expect(second.body.result.data[generated.annotationId]).toBe(generated);
 
     const [got] = await annotations({ ...doc, annotationIds: ['a1'] });
     expect(got).toEqual(expect.objectContaining({
@@ -99,8 +102,8 @@ describe('comment annotations, comments and reactions in Velt shapes', () => {
       visibilityConfig: { type: 'public' },
       mentionedUserIds: ['u2'],
       metadata: { apiKey: owner.apiKey, ...doc },
-      createdAt: expect.any(Number),
-      lastUpdated: expect.any(Number),
+      createdAt: anyNumber,
+      lastUpdated: anyNumber,
     }));
     expect(got.comments).toEqual([
       expect.objectContaining({
@@ -382,7 +385,7 @@ describe('comment annotations, comments and reactions in Velt shapes', () => {
     await world.query(`UPDATE document SET id = 'doc-moved' WHERE api_key_id = $1 AND organization_id = 'org-1' AND id = 'doc-old'`, [owner.apiKey]);
     const moved = await annotations({ organizationId: 'org-1', documentId: 'doc-moved', annotationIds: ['m1'] });
     expect(moved).toEqual([
-      expect.objectContaining({ annotationId: 'm1', metadata: expect.objectContaining({ documentId: 'doc-moved' }), comments: [expect.objectContaining({ commentId: 1, reactionAnnotations: [expect.objectContaining({ icon: '👀' })] })] }),
+      expect.objectContaining({ annotationId: 'm1', metadata: { apiKey: owner.apiKey, organizationId: 'org-1', documentId: 'doc-moved' }, comments: [expect.objectContaining({ commentId: 1, reactionAnnotations: [expect.objectContaining({ icon: '👀' })] })] }),
     ]);
     const deleted = await call('/v2/commentannotations/delete', { organizationId: 'org-1', documentId: 'doc-moved', annotationIds: ['m1', 'ghost'] });
     expect(deleted.body.result).toEqual({
@@ -394,10 +397,10 @@ describe('comment annotations, comments and reactions in Velt shapes', () => {
       },
     });
     // Velt: organizationId may be left out; the document is found by its id.
-    const byLocation = await call('/v2/commentannotations/delete', { documentId: 'doc-moved', locationIds: ['L'] });
+    const byLocation = await call<BatchResult>('/v2/commentannotations/delete', { documentId: 'doc-moved', locationIds: ['L'] });
     expect(byLocation.body.error).toBeUndefined();
     expect(Object.keys(byLocation.body.result.data)).toEqual(['m2']);
-    const rest = await call('/v2/commentannotations/delete', { organizationId: 'org-1', documentId: 'doc-moved' });
+    const rest = await call<BatchResult>('/v2/commentannotations/delete', { organizationId: 'org-1', documentId: 'doc-moved' });
     expect(Object.keys(rest.body.result.data)).toEqual(['m3']);
     expect(await world.query(`SELECT * FROM comment WHERE document_id = 'doc-moved'`)).toEqual([]);
     expect(await world.query(`SELECT * FROM comment_annotation WHERE document_id = 'doc-moved'`)).toEqual([]);
