@@ -5,7 +5,7 @@ import { ApiError } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { CommentChange, EventOutbox, TriggerOf } from '@app/events';
 import { CommentAccess } from './comment-access';
-import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, newAnnotationId, plain, priorityOf, statusOf } from './comment-store';
+import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, newAnnotationId, numberComments, plain, priorityOf, statusOf } from './comment-store';
 import { assertUnique } from './comment-views';
 import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -56,10 +56,9 @@ export class CommentAnnotationService {
     annotations.forEach((a, i) => assertUnique(a.commentData.map((c) => c.commentId).filter((id) => id !== undefined), (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`));
     const { organizationId, documentId } = dto;
     const now = new Date();
-    // Given ids stay; the others follow the largest given one, so the thread's counter never hands out a taken id.
+    // Given ids stay; the others count from 1 around them, and the thread's counter moves past them all.
     const numbered = annotations.map((a) => {
-      let next = Math.max(0, ...a.commentData.map((c) => c.commentId ?? 0)) + 1;
-      const ids = a.commentData.map((c) => c.commentId ?? next++);
+      const ids = numberComments(a.commentData.map((c) => c.commentId), 1);
       return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
     });
     return this.events.transaction(apiKeyId, async (manager, emit) => {

@@ -36,6 +36,16 @@ export function locationIdOf(location: Record<string, unknown> | null | undefine
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
+/** Comment ids for a batch: the given ones, and counter values (from `next`, skipping given ones) for the rest. */
+export function numberComments(given: Array<number | undefined>, next: number): number[] {
+  const taken = new Set(given.filter((id) => id !== undefined));
+  return given.map((id) => {
+    if (id !== undefined) return id;
+    while (taken.has(next)) next++;
+    return next++;
+  });
+}
+
 export function dateOf(ms: number | undefined): Date | undefined {
   return ms === undefined ? undefined : new Date(ms);
 }

@@ -6,7 +6,7 @@ import { ApiError, AppConfig, ErrorCode, KeysetPager, keysetListing } from '@app
 import { DocumentDirectoryService } from '@app/document';
 import { Emit, EventOutbox, TriggerOf } from '@app/events';
 import { AddFlags, CommentAccess } from './comment-access';
-import { annotationViewsOf, dateOf, documentNameOf } from './comment-store';
+import { annotationViewsOf, dateOf, documentNameOf, numberComments } from './comment-store';
 import { assertUnique, CommentView, commentView } from './comment-views';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
 import { AnnotationRefDto } from './dto/refs.dto';
@@ -44,12 +44,7 @@ export class CommentService {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { flags: dto, authors: dto.commentData.map((c) => c.from) });
       // The annotation row is locked: its counter hands out each id once, and given ids move it past them.
       const given = dto.commentData.map((c) => c.commentId).filter((id): id is number => id !== undefined);
-      let next = Number(annotation.nextCommentId);
-      const ids = dto.commentData.map((c) => {
-        if (c.commentId !== undefined) return c.commentId;
-        while (given.includes(next)) next++;
-        return next++;
-      });
+      const ids = numberComments(dto.commentData.map((c) => c.commentId), Number(annotation.nextCommentId));
       const taken = given.length ? await this.comments(manager, apiKeyId, dto, given) : [];
       if (taken.length > 0) throw new ApiError(ErrorCode.ALREADY_EXISTS, `Comment ${taken[0].id} already exists.`);
       await manager.createQueryBuilder().insert().into(CommentEntity).values(
@@ -63,7 +58,7 @@ export class CommentService {
       await manager.query(
         `UPDATE comment_annotation SET next_comment_id = GREATEST(next_comment_id, $5::bigint), updated_at = now()
           WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4`,
-        [apiKeyId, organizationId, documentId, annotationId, Math.max(next, ...ids.map((id) => id + 1))],
+        [apiKeyId, organizationId, documentId, annotationId, Math.max(...ids) + 1],
       );
       const notified = ids.filter((_, i) => dto.triggerNotification || dto.commentData[i].triggerNotification);
       await this.notify(manager, apiKeyId, dto, emit, 'comment.add', notified, dto.from);
