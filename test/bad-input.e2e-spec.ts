@@ -306,7 +306,7 @@ describe('bad input over every field of every registered route', () => {
     const annotation = await call('/v2/commentannotations/add', 'apiKey', {
       organizationId: 'acme',
       documentId: 'd1',
-      commentAnnotations: [{ annotationId: 'a1', comments: [{ commentId: 'c1', commentText: 'Hello' }] }],
+      commentAnnotations: [{ annotationId: 'a1', commentData: [{ commentText: 'Hello', from: { userId: 'u1' } }] }],
     });
     expect(annotation.status).toBe(200);
   });
@@ -335,7 +335,7 @@ describe('bad input over every field of every registered route', () => {
     // The fields that once took any string: comments, users, live state, presence.
     const covered = new Set(identifiers.map(({ route, field }) => `${route} ${field.path}`));
     for (const key of [
-      '/v2/commentannotations/comments/get commentIds',
+      '/v2/commentannotations/comments/get annotationId',
       '/v2/commentannotations/add commentAnnotations.0.annotationId',
       '/v2/users/get userIds',
       '/v2/auth/permissions/add permissions.resources.0.id',

@@ -120,7 +120,7 @@ describe('metrics', () => {
       const annotated = await post(
         api.url,
         '/v2/commentannotations/add',
-        { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', comments: [{ commentId: 'c1', commentText: 'hi' }] }] },
+        { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }] }] },
         apiKeyHeaders(owner),
       );
       expect(annotated.status).toBe(200);

@@ -118,9 +118,9 @@ describe('document migration', () => {
       await call('/v2/commentannotations/add', {
         organizationId: 'acme',
         documentId: 'plan',
-        commentAnnotations: [{ annotationId: 'note', comments: [{ commentId: 'c1', commentText: 'Ship it' }] }],
+        commentAnnotations: [{ annotationId: 'note', commentData: [{ commentText: 'Ship it', from: { userId: 'user-2' }, triggerNotification: true }] }],
       });
-      await call('/v2/commentannotations/comments/reactions/add', { organizationId: 'acme', documentId: 'plan', annotationId: 'note', commentId: 'c1', from: { userId: 'user-2' }, icons: ['🚀'] });
+      await call('/v2/commentannotations/comments/reactions/add', { organizationId: 'acme', documentId: 'plan', annotationId: 'note', commentId: 1, from: { userId: 'user-2' }, icons: ['🚀'], triggerNotification: true });
 
       ids.plan = await startMigration(call, 'acme', 'plan', 'plan-v2');
       ids.taken = await startMigration(call, 'acme', 'taken-src', 'taken-later');
@@ -168,7 +168,7 @@ describe('document migration', () => {
       expect(presence.body.result.data).toEqual([{ userId: 'ann', name: 'Ann', email: '', status: 'online' }]);
       expect((await call('/v2/presence/get', { organizationId: 'acme', documentId: 'plan' })).status).toBe(404);
       const comments = await call('/v2/commentannotations/comments/get', { organizationId: 'acme', documentId: 'plan-v2', annotationId: 'note' });
-      expect(comments.body.result.data).toEqual([expect.objectContaining({ commentId: 'c1', commentText: 'Ship it' })]);
+      expect(comments.body.result.data).toEqual([expect.objectContaining({ commentId: 1, commentText: 'Ship it' })]);
       const reactions = await world.query('SELECT document_id, icon FROM comment_reaction WHERE api_key_id = $1', [owner.apiKey]);
       expect(reactions).toEqual([{ document_id: 'plan-v2', icon: '🚀' }]);
       const history = await world.query<{ table: string; document_id: string }>(

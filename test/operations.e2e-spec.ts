@@ -110,7 +110,7 @@ describe('operations', () => {
       const annotated = await post(
         api.url,
         '/v2/commentannotations/add',
-        { organizationId: 'org-h', documentId: 'doc-h', from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', comments: [{ commentId: 'c1', commentText: 'hi' }] }] },
+        { organizationId: 'org-h', documentId: 'doc-h', from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }] }] },
         apiKeyHeaders(owner),
       );
       expect(annotated.status).toBe(200);

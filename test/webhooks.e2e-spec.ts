@@ -19,10 +19,11 @@ const doc = { organizationId: 'org-w', documentId: 'doc-w' };
 /** A delivered event, raw (`notificationSource` set) or processed. */
 interface WebhookEvent {
   event: string;
+  actionType: string;
   notificationSource?: string;
   webhookId: string;
   metadata: unknown;
-  commentAnnotation: { annotationId: string };
+  commentAnnotation: { annotationId: string; comments: unknown[] };
 }
 
 interface EncryptedBody {
@@ -86,8 +87,11 @@ describe('webhook delivery', () => {
     return who;
   }
 
+  /** An annotation whose first comment asks for notifications (Velt: REST writes notify only when told). */
   async function annotate(who: Credentials, annotationId: string): Promise<void> {
-    const added = await call<BatchResult>(who, '/v2/commentannotations/add', { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId, comments: [{ commentId: 'c1', commentText: 'hi' }] }] });
+    const added = await call<BatchResult>(who, '/v2/commentannotations/add', {
+      ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId, commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }] }],
+    });
     expect(added.body.result.data[annotationId].success).toBe(true);
   }
 
@@ -256,37 +260,49 @@ describe('webhook delivery', () => {
     });
   });
 
-  it('delivers each of the nine triggers, raw and processed, signed; a disabled trigger is not delivered', async () => {
+  it('delivers each of the nine triggers, raw and processed, signed, in Velt\'s basic format; a disabled trigger is not delivered', async () => {
     const target = await receiver();
     const who = await tenant(target);
-    const ref = { ...doc, annotationId: 'a1', from: { userId: 'u1', name: 'Ann' } };
+    const ref = { ...doc, annotationId: 'a1', from: { userId: 'u1', name: 'Ann' }, triggerNotification: true };
+    const resolved = { id: 'RESOLVED', name: 'Resolved', type: 'terminal' };
+    const urgent = { id: 'P0', name: 'Urgent', color: '#FF7162' };
     await annotate(who, 'a1');
-    await call(who, '/v2/commentannotations/comments/add', { ...ref, comments: [{ commentId: 'c2', commentText: 'second', toContactsTagged: [{ userId: 'u2' }] }] });
-    await call(who, '/v2/commentannotations/comments/update', { ...ref, comments: [{ commentId: 'c2', commentText: 'edited' }] });
-    await call(who, '/v2/commentannotations/update', { ...doc, commentAnnotations: [{ annotationId: 'a1', status: 'resolved' }] });
-    await call(who, '/v2/commentannotations/update', { ...doc, commentAnnotations: [{ annotationId: 'a1', assignedTo: { userId: 'u3' } }] });
-    await call(who, '/v2/commentannotations/update', { ...doc, commentAnnotations: [{ annotationId: 'a1', priority: 'urgent' }] });
-    await call(who, '/v2/commentannotations/comments/reactions/add', { ...ref, commentId: 'c2', icons: ['👍'] });
-    await call(who, '/v2/commentannotations/comments/reactions/delete', { ...ref, commentId: 'c2', icons: ['👍'] });
-    await call(who, '/v2/commentannotations/comments/delete', { ...ref, commentIds: ['c2'] });
+    await call(who, '/v2/commentannotations/comments/add', { ...ref, commentData: [{ commentText: 'second', from: { userId: 'u1', name: 'Ann' }, taggedUserContacts: [{ userId: 'u2', contact: { userId: 'u2' } }] }] });
+    await call(who, '/v2/commentannotations/comments/update', { ...ref, commentIds: [2], updatedData: { commentText: 'edited' } });
+    await call(who, '/v2/commentannotations/update', { ...doc, triggerNotification: true, annotationIds: ['a1'], updatedData: { status: resolved } });
+    await call(who, '/v2/commentannotations/update', { ...doc, triggerNotification: true, annotationIds: ['a1'], updatedData: { assignedTo: { userId: 'u3' } } });
+    await call(who, '/v2/commentannotations/update', { ...doc, triggerNotification: true, annotationIds: ['a1'], updatedData: { priority: urgent } });
+    await call(who, '/v2/commentannotations/comments/reactions/add', { ...ref, commentId: 2, icons: ['👍'] });
+    await call(who, '/v2/commentannotations/comments/reactions/delete', { ...ref, commentId: 2, icons: ['👍'] });
+    await call(who, '/v2/commentannotations/comments/delete', { ...ref, commentIds: [2] });
 
     await eventually(() => expect(target.received).toHaveLength(18), { timeoutMs: 20_000 });
     const raw = target.received.filter((r) => r.headers['webhook-id'] && verify(who, r).notificationSource === 'comment').map((r) => ({ headers: r.headers, payload: JSON.parse(r.body) as WebhookEvent }));
+    expect(raw.map((r) => r.payload.actionType).sort()).toEqual([
+      'added', 'assigned', 'deleted', 'newlyAdded', 'priorityChanged', 'reactionAdded', 'reactionDeleted', 'statusChanged', 'updated',
+    ]);
     expect(raw.map((r) => r.payload.event).sort()).toEqual([
       'comment.add', 'comment.delete', 'comment.reaction_add', 'comment.reaction_delete', 'comment.update',
       'comment_annotation.add', 'comment_annotation.assign', 'comment_annotation.priority_change', 'comment_annotation.status_change',
     ]);
     for (const { headers, payload } of raw) {
       expect(payload.webhookId).toBe(headers['webhook-id']);
-      expect(payload.metadata).toEqual({ apiKey: who.apiKey, ...doc });
+      expect(payload.metadata).toEqual({ apiKey: who.apiKey, ...doc, documentName: doc.documentId });
       expect(payload.commentAnnotation.annotationId).toBe('a1');
+      expect(Array.isArray(payload.commentAnnotation.comments)).toBe(true);
     }
-    const update = raw.find((r) => r.payload.event === 'comment.update')!.payload;
-    expect(update).toMatchObject({ actionType: 'update', actionUser: { userId: 'u1', name: 'Ann' }, targetComment: { commentId: 'c2', commentText: 'edited' } });
+    const byAction = (actionType: string) => raw.find((r) => r.payload.actionType === actionType)!.payload;
+    expect(byAction('updated')).toMatchObject({ actionUser: { userId: 'u1', name: 'Ann' }, targetComment: { commentId: 2, commentText: 'edited' } });
+    expect(byAction('newlyAdded')).toMatchObject({ targetComment: { commentId: 1, commentText: 'hi' }, commentAnnotation: { comments: [{ commentId: 1 }] } });
+    expect(byAction('statusChanged')).toMatchObject({ oldStatus: { id: 'OPEN', type: 'default' }, newStatus: { id: 'RESOLVED', type: 'terminal' }, commentAnnotation: { status: { id: 'RESOLVED' } } });
+    expect(byAction('statusChanged')).not.toHaveProperty('targetComment');
+    expect(byAction('assigned')).toMatchObject({ assigned: true, commentAnnotation: { assignedTo: { userId: 'u3' } } });
+    expect(byAction('priorityChanged')).toMatchObject({ newPriority: urgent });
     const processed = target.received.map((r) => verify(who, r)).filter((p) => p.notificationSource === undefined);
     expect(processed).toHaveLength(9);
     expect(processed.find((p) => p.event === 'comment.add')).toMatchObject({
-      from: { userId: 'u1', name: 'Ann' }, commentText: 'second', toContactsTagged: [{ userId: 'u2' }], targetAnnotationId: 'a1', targetCommentId: 'c2', actionType: 'add', ...doc,
+      from: { userId: 'u1', name: 'Ann' }, commentText: 'second', toContactsTagged: [{ userId: 'u2' }], targetAnnotationId: 'a1', targetCommentId: 2, actionType: 'added',
+      documentName: doc.documentId, ...doc,
     });
     expect(new Set(target.received.map((r) => r.headers['webhook-id'])).size).toBe(18);
 
@@ -295,11 +311,18 @@ describe('webhook delivery', () => {
       webhookServiceConfig: { processedNotificationUrl: null, triggers: { 'comment.update': false } },
     });
     const before = (await deliveries(who)).length;
-    await call(who, '/v2/commentannotations/comments/update', { ...ref, comments: [{ commentId: 'c1', commentText: 'quiet' }] });
-    await call(who, '/v2/commentannotations/comments/add', { ...ref, comments: [{ commentId: 'c3', commentText: 'loud' }] });
+    await call(who, '/v2/commentannotations/comments/update', { ...ref, commentIds: [1], updatedData: { commentText: 'quiet' } });
+    await call(who, '/v2/commentannotations/comments/add', { ...ref, commentData: [{ commentText: 'loud', from: { userId: 'u1' } }] });
     await eventually(() => expect(target.received).toHaveLength(19));
     expect(target.json<WebhookEvent>(18).event).toBe('comment.add');
     expect((await deliveries(who)).map((d) => d.event).slice(before)).toEqual(['comment.add']);
+
+    // Without triggerNotification a REST write notifies no one (Velt's rule, so bulk imports do not flood receivers).
+    await call(who, '/v2/commentannotations/add', { ...doc, commentAnnotations: [{ annotationId: 'bulk', commentData: [{ commentText: 'imported', from: { userId: 'u1' } }] }] });
+    await call(who, '/v2/commentannotations/comments/add', { ...doc, annotationId: 'bulk', commentData: [{ commentText: 'imported too', from: { userId: 'u1' } }] });
+    await call(who, '/v2/commentannotations/update', { ...doc, annotationIds: ['bulk'], updatedData: { status: resolved } });
+    await call(who, '/v2/commentannotations/comments/delete', { ...doc, annotationId: 'bulk' });
+    expect((await deliveries(who)).length).toBe(before + 1);
   }, LONG);
 
   it('encrypts with the configured public key (winning over encoding) or encodes as base64', async () => {
@@ -312,7 +335,7 @@ describe('webhook delivery', () => {
       await eventually(() => expect(target.received).toHaveLength(index + 1));
       const body = verify<EncryptedBody>(encrypted, target.received[index]);
       expect(Object.keys(body).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
-      expect(decrypt(body)).toMatchObject({ event: 'comment_annotation.add', webhookId: target.received[index].headers['webhook-id'], targetComment: { commentId: 'c1' } });
+      expect(decrypt(body)).toMatchObject({ event: 'comment_annotation.add', actionType: 'newlyAdded', webhookId: target.received[index].headers['webhook-id'], targetComment: { commentId: 1 } });
     }
 
     const encoded = await tenant(target, { processedNotificationUrl: undefined, encodeData: true });

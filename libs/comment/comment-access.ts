@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AccessService } from '@app/access';
 import { ApiError, ErrorCode } from '@app/common';
-import { ensureDocument } from '@app/resource';
+import { DocumentDirectoryService } from '@app/document';
+import { ensureDocument, ensureOrganization } from '@app/resource';
 import { CommentUser } from './entities/comment-user';
 
 export interface DocumentRef {
@@ -13,22 +14,53 @@ export interface DocumentRef {
 /** Reading comments needs any role on the document; writing them (a change to the document) needs editor. */
 export type AccessMode = 'read' | 'write';
 
+/** Velt's create and verify flags of the add routes. */
+export interface AddFlags {
+  createOrganization?: boolean;
+  createDocument?: boolean;
+  verifyUserPermissions?: boolean;
+}
+
 /**
  * The one place comment operations check the document and the acting user. Requests without `from`
  * act with the API key's authority; with `from`, the user's effective access (DESIGN §3) decides.
  */
 @Injectable()
 export class CommentAccess {
-  constructor(private readonly access: AccessService) {}
+  constructor(
+    private readonly access: AccessService,
+    private readonly documents: DocumentDirectoryService,
+  ) {}
 
   async check(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, mode: AccessMode): Promise<void> {
     if (!from) {
       await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false, checkOrganization: false });
       return;
     }
-    const role = await this.access.roleOn({ apiKeyId, userId: from.userId, isAdmin: false }, ref.organizationId, ref.documentId, manager);
-    if (role === null || (mode === 'write' && role !== 'editor')) {
+    if (!(await this.allows(manager, apiKeyId, ref, from.userId, mode))) {
       throw new ApiError(ErrorCode.PERMISSION_DENIED, mode === 'write' ? 'The user may not comment on this document.' : 'The user may not read this document.');
+    }
+  }
+
+  /** Whether the user holds the role `mode` needs; NOT_FOUND when the document does not exist. */
+  async allows(manager: EntityManager, apiKeyId: string, ref: DocumentRef, userId: string, mode: AccessMode): Promise<boolean> {
+    const role = await this.access.roleOn({ apiKeyId, userId, isAdmin: false }, ref.organizationId, ref.documentId, manager);
+    return role !== null && (mode === 'read' || role === 'editor');
+  }
+
+  /**
+   * The add routes: creates what the flags ask for, checks the acting user, then (verifyUserPermissions)
+   * each comment author, who must be able to write on the document.
+   */
+  async checkAdd(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, flags: AddFlags, authors: CommentUser[]): Promise<void> {
+    if (flags.createOrganization) await ensureOrganization(manager, apiKeyId, ref.organizationId, { create: true, lock: false });
+    if (flags.createDocument) await this.documents.createIfMissing(manager, apiKeyId, ref.organizationId, ref.documentId);
+    await this.check(manager, apiKeyId, ref, from, 'write');
+    if (!flags.verifyUserPermissions) return;
+    for (const userId of new Set(authors.map((author) => author.userId))) {
+      if (!(await this.allows(manager, apiKeyId, ref, userId, 'write'))) {
+        throw new ApiError(ErrorCode.PERMISSION_DENIED, `The user ${userId} may not comment on this document.`);
+      }
     }
   }
 }

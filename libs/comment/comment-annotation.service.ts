@@ -1,165 +1,257 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
-import { AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
-import { EventOutbox, TriggerOf } from '@app/events';
+import { EntityManager } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ApiError } from '@app/common';
+import { DocumentDirectoryService } from '@app/document';
+import { CommentChange, EventOutbox, TriggerOf } from '@app/events';
 import { CommentAccess } from './comment-access';
-import { AnnotationView, annotationView, assertUnique, commentView } from './comment-views';
-import { AddAnnotationsDto, AnnotationChangeDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
+import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, newAnnotationId, numberComments, plain, priorityOf, statusOf } from './comment-store';
+import { assertUnique } from './comment-views';
+import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
-import { CommentReaction } from './entities/comment-reaction.entity';
+import { CommentUser } from './entities/comment-user';
 import { CommentEntity } from './entities/comment.entity';
 
-const ANNOTATION_LISTING = keysetListing('comment annotations', ['bigint'], (row: CommentAnnotation) => [row.seq]);
+export interface AddedAnnotation {
+  success: boolean;
+  annotationId: string;
+  commentIds?: number[];
+  message: string;
+}
 
-/** Which field changes emit which trigger (spec: Events). */
-const CHANGE_TRIGGERS: Array<[keyof AnnotationChangeDto & keyof CommentAnnotation, TriggerOf<'comment'>]> = [
-  ['status', 'comment_annotation.status_change'],
-  ['assignedTo', 'comment_annotation.assign'],
-  ['priority', 'comment_annotation.priority_change'],
-];
+export interface AnnotationResult {
+  success: boolean;
+  id: string;
+  message: string;
+}
 
+/** The rows the annotation filters of update and delete select (Velt: no filter = the whole document). */
+interface AnnotationFilter {
+  annotationIds?: string[];
+  locationIds?: string[];
+  userIds?: string[];
+}
+
+function filterSql(filter: AnnotationFilter, params: unknown[]): string {
+  const where: string[] = [];
+  const add = (sql: (n: number) => string, value: unknown) => where.push(sql(params.push(value)));
+  if (filter.annotationIds) add((n) => `a.id = ANY($${n}::text[])`, filter.annotationIds);
+  if (filter.locationIds) add((n) => `a.location_id = ANY($${n}::text[])`, filter.locationIds);
+  if (filter.userIds) add((n) => `a.created_by->>'userId' = ANY($${n}::text[])`, filter.userIds);
+  return where.map((clause) => ` AND ${clause}`).join('');
+}
+
+/** Annotations: add (with their first comments), update and delete, in Velt's shapes. */
 @Injectable()
 export class CommentAnnotationService {
   constructor(
     private readonly events: EventOutbox,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CommentAccess,
-    private readonly config: AppConfig,
+    private readonly documents: DocumentDirectoryService,
   ) {}
 
-  async add(apiKeyId: string, dto: AddAnnotationsDto): Promise<BatchItem[]> {
-    assertUnique(dto.commentAnnotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
-    dto.commentAnnotations.forEach((annotation, i) =>
-      assertUnique((annotation.comments ?? []).map((c) => c.commentId), (j) => `data.commentAnnotations[${i}].comments[${j}].commentId`),
-    );
+  async add(apiKeyId: string, dto: AddAnnotationsDto): Promise<Record<string, AddedAnnotation>> {
+    const annotations = dto.commentAnnotations.map((a) => ({ ...a, annotationId: a.annotationId ?? newAnnotationId() }));
+    assertUnique(annotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
+    annotations.forEach((a, i) => assertUnique(a.commentData.map((c) => c.commentId).filter((id) => id !== undefined), (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`));
     const { organizationId, documentId } = dto;
+    const now = new Date();
+    // Given ids stay; the others count from 1 around them, and the thread's counter moves past them all.
+    const numbered = annotations.map((a) => {
+      const ids = numberComments(a.commentData.map((c) => c.commentId), 1);
+      return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
+    });
     return this.events.transaction(apiKeyId, async (manager, emit) => {
-      await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
+      await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, annotations.flatMap((a) => a.commentData.map((c) => c.from)));
       const inserted = await manager
         .createQueryBuilder()
         .insert()
         .into(CommentAnnotation)
         .values(
-          dto.commentAnnotations.map((a) => ({
+          numbered.map<unknown>(({ annotation: a, nextCommentId }) => ({
             apiKeyId, organizationId, documentId, id: a.annotationId,
-            status: a.status ?? 'open', priority: a.priority ?? null, assignedTo: a.assignedTo ?? null, createdBy: dto.from ?? null,
-          })),
+            status: statusOf(a.status), priority: a.priority ? priorityOf(a.priority) : null, assignedTo: a.assignedTo ?? null,
+            createdBy: a.commentData[0].from, location: a.location ?? null, locationId: locationIdOf(a.location), targetElement: a.targetElement ?? null,
+            context: a.context ?? null, type: a.type ?? 'comment', commentType: a.commentType ?? null,
+            // Velt: the suggestion payload counts only on suggestions, and the server stamps its status.
+            suggestion: a.type === 'suggestion' && a.suggestion ? { ...a.suggestion, status: 'pending' } : null,
+            visibility: a.visibility ? plain(a.visibility) : null, nextCommentId: String(nextCommentId),
+            createdAt: dateOf(a.createdAt) ?? now, updatedAt: dateOf(a.lastUpdated) ?? dateOf(a.createdAt) ?? now,
+          })) as QueryDeepPartialEntity<CommentAnnotation>[],
         )
         .orIgnore()
         .returning(['id'])
         .execute();
       const added = new Set((inserted.raw as Array<{ id: string }>).map((row) => row.id));
-      const newComments = dto.commentAnnotations
-        .filter((a) => added.has(a.annotationId))
-        .flatMap((a) => (a.comments ?? []).map((c) => ({
-          apiKeyId, organizationId, documentId, annotationId: a.annotationId, id: c.commentId,
-          text: c.commentText, from: dto.from ?? null, toContactsTagged: c.toContactsTagged ?? [],
-        })));
-      if (newComments.length > 0) await manager.createQueryBuilder().insert().into(CommentEntity).values(newComments).execute();
-      if (added.size > 0) {
-        const rows = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In([...added]) } });
-        const comments = await manager.find(CommentEntity, { where: { apiKeyId, organizationId, documentId, annotationId: In([...added]) }, order: { seq: 'ASC' } });
-        for (const row of rows) {
-          const first = comments.find((comment) => comment.annotationId === row.id);
-          emit({ trigger: 'comment_annotation.add', organizationId, documentId, actionUser: dto.from ?? null, annotation: annotationView(row), comment: first ? commentView(first) : null });
+      const comments = numbered
+        .filter(({ annotation }) => added.has(annotation.annotationId))
+        .flatMap(({ annotation: a, ids }) =>
+          a.commentData.map((c, i) => ({
+            apiKeyId, organizationId, documentId, annotationId: a.annotationId, id: String(ids[i]),
+            text: c.commentText ?? '', html: c.commentHtml ?? null, from: c.from, taggedUserContacts: c.taggedUserContacts ?? [],
+            context: c.context ?? null, attachments: c.attachments ?? [], agent: c.agent ?? null,
+            createdAt: dateOf(c.createdAt) ?? now, updatedAt: dateOf(c.lastUpdated) ?? dateOf(c.createdAt) ?? now,
+          })),
+        );
+      if (comments.length > 0) await manager.createQueryBuilder().insert().into(CommentEntity).values(comments as unknown as QueryDeepPartialEntity<CommentEntity>[]).execute();
+
+      const notify = numbered.filter(({ annotation: a }) => added.has(a.annotationId) && (dto.triggerNotification || a.commentData.some((c) => c.triggerNotification)));
+      if (notify.length > 0) {
+        const rows = await manager.find(CommentAnnotation, { where: notify.map(({ annotation: a }) => ({ apiKeyId, organizationId, documentId, id: a.annotationId })) });
+        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
+        for (const view of await annotationViewsOf(manager, rows)) {
+          const first = view.comments[0] ?? null;
+          emit({ trigger: 'comment_annotation.add', organizationId, documentId, documentName, actionUser: dto.from ?? (first?.from as CommentUser) ?? null, annotation: view, comment: first });
         }
       }
-      return dto.commentAnnotations.map(({ annotationId: id }) =>
-        added.has(id) ? item(id, true, 'Annotation added.') : item(id, false, 'Annotation already exists.'),
-      );
+      const results: Record<string, AddedAnnotation> = {};
+      for (const { annotation: a, ids } of numbered) {
+        results[a.annotationId] = added.has(a.annotationId)
+          ? { success: true, annotationId: a.annotationId, commentIds: ids, message: 'Added Successfully' }
+          : { success: false, annotationId: a.annotationId, message: 'Annotation already exists.' };
+      }
+      return results;
     });
   }
 
-  async get(apiKeyId: string, dto: GetAnnotationsDto): Promise<{ annotations: AnnotationView[]; nextPageToken?: string }> {
+  async update(apiKeyId: string, dto: UpdateAnnotationsDto): Promise<AnnotationResult[]> {
     const { organizationId, documentId } = dto;
-    const filters = [organizationId, documentId, dto.annotationIds ?? null, dto.statuses ?? null];
-    const manager = this.dataSource.manager;
-    await this.access.check(manager, apiKeyId, dto, dto.from, 'read');
-    const pager = new KeysetPager(ANNOTATION_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
-    const query = manager
-      .createQueryBuilder(CommentAnnotation, 'a')
-      .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.documentId = :documentId', { apiKeyId, organizationId, documentId })
-      .orderBy('a.seq', 'ASC')
-      .take(pager.limit);
-    if (dto.annotationIds) query.andWhere('a.id IN (:...ids)', { ids: dto.annotationIds.length ? dto.annotationIds : [''] });
-    if (dto.statuses) query.andWhere('a.status IN (:...statuses)', { statuses: dto.statuses.length ? dto.statuses : [''] });
-    if (pager.after) query.andWhere('a.seq > :after', { after: pager.after[0] });
-    const page = pager.page(await query.getMany());
-    const annotations = await this.withComments(manager, apiKeyId, organizationId, documentId, page.rows);
-    return { annotations, nextPageToken: page.nextToken };
-  }
-
-  async update(apiKeyId: string, dto: UpdateAnnotationsDto): Promise<BatchItem[]> {
-    assertUnique(dto.commentAnnotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
-    const { organizationId, documentId } = dto;
+    const change = dto.updatedData ?? {};
     return this.events.transaction(apiKeyId, async (manager, emit) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
-      const ids = dto.commentAnnotations.map((a) => a.annotationId);
-      const existing = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In(ids) }, lock: { mode: 'pessimistic_write' } });
-      const byId = new Map(existing.map((row) => [row.id, row]));
-      const changed: Array<{ row: CommentAnnotation; triggers: TriggerOf<'comment'>[] }> = [];
-      for (const change of dto.commentAnnotations) {
-        const row = byId.get(change.annotationId);
-        if (!row) continue;
-        const triggers: TriggerOf<'comment'>[] = [];
-        for (const [field, trigger] of CHANGE_TRIGGERS) {
-          const next = change[field] === undefined ? row[field] : change[field] ?? null;
-          if (JSON.stringify(next) !== JSON.stringify(row[field])) {
-            Object.assign(row, { [field]: next });
-            triggers.push(trigger);
-          }
+      const rows = await this.select(manager, apiKeyId, organizationId, documentId, dto, true);
+      const events: Array<{ row: CommentAnnotation; trigger: TriggerOf<'comment'>; change: CommentChange }> = [];
+      for (const row of rows) {
+        const before = { status: row.status, priority: row.priority, assignedTo: row.assignedTo };
+        if (change.location !== undefined) Object.assign(row, { location: change.location, locationId: locationIdOf(change.location) });
+        if (change.targetElement !== undefined) row.targetElement = change.targetElement;
+        if (change.from !== undefined) row.createdBy = change.from;
+        if (change.context !== undefined) row.context = change.context;
+        if (change.suggestion !== undefined) row.suggestion = change.suggestion;
+        if (change.assignedTo !== undefined) row.assignedTo = change.assignedTo;
+        if (change.priority !== undefined) row.priority = change.priority && priorityOf(change.priority);
+        if (change.statusUpdatedByUserId !== undefined) row.statusUpdatedByUserId = change.statusUpdatedByUserId;
+        if (change.resolvedByUserId !== undefined) row.resolvedByUserId = change.resolvedByUserId;
+        if (change.status !== undefined) row.status = statusOf(change.status);
+        // Velt: an annotation that is no longer resolved keeps no resolver.
+        if (row.status.type !== 'terminal') row.resolvedByUserId = null;
+        for (const { oldUser, newUser } of dto.updateUsers ?? []) {
+          if (row.createdBy?.userId === oldUser.userId) row.createdBy = newUser;
+          if (row.assignedTo?.userId === oldUser.userId) row.assignedTo = newUser;
         }
-        if (triggers.length > 0) changed.push({ row, triggers });
+        const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+        if (!same(before.status, row.status)) events.push({ row, trigger: 'comment_annotation.status_change', change: { oldStatus: before.status, newStatus: row.status } });
+        if (row.assignedTo && !same(before.assignedTo, row.assignedTo)) events.push({ row, trigger: 'comment_annotation.assign', change: { assigned: true } });
+        if (!same(before.priority, row.priority)) events.push({ row, trigger: 'comment_annotation.priority_change', change: { newPriority: row.priority } });
       }
-      if (changed.length > 0) {
+      if (rows.length > 0) {
         await manager.query(
           `UPDATE comment_annotation AS a
-              SET status = v.status, priority = v.priority, assigned_to = v.assigned_to, updated_at = now()
-             FROM jsonb_to_recordset($4::jsonb) AS v(id text, status text, priority text, assigned_to jsonb)
+              SET status = v.status, priority = v.priority, assigned_to = v.assigned_to, created_by = v.created_by, location = v.location,
+                  location_id = v.location_id, target_element = v.target_element, context = v.context, suggestion = v.suggestion,
+                  resolved_by_user_id = v.resolved_by_user_id, status_updated_by_user_id = v.status_updated_by_user_id, updated_at = now()
+             FROM jsonb_to_recordset($4::jsonb) AS v(id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
+                  target_element jsonb, context jsonb, suggestion jsonb, resolved_by_user_id text, status_updated_by_user_id text)
             WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id COLLATE "C"`,
-          [apiKeyId, organizationId, documentId, JSON.stringify(changed.map(({ row }) => ({ id: row.id, status: row.status, priority: row.priority, assigned_to: row.assignedTo })))],
+          [apiKeyId, organizationId, documentId, JSON.stringify(rows.map((row) => ({
+            id: row.id, status: row.status, priority: row.priority, assigned_to: row.assignedTo, created_by: row.createdBy, location: row.location,
+            location_id: row.locationId, target_element: row.targetElement, context: row.context, suggestion: row.suggestion,
+            resolved_by_user_id: row.resolvedByUserId, status_updated_by_user_id: row.statusUpdatedByUserId,
+          })))],
         );
-        const fresh = await manager.find(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: In(changed.map(({ row }) => row.id)) } });
-        for (const row of fresh) {
-          for (const trigger of changed.find((c) => c.row.id === row.id)!.triggers) {
-            emit({ trigger, organizationId, documentId, actionUser: dto.from ?? null, annotation: annotationView(row), comment: null });
-          }
+        if (dto.updateUsers?.length) await this.replaceUsersInComments(manager, rows, dto.updateUsers);
+      }
+      if (dto.triggerNotification && events.length > 0) {
+        const fresh = await manager.find(CommentAnnotation, { where: events.map(({ row }) => ({ apiKeyId, organizationId, documentId, id: row.id })) });
+        const views = new Map((await annotationViewsOf(manager, fresh)).map((view) => [view.annotationId, view]));
+        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
+        for (const event of events) {
+          emit({ trigger: event.trigger, organizationId, documentId, documentName, actionUser: dto.from ?? null, annotation: views.get(event.row.id)!, comment: null, change: event.change });
         }
       }
-      return ids.map((id) => (byId.has(id) ? item(id, true, 'Annotation updated.') : item(id, false, 'Annotation does not exist.')));
+      const found = new Set(rows.map((row) => row.id));
+      const missing = (dto.annotationIds ?? []).filter((id) => !found.has(id));
+      return [
+        ...rows.map((row) => ({ success: true, id: row.id, message: 'Annotations updated successfully' })),
+        ...[...new Set(missing)].map((id) => ({ success: false, id, message: 'Annotation not found.' })),
+      ];
     });
   }
 
-  /** Deleting an annotation deletes its comments and reactions (cascade). Like documents delete, a missing one is not a failure. */
-  async delete(apiKeyId: string, dto: DeleteAnnotationsDto): Promise<BatchItem[]> {
-    const { organizationId, documentId } = dto;
-    const ids = [...new Set(dto.annotationIds)];
+  /** Deleting an annotation deletes its comments and reactions (cascade). */
+  async delete(apiKeyId: string, dto: DeleteAnnotationsDto): Promise<AnnotationResult[]> {
     return this.events.transaction(apiKeyId, async (manager) => {
-      await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
-      const result = await manager
-        .createQueryBuilder()
-        .delete()
-        .from(CommentAnnotation)
-        .where({ apiKeyId, organizationId, documentId, id: In(ids) })
-        .returning(['id'])
-        .execute();
-      const deleted = new Set((result.raw as Array<{ id: string }>).map((row) => row.id));
-      return ids.map((id) => item(id, true, deleted.has(id) ? 'Annotation deleted.' : 'Annotation does not exist.'));
+      const organizationId = dto.organizationId ?? (await this.organizationOf(manager, apiKeyId, dto.documentId));
+      const doomed = organizationId === null ? [] : await this.doomed(manager, apiKeyId, organizationId, dto);
+      const deleted = new Set(doomed);
+      const missing = [...new Set(dto.annotationIds ?? [])].filter((id) => !deleted.has(id));
+      return [
+        ...doomed.map((id) => ({ success: true, id, message: 'Deleted Successfully' })),
+        ...missing.map((id) => ({ success: false, id, message: 'Annotation not found.' })),
+      ];
     });
   }
 
-  private async withComments(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, rows: CommentAnnotation[]): Promise<AnnotationView[]> {
-    if (rows.length === 0) return [];
-    const annotationIds = rows.map((row) => row.id);
-    const scope = { apiKeyId, organizationId, documentId, annotationId: In(annotationIds) };
-    const comments = await manager.find(CommentEntity, { where: scope, order: { seq: 'ASC' } });
-    const reactions = await manager.find(CommentReaction, { where: scope, order: { createdAt: 'ASC' } });
-    return rows.map((row) => ({
-      ...annotationView(row),
-      comments: comments
-        .filter((comment) => comment.annotationId === row.id)
-        .map((comment) => commentView(comment, reactions.filter((r) => r.annotationId === row.id && r.commentId === comment.id))),
-    }));
+  private async doomed(manager: EntityManager, apiKeyId: string, organizationId: string, dto: DeleteAnnotationsDto): Promise<string[]> {
+    const { documentId } = dto;
+    await this.access.check(manager, apiKeyId, { organizationId, documentId }, dto.from, 'write');
+    const params: unknown[] = [apiKeyId, organizationId, documentId];
+    let where = filterSql(dto, params);
+    const agentWhere: string[] = [];
+    if (dto.agentId !== undefined) agentWhere.push(`c.agent->>'agentId' = $${params.push(dto.agentId)}`);
+    if (dto.agentUrls !== undefined) agentWhere.push(`c.agent->>'url' = ANY($${params.push(dto.agentUrls)}::text[])`);
+    if (dto.agentId !== undefined || dto.agentUrls !== undefined || dto.agentSuggestions) {
+      where += ` AND EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id
+                   AND c.document_id = a.document_id AND c.annotation_id = a.id AND c.agent IS NOT NULL${agentWhere.map((w) => ` AND ${w}`).join('')})`;
+    }
+    if (dto.agentSuggestions) where += ` AND a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending'`;
+    const [rows] = await manager.query<[Array<{ id: string }>, number]>(
+      `DELETE FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} RETURNING a.id`,
+      params,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Velt lets a delete name the document alone: its organization is then the one holding its annotations. */
+  private async organizationOf(manager: EntityManager, apiKeyId: string, documentId: string): Promise<string | null> {
+    const rows = await manager.query<Array<{ organization_id: string }>>(
+      'SELECT DISTINCT organization_id FROM comment_annotation WHERE api_key_id = $1 AND document_id = $2 LIMIT 2',
+      [apiKeyId, documentId],
+    );
+    if (rows.length > 1) throw ApiError.invalid('data.organizationId is required: documentId names a document in more than one organization.');
+    return rows[0]?.organization_id ?? null;
+  }
+
+  private async select(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, filter: AnnotationFilter, lock: boolean): Promise<CommentAnnotation[]> {
+    const params: unknown[] = [apiKeyId, organizationId, documentId];
+    const where = filterSql(filter, params);
+    const ids = await manager.query<Array<{ id: string }>>(
+      `SELECT a.id FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} ORDER BY a.seq${lock ? ' FOR UPDATE' : ''}`,
+      params,
+    );
+    if (ids.length === 0) return [];
+    return manager.find(CommentAnnotation, { where: ids.map(({ id }) => ({ apiKeyId, organizationId, documentId, id })), order: { seq: 'ASC' } });
+  }
+
+  /** updateUsers: the comments' authors and tagged contacts. */
+  private async replaceUsersInComments(manager: EntityManager, rows: CommentAnnotation[], updates: Array<{ oldUser: CommentUser; newUser: CommentUser }>): Promise<void> {
+    const where = rows.map((row) => ({ apiKeyId: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId, annotationId: row.id }));
+    const comments = await manager.find(CommentEntity, { where });
+    const changed = comments.filter((comment) => {
+      const before = JSON.stringify([comment.from, comment.taggedUserContacts]);
+      for (const { oldUser, newUser } of updates) {
+        if (comment.from?.userId === oldUser.userId) comment.from = newUser;
+        comment.taggedUserContacts = comment.taggedUserContacts.map((tag) => (tag.userId === oldUser.userId ? { ...tag, userId: newUser.userId, contact: newUser } : tag));
+      }
+      return JSON.stringify([comment.from, comment.taggedUserContacts]) !== before;
+    });
+    if (changed.length === 0) return;
+    const [first] = rows;
+    await manager.query(
+      `UPDATE comment AS c SET from_user = v.from_user, tagged_user_contacts = v.tagged, updated_at = now()
+         FROM jsonb_to_recordset($4::jsonb) AS v(annotation_id text, id bigint, from_user jsonb, tagged jsonb)
+        WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = v.annotation_id COLLATE "C" AND c.id = v.id`,
+      [first.apiKeyId, first.organizationId, first.documentId, JSON.stringify(changed.map((c) => ({ annotation_id: c.annotationId, id: c.id, from_user: c.from, tagged: c.taggedUserContacts })))],
+    );
   }
 }

@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ApiError, BatchItem, item } from '@app/common';
+import { DocumentDirectoryService } from '@app/document';
 import { EventOutbox } from '@app/events';
 import { CommentAccess } from './comment-access';
-import { annotationView, assertUnique, commentView } from './comment-views';
+import { annotationViewsOf, documentNameOf } from './comment-store';
+import { assertUnique } from './comment-views';
 import { ReactionsDto } from './dto/comments.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentEntity } from './entities/comment.entity';
 
-/** Reactions of the `from` user on one comment, one result per icon. */
+/** Reactions of the `from` user on one comment, one result per icon (our extension; Velt has no reaction routes). */
 @Injectable()
 export class CommentReactionService {
   constructor(
     private readonly events: EventOutbox,
     private readonly access: CommentAccess,
+    private readonly documents: DocumentDirectoryService,
   ) {}
 
   add(apiKeyId: string, dto: ReactionsDto): Promise<BatchItem[]> {
@@ -29,7 +32,8 @@ export class CommentReactionService {
     const from = dto.from;
     if (!from) throw ApiError.invalid('data.from is required.');
     assertUnique(dto.icons, (i) => `data.icons[${i}]`);
-    const { organizationId, documentId, annotationId, commentId } = dto;
+    const { organizationId, documentId, annotationId } = dto;
+    const commentId = String(dto.commentId);
     const key = { apiKeyId, organizationId, documentId, annotationId, commentId };
     return this.events.transaction(apiKeyId, async (manager, emit) => {
       await this.access.check(manager, apiKeyId, dto, from, 'write');
@@ -43,9 +47,14 @@ export class CommentReactionService {
           : manager.createQueryBuilder().delete().from(CommentReaction).where({ ...key, userId: from.userId, icon: In(dto.icons) });
       const result = await query.returning(['icon']).execute();
       const changed = new Set((result.raw as Array<{ icon: string }>).map((row) => row.icon));
-      const trigger = action === 'add' ? 'comment.reaction_add' : 'comment.reaction_delete';
-      for (const icon of dto.icons.filter((i) => changed.has(i))) {
-        emit({ trigger, organizationId, documentId, actionUser: from, annotation: annotationView(annotation), comment: { ...commentView(comment), reaction: { icon, user: from } } });
+      if (dto.triggerNotification && changed.size > 0) {
+        const [view] = await annotationViewsOf(manager, [annotation]);
+        const target = view.comments.find((c) => c.commentId === dto.commentId) ?? null;
+        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
+        const trigger = action === 'add' ? 'comment.reaction_add' : 'comment.reaction_delete';
+        for (const icon of dto.icons.filter((i) => changed.has(i))) {
+          emit({ trigger, organizationId, documentId, documentName, actionUser: from, annotation: view, comment: target, change: { reaction: { icon, user: from } } });
+        }
       }
       return dto.icons.map((icon) => {
         if (action === 'add') return changed.has(icon) ? item(icon, true, 'Reaction added.') : item(icon, false, 'Reaction already exists.');

@@ -3,13 +3,19 @@ import { ApiTags } from '@nestjs/swagger';
 import { batch, ErrorCode, ok } from '@app/common';
 import { ApiErrors, Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { CommentAnnotationQueryService } from './comment-annotation-query.service';
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';
-import { CommentService } from './comment.service';
-import { AddAnnotationsDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
+import { CommentResult, CommentService } from './comment.service';
+import { AddAnnotationsDto, CountAnnotationsDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, ReactionsDto, UpdateCommentsDto } from './dto/comments.dto';
 
-/** DESIGN §4: comments exist so that every webhook trigger has a real source. */
+/** Velt's per-comment result map: keyed by the numeric id, whose `id` stays a number. */
+function byCommentId(results: CommentResult[]): Record<string, CommentResult> {
+  return Object.fromEntries(results.map((result) => [String(result.id), result]));
+}
+
+/** Velt's comment routes (DESIGN §4: every webhook trigger has a real source); reactions are our extension. */
 @ApiTags('comments')
 @ApiKeyAuth()
 @ApiErrors(ErrorCode.PERMISSION_DENIED)
@@ -17,34 +23,40 @@ import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, ReactionsDto, Update
 export class CommentController {
   constructor(
     private readonly annotations: CommentAnnotationService,
+    private readonly queries: CommentAnnotationQueryService,
     private readonly comments: CommentService,
     private readonly reactions: CommentReactionService,
   ) {}
 
   @RpcPost('/v2/commentannotations/add')
   async addAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddAnnotationsDto) {
-    return batch('Comment annotation(s) added successfully.', await this.annotations.add(key.apiKeyId, dto));
+    return ok('Comment Annotation(s) added successfully.', await this.annotations.add(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/commentannotations/get')
   async getAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetAnnotationsDto) {
-    const { annotations, nextPageToken } = await this.annotations.get(key.apiKeyId, dto);
-    return ok('Comment annotations retrieved successfully.', annotations, nextPageToken ? { nextPageToken } : {});
+    const { data, nextPageToken } = await this.queries.get(key.apiKeyId, dto);
+    return ok('Annotation(s) fetched successfully.', data, nextPageToken ? { nextPageToken } : {});
+  }
+
+  @RpcPost('/v2/commentannotations/count/get')
+  async countAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: CountAnnotationsDto) {
+    return ok('Comment count retrieved successfully.', await this.queries.count(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/commentannotations/update')
   async updateAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateAnnotationsDto) {
-    return batch('Comment annotation(s) updated successfully.', await this.annotations.update(key.apiKeyId, dto));
+    return batch('Annotations updated successfully.', await this.annotations.update(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/commentannotations/delete')
   async deleteAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteAnnotationsDto) {
-    return batch('Comment annotation(s) deleted successfully.', await this.annotations.delete(key.apiKeyId, dto));
+    return batch('Annotations deleted successfully.', await this.annotations.delete(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/commentannotations/comments/add')
   async addComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddCommentsDto) {
-    return batch('Comment(s) added successfully.', await this.comments.add(key.apiKeyId, dto));
+    return ok('Comment(s) added successfully.', await this.comments.add(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/commentannotations/comments/get')
@@ -55,12 +67,13 @@ export class CommentController {
 
   @RpcPost('/v2/commentannotations/comments/update')
   async updateComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateCommentsDto) {
-    return batch('Comment(s) updated successfully.', await this.comments.update(key.apiKeyId, dto));
+    return ok('Comment updated successfully.', byCommentId(await this.comments.update(key.apiKeyId, dto)));
   }
 
+  /** Velt's message, verbatim. */
   @RpcPost('/v2/commentannotations/comments/delete')
   async deleteComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteCommentsDto) {
-    return batch('Comment(s) deleted successfully.', await this.comments.delete(key.apiKeyId, dto));
+    return ok('Comments(s) deleted successfully.', byCommentId(await this.comments.delete(key.apiKeyId, dto)));
   }
 
   @RpcPost('/v2/commentannotations/comments/reactions/add')

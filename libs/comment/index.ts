@@ -1,3 +1,4 @@
+export * from './comment-annotation-query.service';
 export * from './comment-annotation.service';
 export * from './comment-reaction.service';
 export * from './comment.module';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrganizationModule } from '@app/organization';
+import { DocumentDirectoryService } from './document-directory.service';
 import { DocumentRekeyService } from './document-rekey.service';
 import { DocumentService } from './document.service';
 import { DOCUMENT_ENTITIES } from './entities';
@@ -8,7 +9,7 @@ import { FolderService } from './folder.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(DOCUMENT_ENTITIES), OrganizationModule],
-  providers: [DocumentService, DocumentRekeyService, FolderService],
-  exports: [DocumentService, DocumentRekeyService, FolderService],
+  providers: [DocumentService, DocumentRekeyService, DocumentDirectoryService, FolderService],
+  exports: [DocumentService, DocumentRekeyService, DocumentDirectoryService, FolderService],
 })
 export class DocumentModule {}

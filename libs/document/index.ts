@@ -1,3 +1,4 @@
+export * from './document-directory.service';
 export * from './document-rekey.service';
 export * from './document.module';
 export * from './document.service';

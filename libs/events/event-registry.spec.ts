@@ -1,4 +1,5 @@
 import { DomainEvent, EVENT_TRIGGER_NAMES, EVENT_TRIGGERS, eventPayload, isEnabledByDefault, isEventTrigger } from './event-registry';
+import { COMMENT_ACTION_TYPES } from './sources/comment.source';
 
 describe('event trigger registry', () => {
   const occurredAt = new Date('2026-11-22T10:00:00Z');
@@ -39,54 +40,79 @@ describe('event trigger registry', () => {
     }
   });
 
-  describe('comment payloads (DESIGN §5), unchanged from before the registry', () => {
+  describe("comment payloads: Velt's basic webhook format (DESIGN §5)", () => {
     const user = { userId: 'u1', name: 'Ann' };
+    const comment = { commentId: 2, commentText: 'hi', commentHtml: '<p>hi</p>', from: user, to: [{ userId: 'u2' }], taggedUserContacts: [{ userId: 'u2' }] };
+    const annotation = { annotationId: 'a1', comments: [comment] };
     const event: DomainEvent = {
       ...envelope,
       trigger: 'comment.reaction_add',
+      documentName: 'Plan',
       actionUser: user,
-      annotation: { annotationId: 'a1' },
-      comment: { commentId: 'c1', commentText: 'hi', from: user, toContactsTagged: [{ userId: 'u2' }], reaction: { icon: '👍', user } },
+      annotation,
+      comment,
+      change: { reaction: { icon: '👍', user } },
     };
 
-    it('raw: the event as it happened', () => {
+    it('maps each trigger to the actionType of Velt\'s basic webhooks', () => {
+      expect(Object.fromEntries(EVENT_TRIGGER_NAMES.filter((t) => EVENT_TRIGGERS[t].source === 'comment').map((t) => [t, COMMENT_ACTION_TYPES[t]]))).toEqual({
+        'comment_annotation.add': 'newlyAdded',
+        'comment.add': 'added',
+        'comment.update': 'updated',
+        'comment.delete': 'deleted',
+        'comment_annotation.status_change': 'statusChanged',
+        'comment_annotation.assign': 'assigned',
+        'comment_annotation.priority_change': 'priorityChanged',
+        'comment.reaction_add': 'reactionAdded',
+        'comment.reaction_delete': 'reactionDeleted',
+      });
+    });
+
+    it('raw: WebhookV1Payload with the annotation, its target comment and metadata with documentName', () => {
       const payload = eventPayload(event, 'raw');
       expect(payload).toEqual({
         event: 'comment.reaction_add',
-        actionType: 'reaction_add',
+        actionType: 'reactionAdded',
         notificationSource: 'comment',
         actionUser: user,
-        commentAnnotation: { annotationId: 'a1' },
-        targetComment: event.comment,
-        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1' },
+        commentAnnotation: annotation,
+        targetComment: comment,
+        reaction: { icon: '👍', user },
+        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', documentName: 'Plan' },
         timestamp: occurredAt.getTime(),
       });
-      expect(Object.keys(payload)).toEqual(['event', 'actionType', 'notificationSource', 'actionUser', 'commentAnnotation', 'targetComment', 'metadata', 'timestamp']);
     });
 
     it('processed: flattened for notification use', () => {
-      const payload = eventPayload(event, 'processed');
-      expect(payload).toEqual({
+      expect(eventPayload(event, 'processed')).toEqual({
         from: user,
         commentText: 'hi',
+        commentHtml: '<p>hi</p>',
         toContactsTagged: [{ userId: 'u2' }],
         documentId: 'doc-1',
         organizationId: 'org-1',
+        documentName: 'Plan',
         targetAnnotationId: 'a1',
-        targetCommentId: 'c1',
-        actionType: 'reaction_add',
+        targetCommentId: 2,
+        reaction: { icon: '👍', user },
+        actionType: 'reactionAdded',
         event: 'comment.reaction_add',
         timestamp: occurredAt.getTime(),
       });
-      expect(Object.keys(payload)).toEqual([
-        'from', 'commentText', 'toContactsTagged', 'documentId', 'organizationId', 'targetAnnotationId', 'targetCommentId', 'actionType', 'event', 'timestamp',
-      ]);
     });
 
-    it('processed without a comment (annotation triggers) has null comment fields', () => {
-      const annotationOnly: DomainEvent = { ...envelope, trigger: 'comment_annotation.status_change', actionUser: null, annotation: { annotationId: 'a1' }, comment: null };
-      expect(eventPayload(annotationOnly, 'processed')).toMatchObject({ from: null, commentText: null, toContactsTagged: [], targetCommentId: null, actionType: 'status_change' });
-      expect(eventPayload(annotationOnly, 'raw')).toMatchObject({ actionUser: null, targetComment: null });
+    it('annotation triggers carry no targetComment, and their change (oldStatus/newStatus) on both forms', () => {
+      const open = { id: 'OPEN', name: 'Open', type: 'default' };
+      const resolved = { id: 'RESOLVED', name: 'Resolved', type: 'terminal' };
+      const statusChange: DomainEvent = {
+        ...envelope, trigger: 'comment_annotation.status_change', actionUser: null, annotation, comment: null, change: { oldStatus: open, newStatus: resolved },
+      };
+      const raw = eventPayload(statusChange, 'raw');
+      expect(raw).not.toHaveProperty('targetComment');
+      expect(raw).toMatchObject({ actionType: 'statusChanged', oldStatus: open, newStatus: resolved, metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1' } });
+      expect(eventPayload(statusChange, 'processed')).toMatchObject({
+        from: null, commentText: null, toContactsTagged: [], targetCommentId: null, oldStatus: open, newStatus: resolved, actionType: 'statusChanged',
+      });
     });
   });
 

@@ -197,7 +197,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
         call('commentannotations/add', b, '/v2/commentannotations/add', {
           ...doc,
           from: { userId: 'u1' },
-          commentAnnotations: [{ annotationId: `ra-${n}`, comments: [{ commentId: 'c', commentText: `comment ${n}` }] }],
+          commentAnnotations: [{ annotationId: `ra-${n}`, commentData: [{ commentText: `comment ${n}`, from: { userId: 'u1' }, triggerNotification: true }] }],
         }),
       () => call('authtoken/reset', a, '/v2/workspace/authtoken/reset', { apiKey: auditor.apiKey }, workspaceHeaders(auditor)),
     ]);

@@ -37,7 +37,7 @@ describe('faults: processes killed with SIGKILL', () => {
       await post(api.url, '/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { authToken: token, rawNotificationUrl: target.url('/raw') } }, apiKeyHeaders(owner));
       // The first request is held open (no answer) until long after the worker is gone; later ones succeed.
       target.reply = (_request, index) => (index === 0 ? { status: 200, delayMs: 30_000 } : { status: 200 });
-      const added = await post(api.url, '/v2/commentannotations/add', { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'held', comments: [{ commentId: 'c1', commentText: 'hi' }] }] }, apiKeyHeaders(owner));
+      const added = await post(api.url, '/v2/commentannotations/add', { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'held', commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }] }] }, apiKeyHeaders(owner));
       expect(added.status).toBe(200);
       await eventually(() => expect(target.received).toHaveLength(1), { timeoutMs: 15_000 });
 

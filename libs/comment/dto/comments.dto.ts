@@ -1,65 +1,124 @@
 import { IntersectionType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, Length } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
-import { AnnotationRefDto } from './refs.dto';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto } from '@app/common';
+import { AnnotationRefDto, AnnotationWriteRefDto, CreateFlagsDto } from './refs.dto';
+import { CommentUserDto, IsEpochMs, TaggedUserContactDto } from './velt-models.dto';
 
 export const MAX_COMMENT_LENGTH = 65_536;
+export const MAX_ATTACHMENTS = 100;
 
-export class NewCommentDto {
-  @IsIdentifier()
-  commentId: string;
-
-  @IsString()
-  @Length(1, MAX_COMMENT_LENGTH)
-  commentText: string;
-
-  @NestedArray(() => UserRefDto, { optional: true, allowEmpty: true, maxItems: 100 })
-  toContactsTagged?: UserRefDto[];
+function IsCommentId(each = false): PropertyDecorator {
+  return (target, key) => {
+    IsInt({ each })(target, key);
+    Min(1, { each })(target, key);
+    Max(Number.MAX_SAFE_INTEGER, { each })(target, key);
+  };
 }
 
-export class AddCommentsDto extends AnnotationRefDto {
+function IsCommentIds(): PropertyDecorator {
+  return (target, key) => {
+    IsArray()(target, key);
+    ArrayMaxSize(MAX_ARRAY_ITEMS)(target, key);
+    IsCommentId(true)(target, key);
+  };
+}
+
+/** The content fields Velt's comment add and update share. */
+export class CommentContentDto {
+  @IsOptional() @IsString() @MaxLength(MAX_COMMENT_LENGTH) commentText?: string;
+  @IsOptional() @IsString() @MaxLength(MAX_COMMENT_LENGTH) commentHtml?: string;
+
+  /** Custom key/value metadata of the comment. */
+  @IsOptional() @IsObject() context?: Record<string, unknown>;
+
+  /** Accepted for Velt compatibility; has no effect here: comment text is always stored here (Velt: self-hosted comment resolver). */
+  @IsOptional() @IsBoolean() isCommentResolverUsed?: boolean;
+  /** Accepted for Velt compatibility; has no effect here: comment text is always stored here (Velt: self-hosted comment resolver). */
+  @IsOptional() @IsBoolean() isCommentTextAvailable?: boolean;
+
+  @NestedArray(() => TaggedUserContactDto, { optional: true, allowEmpty: true, maxItems: 100 })
+  taggedUserContacts?: TaggedUserContactDto[];
+
+  /** Velt's Attachment objects, stored and returned as sent (files are not stored here). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ATTACHMENTS)
+  @IsObject({ each: true })
+  attachments?: Record<string, unknown>[];
+}
+
+/** One item of Velt's `commentData[]`. */
+export class NewCommentDto extends CommentContentDto {
+  /** Velt's custom comment id; the server numbers the comment when absent. */
+  @IsOptional()
+  @IsCommentId()
+  commentId?: number;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommentUserDto)
+  from: CommentUserDto;
+
+  @IsEpochMs() createdAt?: number;
+  @IsEpochMs() lastUpdated?: number;
+
+  /** Webhooks for this comment fire only when true (Velt's rule; default false). */
+  @IsOptional() @IsBoolean() triggerNotification?: boolean;
+
+  /** Accepted for Velt compatibility; has no effect here: there is no activity log. */
+  @IsOptional() @IsBoolean() triggerActivities?: boolean;
+
+  /** Velt's agent block, stored and returned as sent; it makes the comment's `sourceType` "agent". */
+  @IsOptional() @IsObject() agent?: Record<string, unknown>;
+}
+
+export class AddCommentsDto extends IntersectionType(AnnotationWriteRefDto, CreateFlagsDto) {
   @NestedArray(() => NewCommentDto)
-  comments: NewCommentDto[];
+  commentData: NewCommentDto[];
 }
 
 export class GetCommentsDto extends IntersectionType(AnnotationRefDto, PageRequestDto) {
+  @IsOptional() @IsCommentIds() commentIds?: number[];
+
+  /** Comments whose `from` is one of these users. */
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)
   @IsIdentifier({ each: true })
-  commentIds?: string[];
+  userIds?: string[];
 }
 
-export class CommentChangeDto {
-  @IsIdentifier()
-  commentId: string;
-
+/** Velt's `updatedData` of comments/update: absent fields are left as they are. */
+export class CommentChangeDto extends CommentContentDto {
+  /** Replaces the comment's author (Velt lists it as required; its own examples leave it out). */
   @IsOptional()
-  @IsString()
-  @Length(1, MAX_COMMENT_LENGTH)
-  commentText?: string;
-
-  @NestedArray(() => UserRefDto, { optional: true, allowEmpty: true, maxItems: 100 })
-  toContactsTagged?: UserRefDto[];
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommentUserDto)
+  from?: CommentUserDto;
 }
 
-export class UpdateCommentsDto extends AnnotationRefDto {
-  @NestedArray(() => CommentChangeDto)
-  comments: CommentChangeDto[];
-}
-
-export class DeleteCommentsDto extends AnnotationRefDto {
-  @IsArray()
+export class UpdateCommentsDto extends AnnotationWriteRefDto {
+  @IsCommentIds()
   @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
-  @IsIdentifier({ each: true })
-  commentIds: string[];
+  commentIds: number[];
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommentChangeDto)
+  updatedData: CommentChangeDto;
+}
+
+/** Without `commentIds`, every comment of the annotation is deleted (Velt). */
+export class DeleteCommentsDto extends AnnotationWriteRefDto {
+  @IsOptional() @IsCommentIds() commentIds?: number[];
 }
 
 /** A reaction is always some user's: the service requires `from`. Results are keyed per icon. */
-export class ReactionsDto extends AnnotationRefDto {
-  @IsIdentifier()
-  commentId: string;
+export class ReactionsDto extends AnnotationWriteRefDto {
+  @IsCommentId()
+  commentId: number;
 
   @IsArray()
   @ArrayNotEmpty()

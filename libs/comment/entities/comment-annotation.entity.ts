@@ -1,10 +1,11 @@
 import { Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { DocumentEntity } from '@app/document';
-import { AnnotationPriority, AnnotationStatus, CommentUser } from './comment-user';
+import { CommentPriority, CommentStatus, CommentUser } from './comment-user';
 
-/** A comment thread on a document. ON UPDATE CASCADE lets a document migration re-key it with one UPDATE. */
+/** A comment thread on a document (Velt's CommentAnnotation). ON UPDATE CASCADE lets a document migration re-key it with one UPDATE. */
 @Entity('comment_annotation')
 @Index(['apiKeyId', 'organizationId', 'documentId', 'seq'])
+@Index('IDX_comment_annotation_updated', ['apiKeyId', 'organizationId', 'updatedAt', 'seq'])
 export class CommentAnnotation {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
@@ -26,22 +27,59 @@ export class CommentAnnotation {
   ])
   document?: DocumentEntity;
 
-  /** Creation order, the keyset of paged reads. */
+  /** Creation order, the tie-breaker of paged reads. */
   @Column({ type: 'bigint' })
   @Generated('increment')
   seq: string;
 
-  @Column({ type: 'text', default: 'open' })
-  status: AnnotationStatus;
+  @Column({ type: 'jsonb' })
+  status: CommentStatus;
 
-  @Column({ type: 'text', nullable: true })
-  priority: AnnotationPriority | null;
+  @Column({ type: 'jsonb', nullable: true })
+  priority: CommentPriority | null;
 
   @Column({ name: 'assigned_to', type: 'jsonb', nullable: true })
   assignedTo: CommentUser | null;
 
+  /** Velt's `from`: who created the annotation. */
   @Column({ name: 'created_by', type: 'jsonb', nullable: true })
   createdBy: CommentUser | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  location: Record<string, unknown> | null;
+
+  /** `location.id` (else `location.locationName`) as text: what the `locationIds` filters match. */
+  @Column({ name: 'location_id', type: 'text', collation: 'C', nullable: true })
+  locationId: string | null;
+
+  @Column({ name: 'target_element', type: 'jsonb', nullable: true })
+  targetElement: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  context: Record<string, unknown> | null;
+
+  /** `comment` or `suggestion`. */
+  @Column({ type: 'text', default: 'comment' })
+  type: string;
+
+  @Column({ name: 'comment_type', type: 'text', nullable: true })
+  commentType: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  suggestion: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  visibility: Record<string, unknown> | null;
+
+  @Column({ name: 'resolved_by_user_id', type: 'text', nullable: true })
+  resolvedByUserId: string | null;
+
+  @Column({ name: 'status_updated_by_user_id', type: 'text', nullable: true })
+  statusUpdatedByUserId: string | null;
+
+  /** The id the server gives the next comment of this thread; ids are never reused. */
+  @Column({ name: 'next_comment_id', type: 'bigint', default: 1 })
+  nextCommentId: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

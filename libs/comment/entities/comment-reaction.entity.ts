@@ -17,7 +17,7 @@ export class CommentReaction {
   @PrimaryColumn({ name: 'annotation_id', type: 'text', collation: 'C' })
   annotationId: string;
 
-  @PrimaryColumn({ name: 'comment_id', type: 'text', collation: 'C' })
+  @PrimaryColumn({ name: 'comment_id', type: 'bigint' })
   commentId: string;
 
   @PrimaryColumn({ name: 'user_id', type: 'text', collation: 'C' })

@@ -1,12 +1,51 @@
-/** A user as the caller names them on comments (spec: User); access roles are not part of it. */
+/**
+ * A user as Velt's User model names them on comments: the caller's data, stored and returned as sent
+ * (access roles are not part of it).
+ */
 export interface CommentUser {
   userId: string;
   name?: string;
   email?: string;
+  photoUrl?: string;
+  color?: string;
+  organizationId?: string;
 }
 
-export const ANNOTATION_STATUSES = ['open', 'in_progress', 'resolved'] as const;
-export type AnnotationStatus = (typeof ANNOTATION_STATUSES)[number];
+/** Velt's CustomStatus; `type` drives resolve semantics (`terminal` = resolved). */
+export interface CommentStatus {
+  id: string;
+  name: string;
+  type: StatusType;
+  color?: string;
+  lightColor?: string;
+  svg?: string;
+  iconUrl?: string;
+}
 
-export const ANNOTATION_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type AnnotationPriority = (typeof ANNOTATION_PRIORITIES)[number];
+export const STATUS_TYPES = ['default', 'ongoing', 'terminal'] as const;
+export type StatusType = (typeof STATUS_TYPES)[number];
+
+/** Velt's CustomPriority. */
+export interface CommentPriority {
+  id: string;
+  name: string;
+  color?: string;
+  lightColor?: string;
+}
+
+/** Velt's AutocompleteUserContactReplaceData: a user tagged in a comment. */
+export interface TaggedUserContact {
+  userId: string;
+  contact?: CommentUser;
+  text?: string;
+}
+
+/**
+ * Velt's default statuses (CommentAnnotationStatusMap). OPEN is as Velt's data samples show it; Velt
+ * documents only id, name and type of the other two, whose colours are Velt's warning and success colours.
+ */
+export const DEFAULT_STATUSES: Record<'OPEN' | 'IN_PROGRESS' | 'RESOLVED', CommentStatus> = {
+  OPEN: { id: 'OPEN', name: 'Open', type: 'default', color: '#625DF5', lightColor: '#E7E8FA' },
+  IN_PROGRESS: { id: 'IN_PROGRESS', name: 'In Progress', type: 'ongoing', color: '#FFCD2E', lightColor: '#FFFBEE' },
+  RESOLVED: { id: 'RESOLVED', name: 'Resolved', type: 'terminal', color: '#198F65', lightColor: '#EDF6F3' },
+};

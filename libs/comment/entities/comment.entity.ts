@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { CommentAnnotation } from './comment-annotation.entity';
-import { CommentUser } from './comment-user';
+import { CommentUser, TaggedUserContact } from './comment-user';
 
-/** A comment in an annotation; keyed under its annotation so a document re-key cascades down. */
+/** A comment in an annotation (Velt's Comment); keyed under its annotation so a document re-key cascades down. */
 @Entity('comment')
 @Index(['apiKeyId', 'organizationId', 'documentId', 'annotationId', 'seq'])
 export class CommentEntity {
@@ -18,7 +18,8 @@ export class CommentEntity {
   @PrimaryColumn({ name: 'annotation_id', type: 'text', collation: 'C' })
   annotationId: string;
 
-  @PrimaryColumn({ type: 'text', collation: 'C' })
+  /** Velt's numeric commentId, unique inside its annotation (PostgreSQL returns bigint as text). */
+  @PrimaryColumn({ type: 'bigint' })
   id: string;
 
   @ManyToOne(() => CommentAnnotation, { onDelete: 'CASCADE', onUpdate: 'CASCADE' })
@@ -37,11 +38,23 @@ export class CommentEntity {
   @Column({ type: 'text' })
   text: string;
 
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
+
   @Column({ name: 'from_user', type: 'jsonb', nullable: true })
   from: CommentUser | null;
 
-  @Column({ name: 'to_contacts_tagged', type: 'jsonb', default: () => "'[]'" })
-  toContactsTagged: CommentUser[];
+  @Column({ name: 'tagged_user_contacts', type: 'jsonb', default: () => "'[]'" })
+  taggedUserContacts: TaggedUserContact[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  context: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  attachments: Record<string, unknown>[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  agent: Record<string, unknown> | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

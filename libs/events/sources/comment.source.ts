@@ -1,22 +1,31 @@
-import { actionTypeOf, EventEnvelope, EventScope, PayloadBuilders } from '../domain-event';
+import { EventEnvelope, EventScope, PayloadBuilders } from '../domain-event';
 
+/** A user as the comment's data names them (Velt's User). */
 export interface NotificationUser {
   userId: string;
   name?: string;
   email?: string;
 }
 
-export interface NotificationComment {
-  commentId: string;
-  commentText: string;
-  from: NotificationUser | null;
-  toContactsTagged: NotificationUser[];
-  /** Set on reaction triggers: the reaction added or removed. */
-  reaction?: { icon: string; user: NotificationUser };
-}
+/** Velt's Comment as the comment domain views it. */
+export type NotificationComment = {
+  commentId: number;
+  commentText?: string;
+  commentHtml?: string;
+  to?: NotificationUser[];
+} & Record<string, unknown>;
 
-export interface NotificationAnnotation {
-  annotationId: string;
+/** Velt's CommentAnnotation, with its comments. */
+export type NotificationAnnotation = { annotationId: string } & Record<string, unknown>;
+
+/** What changed, in Velt's basic webhook fields: only those of the event's action are set. */
+export interface CommentChange {
+  oldStatus?: unknown;
+  newStatus?: unknown;
+  newPriority?: unknown;
+  assigned?: boolean;
+  /** Reaction triggers (our extension): the reaction added or removed. */
+  reaction?: { icon: string; user: NotificationUser };
 }
 
 /** A comment or annotation change, built by the comment domain inside its transaction. */
@@ -24,20 +33,49 @@ export interface CommentEventData extends EventScope {
   actionUser: NotificationUser | null;
   annotation: NotificationAnnotation;
   comment: NotificationComment | null;
+  documentName?: string | null;
+  change?: CommentChange;
 }
 
 type CommentEvent = CommentEventData & EventEnvelope;
 
-/** DESIGN §5 raw payload: the event as it happened. */
+/** Velt's basic webhook `actionType` of each of the spec's comment triggers (webhooks/basic, "List of Action Types"). */
+export const COMMENT_ACTION_TYPES: Record<string, string> = {
+  'comment_annotation.add': 'newlyAdded',
+  'comment.add': 'added',
+  'comment.update': 'updated',
+  'comment.delete': 'deleted',
+  'comment_annotation.status_change': 'statusChanged',
+  'comment_annotation.assign': 'assigned',
+  'comment_annotation.priority_change': 'priorityChanged',
+  'comment.reaction_add': 'reactionAdded',
+  'comment.reaction_delete': 'reactionDeleted',
+};
+
+function actionType(event: CommentEvent): string {
+  return COMMENT_ACTION_TYPES[event.trigger] ?? event.trigger;
+}
+
+function metadata(event: CommentEvent): Record<string, unknown> {
+  const base = { apiKey: event.apiKeyId, organizationId: event.organizationId, documentId: event.documentId };
+  return event.documentName == null ? base : { ...base, documentName: event.documentName };
+}
+
+/**
+ * Raw: Velt's WebhookV1Payload with the comment fields (`commentAnnotation` with its comments,
+ * `targetComment` unless the action is on the annotation, `oldStatus`/`newStatus`, `newPriority`,
+ * `assigned`). `event` (the trigger name) and `timestamp` are ours.
+ */
 function raw(event: CommentEvent): Record<string, unknown> {
   return {
     event: event.trigger,
-    actionType: actionTypeOf(event.trigger),
+    actionType: actionType(event),
     notificationSource: 'comment',
     actionUser: event.actionUser,
     commentAnnotation: event.annotation,
-    targetComment: event.comment,
-    metadata: { apiKey: event.apiKeyId, organizationId: event.organizationId, documentId: event.documentId },
+    ...(event.comment ? { targetComment: event.comment } : {}),
+    ...event.change,
+    metadata: metadata(event),
     timestamp: event.occurredAt.getTime(),
   };
 }
@@ -47,12 +85,15 @@ function processed(event: CommentEvent): Record<string, unknown> {
   return {
     from: event.actionUser,
     commentText: event.comment?.commentText ?? null,
-    toContactsTagged: event.comment?.toContactsTagged ?? [],
+    commentHtml: event.comment?.commentHtml ?? null,
+    toContactsTagged: event.comment?.to ?? [],
     documentId: event.documentId,
     organizationId: event.organizationId,
+    documentName: event.documentName ?? null,
     targetAnnotationId: event.annotation.annotationId,
     targetCommentId: event.comment?.commentId ?? null,
-    actionType: actionTypeOf(event.trigger),
+    ...event.change,
+    actionType: actionType(event),
     event: event.trigger,
     timestamp: event.occurredAt.getTime(),
   };
