@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiKeyHeaders, createWorkspace, Credentials, post, workspaceHeaders } from './support/http-client';
+import { RunningApi, startApi } from './support/processes';
+import { apiRoutes } from './support/routes';
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+interface VeltField {
+  path: string;
+  type: string;
+}
+
+interface VeltPage {
+  path: string;
+  auth: 'apiKey' | 'workspace' | 'none';
+  requestExamples: Array<{ data?: Record<string, unknown> } & Record<string, unknown>>;
+  requestFields: VeltField[];
+}
+
+const FIXTURES = join(__dirname, 'fixtures', 'velt');
+const PAGES: VeltPage[] = ['v1', 'v2'].flatMap((version) =>
+  readdirSync(join(FIXTURES, version))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(FIXTURES, version, name), 'utf8')) as VeltPage),
+);
+const SERVED = new Set(apiRoutes().map((route) => route.path));
+const SERVED_PAGES = PAGES.filter((page) => SERVED.has(page.path));
+
+/** A value of the documented type; only whether the field is known is under test here, not its value. */
+function sample(type: string): unknown {
+  const t = type.toLowerCase();
+  if (t.endsWith('[]') || t.startsWith('array')) return [];
+  if (t.startsWith('number') || t.startsWith('integer')) return 1;
+  if (t.startsWith('boolean')) return true;
+  if (t.startsWith('string') || t.includes('|') || t.startsWith('"')) return 'x';
+  return {};
+}
+
+/** Sets `data.a[].b` in a copy of `body`, creating objects and one-item arrays on the way, keeping values already there. */
+function withField(body: Record<string, unknown>, field: VeltField): Record<string, unknown> {
+  const copy = structuredClone(body);
+  // `a.b`, `a[]` (array item), `a["x.y"]` (a key with dots).
+  const keys = [...field.path.matchAll(/\["([^"]+)"\]|(\[\])|([^.[\]]+)/g)].map(([, quoted, item, plain]) => quoted ?? item ?? plain);
+  let node: unknown = copy;
+  for (const [i, key] of keys.entries()) {
+    const last = i === keys.length - 1;
+    if (key === '[]') {
+      // Where a page types a field as an array but its examples send one object, the object is the item.
+      if (Array.isArray(node)) {
+        if (node.length === 0) node.push(last ? sample(field.type) : {});
+        node = node[0];
+      }
+      continue;
+    }
+    if (/^\{.+\}$/.test(key) || typeof node !== 'object' || node === null) return copy; // a map keyed by caller ids, or a scalar: nothing fixed to test
+    const record = node as Record<string, unknown>;
+    if (last) {
+      if (record[key] === undefined) record[key] = sample(field.type);
+      return copy;
+    }
+    if (typeof record[key] !== 'object' || record[key] === null) record[key] = keys[i + 1] === '[]' ? [] : {};
+    node = record[key];
+  }
+  return copy;
+}
+
+describe('every request field Velt documents for a route we serve is a known field', () => {
+  let world: TestEnvironment;
+  let api: RunningApi;
+  let owner: Credentials;
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+    api = await startApi(world.env);
+    owner = await createWorkspace(api.url);
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await world?.dispose();
+  });
+
+  it('covers the served routes', () => {
+    expect(SERVED_PAGES.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it.each(SERVED_PAGES.map((page) => [page.path, page] as const))('%s', async (_path, page) => {
+    const headers = page.auth === 'apiKey' ? apiKeyHeaders(owner) : page.auth === 'workspace' ? workspaceHeaders(owner) : {};
+    const base = page.requestExamples[0] ?? { data: {} };
+    // Velt's live-state pages write the payload without the `data` wrapper (which we accept too).
+    const body = Object.keys(base).length === 1 && 'data' in base ? base : { data: base };
+    const unknown: string[] = [];
+    for (const field of page.requestFields.filter((f) => f.path.startsWith('data.'))) {
+      const response = await post(api.url, page.path, withField(body, field).data, headers);
+      const message = response.body.error?.message ?? '';
+      if (message.endsWith('is not a known field.')) unknown.push(`${field.path}: ${message}`);
+    }
+    expect(unknown).toEqual([]);
+  });
+});
