@@ -147,6 +147,12 @@ describe('OpenAPI document', () => {
     expect(workspaceHeaders.find((p) => p.name === 'x-svc-workspace-auth-token')).toMatchObject({ in: 'header', required: false, description: expect.stringContaining('Alias of x-svc-auth-token') as unknown });
   });
 
+  it('says which Velt fields are accepted without effect, in the field description', () => {
+    const apiKeyCreate = resolve(document.paths['/v2/workspace/apikey/create'].post.requestBody.content['application/json'].schema.properties.data);
+    expect(apiKeyCreate.properties.persistenceDBRegion.description).toMatch(/^Accepted for Velt compatibility; has no effect here: .+/);
+    expect(apiKeyCreate.properties.apiKeyName.description).toBeUndefined();
+  });
+
   it('documents the error envelope and codes', () => {
     const schemaOf = (response: Content) => resolve(response.content['application/json'].schema);
     const responses = document.paths['/v2/workspace/create'].post.responses;

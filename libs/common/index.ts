@@ -5,6 +5,7 @@ export * from './config.module';
 export * from './custom-keys';
 export * from './envelope';
 export * from './error-code';
+export * from './field-docs';
 export * from './field.validators';
 export * from './ids';
 export * from './keyset-page';

@@ -1,7 +1,7 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto } from '@app/common';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, NoEffect, PageRequestDto } from '@app/common';
 import { AnnotationRefDto, AnnotationWriteRefDto, CreateFlagsDto } from './refs.dto';
 import { CommentUserDto, IsEpochMs, TaggedUserContactDto } from './velt-models.dto';
 
@@ -32,9 +32,9 @@ export class CommentContentDto {
   /** Custom key/value metadata of the comment. */
   @IsOptional() @IsObject() context?: Record<string, unknown>;
 
-  /** Accepted for Velt compatibility; has no effect here: comment text is always stored here (Velt: self-hosted comment resolver). */
+  @NoEffect('comment text is always stored here (Velt: self-hosted comment resolver).')
   @IsOptional() @IsBoolean() isCommentResolverUsed?: boolean;
-  /** Accepted for Velt compatibility; has no effect here: comment text is always stored here (Velt: self-hosted comment resolver). */
+  @NoEffect('comment text is always stored here (Velt: self-hosted comment resolver).')
   @IsOptional() @IsBoolean() isCommentTextAvailable?: boolean;
 
   @NestedArray(() => TaggedUserContactDto, { optional: true, allowEmpty: true, maxItems: 100 })
@@ -66,7 +66,7 @@ export class NewCommentDto extends CommentContentDto {
   /** Webhooks for this comment fire only when true (Velt's rule; default false). */
   @IsOptional() @IsBoolean() triggerNotification?: boolean;
 
-  /** Accepted for Velt compatibility; has no effect here: there is no activity log. */
+  @NoEffect('there is no activity log.')
   @IsOptional() @IsBoolean() triggerActivities?: boolean;
 
   /** Velt's agent block, stored and returned as sent; it makes the comment's `sourceType` "agent". */

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS } from '@app/common';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NoEffect } from '@app/common';
 import { STATUS_TYPES, StatusType } from '../entities/comment-user';
 
 const SHORT = 1024;
@@ -29,10 +29,7 @@ export class CommentUserDto {
   @IsOptional() @IsBoolean() isGuest?: boolean;
   @IsOptional() @IsBoolean() isAdmin?: boolean;
 
-  /**
-   * Accepted for Velt compatibility; has no effect here. Roles are set only through the users and
-   * permissions routes (spec: Authentication 3), so a role on a comment's user is not stored.
-   */
+  @NoEffect('roles are set only through the users and permissions routes (spec: Authentication 3), so a role on a comment\'s user is not stored.')
   @IsOptional() @IsIn(['viewer', 'editor']) accessRole?: 'viewer' | 'editor';
 }
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsIdentifier } from '@app/common';
+import { Describe, IsIdentifier, NoEffect } from '@app/common';
 import { DtoSchemaRegistry } from './dto-schema';
 
 class ItemDto {
@@ -76,6 +76,27 @@ describe('DtoSchemaRegistry', () => {
       type: 'object',
       properties: { itemId: { type: 'string', minLength: 1, maxLength: 256 }, kind: { type: 'string', enum: ['a', 'b'] } },
       required: ['itemId'],
+    });
+  });
+
+  it('carries field descriptions, through allOf beside a reference, and marks fields accepted without effect', () => {
+    class DescribedDto {
+      @Describe('Where the item sits.')
+      @IsOptional()
+      @ValidateNested()
+      @Type(() => ItemDto)
+      place?: ItemDto;
+
+      @NoEffect('there are no regions.')
+      @IsOptional()
+      @IsString()
+      region?: string;
+    }
+    const registry = new DtoSchemaRegistry();
+    registry.ref(DescribedDto);
+    expect(registry.schemas().DescribedDto.properties).toEqual({
+      place: { allOf: [{ $ref: '#/components/schemas/ItemDto' }], description: 'Where the item sits.' },
+      region: { type: 'string', description: 'Accepted for Velt compatibility; has no effect here: there are no regions.' },
     });
   });
 

@@ -1,11 +1,12 @@
 import { getMetadataStorage } from 'class-validator';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
+import { fieldDescription, MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
 
 /** The subset of an OpenAPI 3.0 schema object this module writes. */
 export interface JsonSchema {
   type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
   $ref?: string;
+  allOf?: JsonSchema[];
   format?: string;
   enum?: unknown[];
   items?: JsonSchema;
@@ -140,7 +141,10 @@ export class DtoSchemaRegistry {
       } else {
         for (const rule of entry.eachRules) RULES[rule.name]?.(schema, rule.constraints);
       }
-      properties[property] = schema;
+      const description = fieldDescription(dto.prototype, property);
+      // OpenAPI 3.0 ignores keywords beside a $ref, so a described reference goes through allOf.
+      if (description) properties[property] = schema.$ref ? { allOf: [schema], description } : { ...schema, description };
+      else properties[property] = schema;
       if (!entry.optional) required.push(property);
     }
     return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
-import { IsEmailAddress } from '@app/common';
+import { IsEmailAddress, NoEffect } from '@app/common';
 import { API_KEY_TYPES, ApiKeyType } from '../entities/api-key.entity';
 import { MAX_DOMAINS_PER_CALL } from './domains.dto';
 import { EmailServiceConfigDto } from './email-config.dto';
@@ -33,22 +33,19 @@ export class CreateApiKeyDto {
   @IsBoolean()
   createAuthToken?: boolean;
 
-  /**
-   * Accepted for Velt compatibility; has no effect here: the workspace headers already name the
-   * workspace and so its owner.
-   */
+  @NoEffect('the workspace headers already name the workspace and so its owner.')
   @IsOptional()
   @IsEmailAddress()
   @MaxLength(254)
   ownerEmail?: string;
 
-  /** Accepted for Velt compatibility; has no effect here: one deployment holds all data, there are no regions. */
+  @NoEffect('one deployment holds all data, there are no regions.')
   @IsOptional()
   @IsString()
   @Length(1, 64)
   persistenceDBRegion?: string;
 
-  /** Accepted for Velt compatibility; has no effect here: one deployment holds all data, there are no regions. */
+  @NoEffect('one deployment holds all data, there are no regions.')
   @IsOptional()
   @IsString()
   @Length(1, 64)
@@ -93,27 +90,27 @@ export class CreateApiKeyDto {
   @Type(() => ApiKeyWebhookConfigDto)
   webhookServiceConfig?: ApiKeyWebhookConfigDto;
 
-  /** Accepted for Velt compatibility; has no effect here: there is no notification service. */
+  @NoEffect('there is no notification service.')
   @IsOptional()
   @IsBoolean()
   useNotificationService?: boolean;
 
-  /** Accepted for Velt compatibility; has no effect here: there is no notification service. */
+  @NoEffect('there is no notification service.')
   @IsOptional()
   @IsBoolean()
   setDefaultNotificationTriggers?: boolean;
 
-  /** Accepted for Velt compatibility; has no effect here: mail is not sent (DESIGN §3); e-mail triggers are set with emailServiceConfig.triggers. */
+  @NoEffect('mail is not sent (DESIGN §3); e-mail triggers are set with emailServiceConfig.triggers.')
   @IsOptional()
   @IsBoolean()
   setDefaultEmailTriggers?: boolean;
 
-  /** Accepted for Velt compatibility; has no effect here: users are never added to organizations implicitly. */
+  @NoEffect('users are never added to organizations implicitly.')
   @IsOptional()
   @IsBoolean()
   requireAutoOrgUser?: boolean;
 
-  /** Accepted for Velt compatibility; has no effect here: private comments are not offered. */
+  @NoEffect('private comments are not offered.')
   @IsOptional()
   @IsBoolean()
   enablePrivateComments?: boolean;
