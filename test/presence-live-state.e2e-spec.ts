@@ -55,8 +55,11 @@ describe('presence, live state and end-user tokens over REST', () => {
       expect(added.body.result.data).toEqual({ success: true });
       const updated = await call('/v2/presence/update', { ...doc, users: [{ userId: 'u2', status: 'away' }, { userId: 'u9', status: 'online' }] });
       expect(updated.body.result.data).toEqual({
-        u2: { success: true, id: 'u2', message: 'Presence updated.' },
-        u9: { success: false, id: 'u9', message: 'User is not present.' },
+        success: false,
+        users: {
+          u2: { success: true, id: 'u2', message: 'Presence updated.' },
+          u9: { success: false, id: 'u9', message: 'User is not present.' },
+        },
       });
       const listed = await call('/v2/presence/get', doc);
       expect(listed.body.result.data).toEqual([

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { batch, DocumentRefDto, ok } from '@app/common';
+import { DocumentRefDto, ok } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { DeletePresenceDto, WritePresenceDto } from './dto/presence.dto';
 import { PresenceService } from './presence.service';
@@ -20,7 +20,9 @@ export class PresenceController {
 
   @RpcPost('/v2/presence/update')
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: WritePresenceDto) {
-    return batch('Presence updated successfully.', await this.presence.update(key.apiKeyId, dto, dto.users));
+    // Velt answers `{success}`; it is false when a user was not present, and `users` says which.
+    const items = await this.presence.update(key.apiKeyId, dto, dto.users);
+    return ok('Presence updated successfully.', { success: items.every((item) => item.success), users: Object.fromEntries(items.map((item) => [item.id, item])) });
   }
 
   @RpcPost('/v2/presence/delete')
