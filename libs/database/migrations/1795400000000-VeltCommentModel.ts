@@ -21,12 +21,18 @@ export class VeltCommentModel1795400000000 implements MigrationInterface {
                 FROM "comment") AS n
        WHERE c.api_key_id = n.api_key_id AND c.organization_id = n.organization_id AND c.document_id = n.document_id
          AND c.annotation_id = n.annotation_id AND c.id = n.id`);
+    // Re-keyed ids can swap (old '2' becomes 1 while old '1' becomes 2), and PostgreSQL checks a
+    // non-deferrable key row by row, so the reaction key is rebuilt after the update.
+    await queryRunner.query(`ALTER TABLE "comment_reaction" DROP CONSTRAINT "PK_6b0cc3909b78aa3a2bfe259a72b"`);
     await queryRunner.query(`
       UPDATE "comment_reaction" AS r SET comment_id = c."number"::text
         FROM "comment" AS c
        WHERE r.api_key_id = c.api_key_id AND r.organization_id = c.organization_id AND r.document_id = c.document_id
          AND r.annotation_id = c.annotation_id AND r.comment_id = c.id`);
     await queryRunner.query(`ALTER TABLE "comment_reaction" ALTER COLUMN "comment_id" TYPE bigint USING comment_id::bigint`);
+    await queryRunner.query(`
+      ALTER TABLE "comment_reaction" ADD CONSTRAINT "PK_6b0cc3909b78aa3a2bfe259a72b"
+        PRIMARY KEY ("api_key_id", "organization_id", "document_id", "annotation_id", "comment_id", "user_id", "icon")`);
     await queryRunner.query(`ALTER TABLE "comment" DROP CONSTRAINT "PK_4ab40afd900fb9be642e4562eba"`);
     await queryRunner.query(`ALTER TABLE "comment" DROP COLUMN "id"`);
     await queryRunner.query(`ALTER TABLE "comment" RENAME COLUMN "number" TO "id"`);
