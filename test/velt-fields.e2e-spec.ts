@@ -1,30 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { apiKeyHeaders, createWorkspace, Credentials, post, workspaceHeaders } from './support/http-client';
+import { createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
 import { apiRoutes } from './support/routes';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { fieldSteps, isMapStep, requestData, VeltField, veltHeaders, veltPages } from './support/velt-fixtures';
 
-interface VeltField {
-  path: string;
-  type: string;
-}
-
-interface VeltPage {
-  path: string;
-  auth: 'apiKey' | 'workspace' | 'none';
-  requestExamples: Array<{ data?: Record<string, unknown> } & Record<string, unknown>>;
-  requestFields: VeltField[];
-}
-
-const FIXTURES = join(__dirname, 'fixtures', 'velt');
-const PAGES: VeltPage[] = ['v1', 'v2'].flatMap((version) =>
-  readdirSync(join(FIXTURES, version))
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(FIXTURES, version, name), 'utf8')) as VeltPage),
-);
 const SERVED = new Set(apiRoutes().map((route) => route.path));
-const SERVED_PAGES = PAGES.filter((page) => SERVED.has(page.path));
+const SERVED_PAGES = veltPages().filter((page) => SERVED.has(page.path));
 
 /** A value of the documented type; only whether the field is known is under test here, not its value. */
 function sample(type: string): unknown {
@@ -39,8 +20,7 @@ function sample(type: string): unknown {
 /** Sets `data.a[].b` in a copy of `body`, creating objects and one-item arrays on the way, keeping values already there. */
 function withField(body: Record<string, unknown>, field: VeltField): Record<string, unknown> {
   const copy = structuredClone(body);
-  // `a.b`, `a[]` (array item), `a["x.y"]` (a key with dots).
-  const keys = [...field.path.matchAll(/\["([^"]+)"\]|(\[\])|([^.[\]]+)/g)].map(([, quoted, item, plain]) => quoted ?? item ?? plain);
+  const keys = fieldSteps(field.path);
   let node: unknown = copy;
   for (const [i, key] of keys.entries()) {
     const last = i === keys.length - 1;
@@ -52,7 +32,7 @@ function withField(body: Record<string, unknown>, field: VeltField): Record<stri
       }
       continue;
     }
-    if (/^\{.+\}$/.test(key) || typeof node !== 'object' || node === null) return copy; // a map keyed by caller ids, or a scalar: nothing fixed to test
+    if (isMapStep(key) || typeof node !== 'object' || node === null) return copy; // a map keyed by caller ids, or a scalar: nothing fixed to test
     const record = node as Record<string, unknown>;
     if (last) {
       if (record[key] === undefined) record[key] = sample(field.type);
@@ -85,10 +65,9 @@ describe('every request field Velt documents for a route we serve is a known fie
   });
 
   it.each(SERVED_PAGES.map((page) => [page.path, page] as const))('%s', async (_path, page) => {
-    const headers = page.auth === 'apiKey' ? apiKeyHeaders(owner) : page.auth === 'workspace' ? workspaceHeaders(owner) : {};
-    const base = page.requestExamples[0] ?? { data: {} };
+    const headers = veltHeaders(page.auth, owner);
     // Velt's live-state pages write the payload without the `data` wrapper (which we accept too).
-    const body = Object.keys(base).length === 1 && 'data' in base ? base : { data: base };
+    const body = { data: requestData(page.requestExamples[0] ?? { data: {} }) };
     const unknown: string[] = [];
     for (const field of page.requestFields.filter((f) => f.path.startsWith('data.'))) {
       const response = await post(api.url, page.path, withField(body, field).data, headers);

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post, workspaceHeaders } from './support/http-client';
+import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post } from './support/http-client';
+import { requestData, responseProblems, VeltPage, veltPage, VeltRequestExample, VeltVersion, veltHeaders } from './support/velt-fixtures';
 
 /**
  * Velt replay for the resource routes (organizations, folders, documents, user groups, presence,
@@ -10,79 +9,7 @@ import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post, workspa
  * only ids, tenancy and headers adapted, and the answer is checked against the documented
  * response fields (keys and types).
  */
-interface Field {
-  path: string;
-  type: string;
-  required: boolean;
-}
-
-interface Fixture {
-  path: string;
-  auth: 'none' | 'workspace' | 'apiKey';
-  requestExamples: unknown[];
-  responseFields: Field[];
-}
-
 type Body = Record<string, unknown>;
-
-const FIXTURES = join(__dirname, 'fixtures', 'velt');
-const load = (version: 'v1' | 'v2', name: string) => JSON.parse(readFileSync(join(FIXTURES, version, `${name}.json`), 'utf8')) as Fixture;
-
-/** The values at `path` (`a.b[].c`; `{id}` stands for every key of a map); missing steps yield nothing. */
-function valuesAt(root: unknown, path: string): unknown[] {
-  let current: unknown[] = [root];
-  for (const rawStep of path.split('.')) {
-    const many = rawStep.endsWith('[]');
-    const step = many ? rawStep.slice(0, -2) : rawStep;
-    const next: unknown[] = [];
-    for (const value of current) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
-      const record = value as Record<string, unknown>;
-      const children = /^\{.+\}$/.test(step) ? Object.values(record) : step in record ? [record[step]] : [];
-      for (const child of children) {
-        if (!many) next.push(child);
-        else if (Array.isArray(child)) next.push(...(child as unknown[]));
-      }
-    }
-    current = next;
-  }
-  return current;
-}
-
-function hasType(value: unknown, type: string): boolean {
-  const list = /^(.*)\[\]$/.exec(type);
-  if (list) return Array.isArray(value) && value.every((item) => list[1].replace(/[()]/g, '').split('|').some((t) => hasType(item, t)));
-  switch (type) {
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    case 'null':
-      return value === null;
-    default:
-      return typeof value === type;
-  }
-}
-
-/** DESIGN §2: continuation tokens are absent on the last page; Velt's pages mark them required. */
-const ABSENT_ON_LAST_PAGE = new Set(['result.nextPageToken', 'result.pageToken']);
-
-/** Every documented response field: required ones present in each parent object, present ones of the documented type. */
-function shapeProblems(fixture: Fixture, body: unknown): string[] {
-  const problems: string[] = [];
-  for (const field of fixture.responseFields) {
-    const cut = field.path.lastIndexOf('.');
-    const key = field.path.slice(cut + 1);
-    for (const parent of valuesAt(body, field.path.slice(0, cut))) {
-      if (typeof parent !== 'object' || parent === null || Array.isArray(parent)) continue;
-      const record = parent as Record<string, unknown>;
-      const children = /^\{.+\}$/.test(key) ? Object.values(record) : key in record ? [record[key]] : [];
-      if (children.length === 0 && field.required && !ABSENT_ON_LAST_PAGE.has(field.path) && !/^\{.+\}$/.test(key)) problems.push(`${field.path} missing`);
-      for (const child of children) if (!hasType(child, field.type)) problems.push(`${field.path} is ${JSON.stringify(child)}, not ${field.type}`);
-    }
-  }
-  return problems;
-}
 
 describe('Velt replay: resources and workspace', () => {
   let world: TestEnvironment;
@@ -92,30 +19,27 @@ describe('Velt replay: resources and workspace', () => {
   let admin: Credentials;
   const context: Record<string, string> = {};
 
-  const headersFor = (auth: Fixture['auth'], who: Credentials) =>
-    auth === 'none' ? {} : auth === 'workspace' ? workspaceHeaders(who) : apiKeyHeaders(who);
   const call = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(owner));
 
   /** Sends one example (a `{data}` body, or live state's unwrapped form) with Velt's headers renamed. */
-  async function send(fixture: Fixture, example: unknown, who: Credentials = owner): Promise<ApiResponse> {
-    const body = example as Body;
-    const unwrapped = !('data' in body) || 'organizationId' in body;
-    const headers = { 'content-type': 'application/json', ...headersFor(fixture.auth, who) };
-    const response = await fetch(`${api.url}${fixture.path}`, { method: 'POST', headers, body: JSON.stringify(unwrapped ? body : { data: body.data }) });
+  async function send(fixture: VeltPage, example: VeltRequestExample, who: Credentials = owner): Promise<ApiResponse> {
+    const data = requestData(example);
+    const headers = { 'content-type': 'application/json', ...veltHeaders(fixture.auth, who) };
+    const response = await fetch(`${api.url}${fixture.path}`, { method: 'POST', headers, body: JSON.stringify(data === example ? example : { data }) });
     return { status: response.status, headers: response.headers, body: (await response.json()) as ApiResponse['body'] };
   }
 
-  async function replay(version: 'v1' | 'v2', name: string, adapt: (data: Body) => Body = (data) => data, who: Credentials = owner) {
-    const fixture = load(version, name);
+  async function replay(version: VeltVersion, name: string, adapt: (data: Body) => Body = (data) => data, who: Credentials = owner) {
+    const fixture = veltPage(version, name);
     expect(fixture.requestExamples.length).toBeGreaterThan(0);
     const answers: ApiResponse[] = [];
     for (const example of fixture.requestExamples) {
-      const body = example as Body;
-      const adapted = 'data' in body && !('organizationId' in body) ? { data: adapt(body.data as Body) } : adapt(body);
+      const data = requestData(example);
+      const adapted = data === example ? adapt(data) : { data: adapt(data) };
       const response = await send(fixture, adapted, who);
       expect([fixture.path, response.status, response.body.error]).toEqual([fixture.path, 200, undefined]);
       expect(response.body.result.status).toBe('success');
-      expect([fixture.path, shapeProblems(fixture, response.body)]).toEqual([fixture.path, []]);
+      expect([fixture.path, responseProblems(fixture, response.body)]).toEqual([fixture.path, []]);
       answers.push(response);
     }
     return answers;
@@ -149,9 +73,9 @@ describe('Velt replay: resources and workspace', () => {
   });
 
   it('the shape check catches missing keys and wrong types', () => {
-    const fixture = load('v2', 'organizations-folders-get');
-    const problems = shapeProblems(fixture, { result: { status: 'success', data: [{ folderId: 'f', folderName: 3, subFolders: [{}] }] } });
-    expect(problems).toEqual(expect.arrayContaining(['result.data[].folderName is 3, not string', 'result.data[].ancestors missing', 'result.data[].subFolders[].folderId missing']));
+    const fixture = veltPage('v2', 'organizations-folders-get');
+    const problems = responseProblems(fixture, { result: { status: 'success', data: [{ folderId: 'f', folderName: 3, subFolders: [{}] }] } });
+    expect(problems).toEqual(expect.arrayContaining(['result.data[0].folderName is 3, not string', 'result.data[0].ancestors missing', 'result.data[0].subFolders[0].folderId missing']));
   });
 
   it('organizations: add, get, user groups, disable state, delete (v1 and v2)', async () => {
@@ -201,7 +125,7 @@ describe('Velt replay: resources and workspace', () => {
   it('presence and live state', async () => {
     await replay('v2', 'presence-add');
     // Velt's {success}, true here since the users were added above; `users` adds the per-user detail.
-    const update = load('v2', 'presence-update');
+    const update = veltPage('v2', 'presence-update');
     for (const example of update.requestExamples) {
       const response = await send(update, example);
       expect(response.status).toBe(200);

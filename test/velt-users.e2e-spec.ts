@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
 import { seedDocument, seedFolder, seedOrganization } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { requestData, responseProblems, VeltPage, veltPage } from './support/velt-fixtures';
 
 /**
  * Velt replay for users, permissions and end-user tokens: every request example of Velt's reference
@@ -12,98 +11,29 @@ import { createTestEnvironment, TestEnvironment } from './support/test-environme
  * Each answer must be a success with Velt's message and carry every documented response field
  * with its documented type.
  */
-interface FieldDoc {
-  path: string;
-  type: string;
-  required: boolean;
-}
-
-interface Fixture {
-  path: string;
-  requestExamples: Array<{ data: Record<string, unknown> }>;
-  responseExample: { result: { message: string } & Record<string, unknown> };
-  responseFields: FieldDoc[];
-}
-
-const load = (name: string): Fixture => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'velt', 'v2', `${name}.json`), 'utf8')) as Fixture;
-
-/**
- * Documented fields that are present only in some answers, with why:
- * - `result.nextPageToken`: only when another page follows (Velt's example shows a second page).
- */
-const ONLY_SOMETIMES = new Set(['result.nextPageToken']);
-
-function typeMatches(value: unknown, type: string): boolean {
-  return type.split('|').some((alternative) => {
-    const t = alternative.trim();
-    if (t.endsWith('[]')) return Array.isArray(value);
-    if (t === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
-    return typeof value === t;
-  });
-}
-
-/**
- * Problems of one documented field in `body`. `{x}` steps through every key of a map, `[]` every
- * item of a list; a step that does not fit the value's kind (a list where the field describes a
- * map) belongs to another documented variant of the answer and is not this answer's field.
- */
-function problems(body: unknown, field: FieldDoc): string[] {
-  const found: string[] = [];
-  const walk = (value: unknown, steps: string[], at: string): void => {
-    if (steps.length === 0) {
-      if (!typeMatches(value, field.type)) found.push(`${at} is not ${field.type}`);
-      return;
-    }
-    const [step, ...rest] = steps;
-    const isList = step.endsWith('[]');
-    const key = isList ? step.slice(0, -2) : step;
-    const isMap = /^\{.+\}$/.test(key);
-    if (typeof value !== 'object' || value === null) return;
-    if (isMap) {
-      if (Array.isArray(value)) return;
-      for (const [k, child] of Object.entries(value)) stepInto(child, isList, rest, `${at}.${k}`);
-      return;
-    }
-    if (Array.isArray(value)) return;
-    const record = value as Record<string, unknown>;
-    if (!(key in record)) {
-      // A missing parent is its own documented field's concern (it may be optional).
-      if (rest.length === 0 && field.required && !ONLY_SOMETIMES.has(field.path)) found.push(`${at}.${key} is missing`);
-      return;
-    }
-    stepInto(record[key], isList, rest, `${at}.${key}`);
-  };
-  const stepInto = (value: unknown, isList: boolean, rest: string[], at: string): void => {
-    if (!isList) return walk(value, rest, at);
-    if (!Array.isArray(value)) return;
-    value.forEach((item, i) => walk(item, rest, `${at}[${i}]`));
-  };
-  const [root, ...steps] = field.path.split('.');
-  walk((body as Record<string, unknown>)[root], steps, root);
-  return found;
-}
-
 describe('Velt replay: users, permissions, generate_token', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
   const send = <T = unknown>(path: string, data: unknown) => post<T>(api.url, path, data, apiKeyHeaders(owner));
 
-  function expectVeltShape(fixture: Fixture, response: ApiResponse, example: number): void {
+  function expectVeltShape(fixture: VeltPage, response: ApiResponse, example: number): void {
+    const documented = fixture.responseExample?.result;
+    if (!documented) throw new Error(`${fixture.path}: the page documents no response`);
     expect({ example, status: response.status, error: response.body.error ?? null }).toEqual({ example, status: 200, error: null });
     expect(response.body.result.status).toBe('success');
-    expect(response.body.result.message).toBe(fixture.responseExample.result.message);
+    expect(response.body.result.message).toBe(documented.message);
     // Velt answers some routes without `data`; so do we.
-    expect('data' in response.body.result).toBe('data' in fixture.responseExample.result);
-    expect({ example, problems: fixture.responseFields.flatMap((field) => problems(response.body, field)) }).toEqual({ example, problems: [] });
+    expect('data' in response.body.result).toBe('data' in documented);
+    expect({ example, problems: responseProblems(fixture, response.body) }).toEqual({ example, problems: [] });
   }
 
   async function replay(name: string, before?: (data: Record<string, unknown>) => Promise<Record<string, unknown>>): Promise<ApiResponse[]> {
-    const fixture = load(name);
+    const fixture = veltPage('v2', name);
     expect(fixture.requestExamples.length).toBeGreaterThan(0);
     const responses: ApiResponse[] = [];
     for (const [i, example] of fixture.requestExamples.entries()) {
-      const data = before ? await before(example.data) : example.data;
+      const data = before ? await before(requestData(example)) : requestData(example);
       const response = await send(fixture.path, data);
       expectVeltShape(fixture, response, i);
       responses.push(response);
