@@ -12,7 +12,7 @@ export interface BatchItem {
   message: string;
 }
 
-export type BatchResult = Record<string, BatchItem>;
+export type BatchResult<T extends BatchItem = BatchItem> = Record<string, T>;
 
 /** Success envelope of the spec (Common envelopes, 3). `extra` carries siblings of data such as page tokens. */
 export function ok<T>(message: string, data: T, extra: Record<string, unknown> = {}): SuccessEnvelope<T> {
@@ -25,14 +25,17 @@ export function okWithoutData(message: string): SuccessEnvelope<never> {
 }
 
 /** Per-item batch envelope (Common envelopes, 5-6): keyed by the caller's identifier, status success even when items fail. */
-export function batch(message: string, items: BatchItem[]): SuccessEnvelope<BatchResult> {
-  const data: BatchResult = {};
+export function batch<T extends BatchItem>(message: string, items: T[]): SuccessEnvelope<BatchResult<T>> {
+  const data: BatchResult<T> = {};
   for (const item of items) data[item.id] = item;
   return ok(message, data);
 }
 
-export function item(id: string, success: boolean, message: string): BatchItem {
-  return { success, id, message };
+export function item(id: string, success: boolean, message: string): BatchItem;
+/** With `extra`: the per-item fields a Velt page shows beside success and message (e.g. the accessType set). */
+export function item<E extends Record<string, unknown>>(id: string, success: boolean, message: string, extra: E): BatchItem & E;
+export function item(id: string, success: boolean, message: string, extra: Record<string, unknown> = {}): BatchItem {
+  return { success, id, ...extra, message };
 }
 
 export function errorEnvelope(status: string, message: string, errorId?: string): ErrorEnvelope {

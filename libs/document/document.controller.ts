@@ -7,6 +7,7 @@ import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
 import { MoveDocumentsDto } from './dto/move-documents.dto';
+import { UpdateDocumentAccessDto, UpdateDocumentDisabledStateDto } from './dto/update-document-access.dto';
 import { UpdateDocumentsDto } from './dto/update-documents.dto';
 import { DocumentService } from './document.service';
 
@@ -31,6 +32,16 @@ export class DocumentController {
   @RpcPost('/v2/organizations/documents/update')
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentsDto) {
     return batch('Document(s) updated successfully.', await this.documents.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/documents/access/update')
+  async setAccessType(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentAccessDto) {
+    return batch('Updated access for documents successfully.', await this.documents.setAccessType(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/documents/access/disablestate/update')
+  async setDisabled(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentDisabledStateDto) {
+    return batch('Updated disable state for documents successfully.', await this.documents.setDisabled(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/organizations/documents/delete')

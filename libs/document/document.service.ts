@@ -9,7 +9,8 @@ import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
 import { MoveDocumentsDto } from './dto/move-documents.dto';
-import { UpdateDocumentsDto } from './dto/update-documents.dto';
+import { UpdateDocumentAccessDto, UpdateDocumentDisabledStateDto } from './dto/update-document-access.dto';
+import { DocumentUpdateDto, UpdateDocumentsDto } from './dto/update-documents.dto';
 import { DocumentRow, documentView } from './document-view';
 
 /** Spec message (Common envelopes, 7): no closing period. */
@@ -82,9 +83,34 @@ export class DocumentService {
   }
 
   async update(apiKeyId: string, dto: UpdateDocumentsDto): Promise<BatchItem[]> {
-    const { organizationId, documents } = dto;
-    const ids = documents.map((doc) => doc.documentId);
+    const ids = dto.documents.map((doc) => doc.documentId);
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
+    const updated = await this.write(apiKeyId, dto.organizationId, dto.documents);
+    return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT)));
+  }
+
+  /** Velt's access update: the same write as update, with its per-item accessType. */
+  async setAccessType(apiKeyId: string, dto: UpdateDocumentAccessDto): Promise<BatchItem[]> {
+    const { documentIds, accessType } = dto;
+    assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
+    const updated = await this.write(apiKeyId, dto.organizationId, documentIds.map((documentId) => ({ documentId, accessType })));
+    return documentIds.map((id) =>
+      updated.has(id) ? item(id, true, 'Document access type updated.', { accessType }) : item(id, false, DOCUMENT_ABSENT, { accessType: null }),
+    );
+  }
+
+  /** Velt's disabled-state update: the same write as update, with its per-item disabled flag. */
+  async setDisabled(apiKeyId: string, dto: UpdateDocumentDisabledStateDto): Promise<BatchItem[]> {
+    const { documentIds, disabled } = dto;
+    assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
+    const updated = await this.write(apiKeyId, dto.organizationId, documentIds.map((documentId) => ({ documentId, disabled })));
+    return documentIds.map((id) =>
+      updated.has(id) ? item(id, true, 'Document disabled state updated.', { disabled }) : item(id, false, DOCUMENT_ABSENT, { disabled: null }),
+    );
+  }
+
+  /** One UPDATE of the named documents (absent fields keep their value); returns the ids it found. */
+  private async write(apiKeyId: string, organizationId: string, documents: DocumentUpdateDto[]): Promise<Set<string>> {
     const { rows } = await this.dataSource.transaction(async (manager) => {
       await ensureOrganization(manager, apiKeyId, organizationId);
       return runStatement<{ id: string }>(
@@ -101,7 +127,7 @@ export class DocumentService {
         [
           apiKeyId,
           organizationId,
-          ids,
+          documents.map((doc) => doc.documentId),
           documents.map((doc) => doc.documentName ?? null),
           documents.map((doc) => doc.accessType ?? null),
           documents.map((doc) => doc.disabled ?? null),
@@ -112,7 +138,7 @@ export class DocumentService {
     const updated = new Set(rows.map((row) => row.id));
     const accessChanged = documents.filter((doc) => updated.has(doc.documentId) && (doc.disabled || doc.accessType));
     await this.revoke(apiKeyId, organizationId, accessChanged.map((doc) => doc.documentId));
-    return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT)));
+    return updated;
   }
 
   async delete(apiKeyId: string, dto: DocumentIdsDto): Promise<BatchItem[]> {

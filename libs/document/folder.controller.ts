@@ -6,14 +6,19 @@ import { Data, RpcPost } from '@app/http';
 import { AddFoldersDto } from './dto/add-folders.dto';
 import { DeleteFoldersDto } from './dto/delete-folders.dto';
 import { GetFoldersDto } from './dto/get-folders.dto';
+import { UpdateFolderAccessDto } from './dto/update-folder-access.dto';
 import { UpdateFoldersDto } from './dto/update-folders.dto';
+import { FolderAccessService } from './folder-access.service';
 import { FolderService } from './folder.service';
 
 @ApiTags('folders')
 @ApiKeyAuth()
 @Controller()
 export class FolderController {
-  constructor(private readonly folders: FolderService) {}
+  constructor(
+    private readonly folders: FolderService,
+    private readonly folderAccess: FolderAccessService,
+  ) {}
 
   @RpcPost('/v2/organizations/folders/add')
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddFoldersDto) {
@@ -30,6 +35,11 @@ export class FolderController {
   @RpcPost('/v2/organizations/folders/update')
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateFoldersDto) {
     return batch('Folder(s) updated successfully.', await this.folders.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/folders/access/update')
+  async setAccess(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateFolderAccessDto) {
+    return batch('Updated access for folders successfully.', await this.folderAccess.setAccess(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/organizations/folders/delete')

@@ -7,6 +7,7 @@ import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
 import { OrganizationIdsDto } from './dto/organization-ids.dto';
 import { UpdateDisabledStateDto } from './dto/update-disabled-state.dto';
+import { UpdateOrganizationsDto } from './dto/update-organizations.dto';
 import { OrganizationService } from './organization.service';
 
 @ApiTags('organizations')
@@ -25,6 +26,11 @@ export class OrganizationController {
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetOrganizationsDto) {
     const page = await this.organizations.get(key.apiKeyId, dto);
     return ok('Organizations retrieved successfully.', page.rows, page.nextToken ? { nextPageToken: page.nextToken } : {});
+  }
+
+  @RpcPost('/v2/organizations/update')
+  async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateOrganizationsDto) {
+    return batch('Organization(s) updated successfully.', await this.organizations.update(key.apiKeyId, dto));
   }
 
   @RpcPost(['/v1/organizations/delete', '/v2/organizations/delete'])

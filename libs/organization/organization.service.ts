@@ -8,6 +8,7 @@ import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
 import { OrganizationIdsDto } from './dto/organization-ids.dto';
 import { UpdateDisabledStateDto } from './dto/update-disabled-state.dto';
+import { UpdateOrganizationsDto } from './dto/update-organizations.dto';
 import { OrganizationRow, organizationView } from './organization-view';
 
 /** Spec message (Common envelopes, 6): no closing period. */
@@ -17,6 +18,15 @@ const INSERT_ORGANIZATIONS = `
   INSERT INTO organization (api_key_id, id, name, metadata)
   SELECT $1, v.id, v.name, v.metadata FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS v(id, name, metadata)
   ON CONFLICT DO NOTHING RETURNING id`;
+
+const UPDATE_ORGANIZATIONS = `
+  UPDATE organization o SET
+    name = COALESCE(v.name, o.name),
+    metadata = o.metadata || COALESCE(v.metadata, '{}'::jsonb),
+    updated_at = now()
+  FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS v(id, name, metadata)
+  WHERE o.api_key_id = $1 AND o.id = v.id
+  RETURNING o.id`;
 
 const UPSERT_DISABLED = `
   INSERT INTO organization (api_key_id, id, name, disabled)
@@ -48,6 +58,18 @@ export class OrganizationService {
       dto.organizations.map((org) => JSON.stringify(org.metadata ?? {})),
     ]);
     return ids.map((id) => (added.has(id) ? item(id, true, 'Organization added.') : item(id, false, 'Organization already exists.')));
+  }
+
+  async update(apiKeyId: string, dto: UpdateOrganizationsDto): Promise<BatchItem[]> {
+    const ids = dto.organizations.map((org) => org.organizationId);
+    assertUniqueIds(ids, (i) => `data.organizations[${i}].organizationId`);
+    const updated = await this.writeIds(UPDATE_ORGANIZATIONS, [
+      apiKeyId,
+      ids,
+      dto.organizations.map((org) => org.organizationName ?? null),
+      dto.organizations.map((org) => (org.metadata ? JSON.stringify(org.metadata) : null)),
+    ]);
+    return ids.map((id) => (updated.has(id) ? item(id, true, 'Updated Successfully') : item(id, false, ORGANIZATION_ABSENT)));
   }
 
   async get(apiKeyId: string, dto: GetOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {
