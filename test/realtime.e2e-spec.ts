@@ -164,11 +164,12 @@ describe('realtime gateway across two API instances', () => {
     expect((await request(admin, 'subscribe', target)).error.status).toBe('PERMISSION_DENIED');
   });
 
-  it('disabling or deleting a document through REST revokes its live sockets on both instances', async () => {
+  it('disabling (documents update or disable-state update) or deleting a document through REST revokes its live sockets on both instances', async () => {
     await seedDocument(world, owner.apiKey, 'org', 'pub', { accessType: 'public' });
     const target = { organizationId: 'org', documentId: 'pub' };
     for (const change of [
       () => call(a, '/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'pub', disabled: true }] }),
+      () => call(b, '/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['pub'], disabled: true }),
       () => call(b, '/v2/organizations/documents/delete', { organizationId: 'org', documentIds: ['pub'] }),
     ]) {
       const onA = await subscribed(a, 'ed', target);
