@@ -206,6 +206,8 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/organizations/folders/delete': { folderId: 'folder-1' },
   // At least one of the two settings (checked by the service).
   '/v2/workspace/emailconfig/update': { useEmailService: false },
+  // At least one setting (Velt's page; checked by the service).
+  '/v2/workspace/apikeyconfig/update': { requireJwtToken: false },
 };
 
 function basePayload(route: Route): Record<string, unknown> {
