@@ -208,6 +208,8 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/workspace/emailconfig/update': { useEmailService: false },
   // accessType or inheritFromParent (checked by the service; Velt's inherit example omits accessType).
   '/v2/organizations/folders/access/update': { accessType: 'public' },
+  // At least one setting (Velt's page; checked by the service).
+  '/v2/workspace/apikeyconfig/update': { requireJwtToken: false },
 };
 
 function basePayload(route: Route): Record<string, unknown> {

@@ -1,14 +1,22 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { ok } from '@app/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError, ok } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { ApiKeyConfigService } from './api-key-config.service';
 import { DomainService } from './domain.service';
+import { UpdateApiKeyConfigDto } from './dto/api-key-config.dto';
 import { DomainsDto } from './dto/domains.dto';
 import { UpdateEmailConfigDto } from './dto/email-config.dto';
 import { EmailConfigService } from './email-config.service';
 
-/** Settings an API key holds about itself: allowed domains and e-mail configuration. */
+/** Velt's read routes take an empty `data`; any field in it is unknown. */
+function requireNoFields(data: Record<string, unknown>): void {
+  const unknown = Object.keys(data)[0];
+  if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);
+}
+
+/** Settings an API key holds about itself: allowed domains, e-mail configuration and app settings. */
 @ApiTags('workspace')
 @ApiKeyAuth()
 @Controller()
@@ -16,6 +24,7 @@ export class ApiKeySettingsController {
   constructor(
     private readonly domains: DomainService,
     private readonly emailConfig: EmailConfigService,
+    private readonly apiKeyConfig: ApiKeyConfigService,
   ) {}
 
   /** Velt's keys: only the domains this call added; `skippedDomains` were allowed already. */
@@ -41,5 +50,37 @@ export class ApiKeySettingsController {
   @RpcPost('/v2/workspace/emailconfig/update')
   async updateEmailConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateEmailConfigDto) {
     return ok('Email configuration updated successfully.', await this.emailConfig.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/workspace/emailconfig/get')
+  @ApiOperation({
+    description:
+      'The stored e-mail configuration. The provider key never comes back in clear: `emailServiceConfig.apiKey` is `...` and its last 4 ' +
+      'characters (`****` when shorter than 12 characters, `""` when none is stored) and `apiKeySet` says whether one is stored.',
+  })
+  async getEmailConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
+    requireNoFields(data);
+    return ok('Email configuration retrieved successfully.', await this.emailConfig.read(key.apiKeyId));
+  }
+
+  @RpcPost('/v2/workspace/apikeyconfig/get')
+  @ApiOperation({
+    description:
+      'The app settings of this API key. `planInfo.type` is always `self-hosted`. AI model keys never come back in clear: each ' +
+      '`aiModelsConfig.<provider>.displayText` is `...` and the last 4 characters of the key (`****` when shorter than 12); absent when none is stored.',
+  })
+  async getApiKeyConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
+    requireNoFields(data);
+    return ok('API key metadata retrieved successfully.', await this.apiKeyConfig.read(key.apiKeyId));
+  }
+
+  @RpcPost('/v2/workspace/apikeyconfig/update')
+  @ApiOperation({
+    description:
+      'Field-merges the given settings and echoes their post-write values. AI model keys are stored encrypted and echoed only masked under ' +
+      '`aiModelsConfig.<provider>.displayText` (`...` and the last 4 characters, `****` when shorter than 12).',
+  })
+  async updateApiKeyConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateApiKeyConfigDto) {
+    return ok('API key configuration updated successfully.', await this.apiKeyConfig.update(key.apiKeyId, dto));
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, ErrorCode } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, ErrorCode, KeysetPager, keysetListing } from '@app/common';
 import { AuditProducer } from './audit.producer';
 import { createApiKey, DEFAULT_API_KEY_NAME, DEFAULT_AUTH_TOKEN_NAME, issueAuthToken } from './auth-token.factory';
 import { DomainService } from './domain.service';
+import { ListApiKeysDto, MAX_API_KEYS_PAGE_SIZE, UpdateApiKeyDto } from './dto/api-keys.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { EmailConfigService } from './email-config.service';
 import { ApiKey } from './entities/api-key.entity';
@@ -12,6 +13,16 @@ import { AuthToken } from './entities/auth-token.entity';
 import { AuthTokenView } from './workspace-view';
 
 export const MAX_API_KEYS_PER_WORKSPACE = 50;
+
+/** One entry of /v2/workspace/apikeys/get: no token or other secret. */
+export interface ApiKeySummary {
+  id: string;
+  apiKeyName: string;
+  type: string;
+}
+
+// Ordered by id: stable, and the one column the keyset cursor needs.
+const API_KEY_LISTING = keysetListing('api-keys', ['text'], (row: ApiKey) => [row.id]);
 
 /** Workspace-level management of API keys and their auth tokens (DESIGN §3). */
 @Injectable()
@@ -35,6 +46,34 @@ export class ApiKeyService {
         domains: token.domains,
       })),
     };
+  }
+
+  /** The workspace's keys, `dto.apiKeys` narrowing them; ids of other workspaces are simply absent. */
+  async list(workspaceId: string, dto: ListApiKeysDto): Promise<{ apiKeys: ApiKeySummary[]; nextPageToken?: string }> {
+    const filter = dto.apiKeys === undefined ? null : [...new Set(dto.apiKeys)].sort();
+    const pager = new KeysetPager(
+      API_KEY_LISTING,
+      { pageSize: dto.pageSize ?? MAX_API_KEYS_PAGE_SIZE, pageToken: dto.pageToken },
+      { apiKeyId: workspaceId, filters: filter },
+      this.config.pageTokenKey,
+    );
+    const query = this.dataSource
+      .getRepository(ApiKey)
+      .createQueryBuilder('key')
+      .where('key.workspace_id = :workspaceId', { workspaceId })
+      .andWhere('key.id > :after', { after: pager.after?.[0] ?? '' })
+      .orderBy('key.id', 'ASC')
+      .limit(pager.limit);
+    if (filter) query.andWhere('key.id IN (:...ids)', { ids: filter.length > 0 ? filter : [''] });
+    const page = pager.page(await query.getMany());
+    const apiKeys = page.rows.map((key) => ({ id: key.id, apiKeyName: key.name, type: key.type }));
+    return page.nextToken ? { apiKeys, nextPageToken: page.nextToken } : { apiKeys };
+  }
+
+  async rename(workspaceId: string, dto: UpdateApiKeyDto): Promise<void> {
+    const result = await this.dataSource.getRepository(ApiKey).update({ id: dto.apiKey, workspaceId }, { name: dto.apiKeyName });
+    if (!result.affected) throw ApiError.notFound('API key not found.');
+    await this.audit.record({ action: 'api_key.renamed', workspaceId, apiKeyId: dto.apiKey });
   }
 
   /** Replaces every token of the key with one new token; the old ones stop working at once (modulo the credential cache). */

@@ -1,4 +1,4 @@
-export type AuditAction = 'workspace.created' | 'api_key.created' | 'auth_token.reset';
+export type AuditAction = 'workspace.created' | 'api_key.created' | 'api_key.renamed' | 'auth_token.reset';
 
 /** Payload of a job on the audit queue. */
 export interface AuditJob {

@@ -1,14 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, encryptSecret } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret } from '@app/common';
 import { EmailServiceConfigDto, UpdateEmailConfigDto } from './dto/email-config.dto';
 import { EmailConfig } from './entities/email-config.entity';
+import { maskSecret } from './secret-mask';
 
 /** What the update answers: the configuration as the caller sent it (Velt echoes it). */
 export interface EmailConfigView {
   useEmailService: boolean;
   emailServiceConfig?: EmailServiceConfigDto;
+}
+
+/** What the get answers: Velt's shape, the provider key masked (see `read`). */
+export interface StoredEmailConfigView {
+  useEmailService: boolean;
+  emailServiceConfig: {
+    type: string;
+    apiKey: string;
+    apiKeySet: boolean;
+    fromEmail: string;
+    fromCompany: string;
+    commentTemplateId: string;
+    tagTemplateId: string;
+    triggers?: Record<string, boolean>;
+  };
+}
+
+interface StoredServiceConfig {
+  type?: string;
+  apiKeyCiphertext?: string;
+  fromEmail?: string;
+  fromCompany?: string;
+  commentTemplateId?: string;
+  tagTemplateId?: string;
+  triggers?: Record<string, boolean>;
 }
 
 @Injectable()
@@ -17,6 +43,30 @@ export class EmailConfigService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The stored configuration; a key never configured answers Velt's defaults. The provider key never
+   * comes back in clear: `apiKey` is masked (`...` and its last 4 characters, `****` when shorter than
+   * 12, `""` when none is stored) and `apiKeySet` says whether one is stored.
+   */
+  async read(apiKeyId: string): Promise<StoredEmailConfigView> {
+    const stored = await this.dataSource.getRepository(EmailConfig).findOne({ where: { apiKeyId } });
+    const service = (stored?.config.emailServiceConfig ?? {}) as StoredServiceConfig;
+    const apiKey = service.apiKeyCiphertext ? maskSecret(decryptSecret(service.apiKeyCiphertext, this.config.encryptionKey)) : '';
+    return {
+      useEmailService: stored?.config.useEmailService === true,
+      emailServiceConfig: {
+        type: service.type ?? 'default',
+        apiKey,
+        apiKeySet: apiKey !== '',
+        fromEmail: service.fromEmail ?? '',
+        fromCompany: service.fromCompany ?? '',
+        commentTemplateId: service.commentTemplateId ?? '',
+        tagTemplateId: service.tagTemplateId ?? '',
+        ...(service.triggers ? { triggers: service.triggers } : {}),
+      },
+    };
+  }
 
   async update(apiKeyId: string, dto: UpdateEmailConfigDto): Promise<EmailConfigView> {
     return this.dataSource.transaction((manager) => this.save(manager, apiKeyId, dto));

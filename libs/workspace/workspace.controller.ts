@@ -1,11 +1,12 @@
 import { Controller, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ErrorCode, ok } from '@app/common';
 import { ApiErrors, Data, RpcPost } from '@app/http';
 import { CurrentWorkspace, WorkspaceAuth, WorkspacePrincipal } from '@app/auth';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyRefDto } from './dto/api-key-ref.dto';
+import { ListApiKeysDto, UpdateApiKeyDto } from './dto/api-keys.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { CreateWorkspaceDto } from './dto/create-workspace.dto';
 import { WorkspaceService } from './workspace.service';
@@ -49,5 +50,21 @@ export class WorkspaceController {
   @ApiErrors(ErrorCode.RESOURCE_EXHAUSTED)
   async createApiKey(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: CreateApiKeyDto) {
     return ok('API key created successfully.', await this.apiKeys.create(principal.workspaceId, dto));
+  }
+
+  @RpcPost('/v2/workspace/apikeys/get')
+  @WorkspaceAuth()
+  @ApiOperation({ description: "The workspace's API keys as `{ id, apiKeyName, type }`: no auth token or other secret. Keyset-paged by id, 100 a page at most." })
+  async listApiKeys(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: ListApiKeysDto) {
+    const { apiKeys, nextPageToken } = await this.apiKeys.list(principal.workspaceId, dto);
+    return ok('API keys retrieved successfully.', apiKeys, nextPageToken ? { nextPageToken } : {});
+  }
+
+  @RpcPost('/v2/workspace/apikey/update')
+  @WorkspaceAuth()
+  @ApiErrors(ErrorCode.NOT_FOUND)
+  async updateApiKey(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: UpdateApiKeyDto) {
+    await this.apiKeys.rename(principal.workspaceId, dto);
+    return ok('API key updated successfully.', null);
   }
 }

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE } from '@app/queue';
+import { ApiKeyConfigService } from './api-key-config.service';
 import { ApiKeyService } from './api-key.service';
 import { AuditLogService } from './audit-log.service';
 import { AuditProducer } from './audit.producer';
@@ -13,7 +14,7 @@ import { WorkspaceService } from './workspace.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES), BullModule.registerQueue({ name: QUEUE.AUDIT })],
-  providers: [WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditLogService, AuditProducer, CredentialService],
-  exports: [BullModule, WorkspaceService, ApiKeyService, DomainService, EmailConfigService, AuditLogService, CredentialService],
+  providers: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, AuditLogService, AuditProducer, CredentialService],
+  exports: [BullModule, WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, AuditLogService, CredentialService],
 })
 export class WorkspaceModule {}

@@ -1,5 +1,6 @@
 import { Account } from './account.entity';
 import { AllowedDomain } from './allowed-domain.entity';
+import { ApiKeyConfig } from './api-key-config.entity';
 import { ApiKey } from './api-key.entity';
 import { AuditEvent } from './audit-event.entity';
 import { AuthToken } from './auth-token.entity';
@@ -8,6 +9,7 @@ import { Workspace } from './workspace.entity';
 
 export * from './account.entity';
 export * from './allowed-domain.entity';
+export * from './api-key-config.entity';
 export * from './api-key.entity';
 export * from './audit-event.entity';
 export * from './auth-token.entity';
@@ -15,4 +17,4 @@ export * from './email-config.entity';
 export * from './workspace.entity';
 
 /** The tables this module owns: registered by its module (forFeature) and by the schema CLI. */
-export const WORKSPACE_ENTITIES = [Account, AllowedDomain, ApiKey, AuditEvent, AuthToken, EmailConfig, Workspace];
+export const WORKSPACE_ENTITIES = [Account, AllowedDomain, ApiKey, ApiKeyConfig, AuditEvent, AuthToken, EmailConfig, Workspace];

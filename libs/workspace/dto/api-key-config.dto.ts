@@ -1,0 +1,45 @@
+import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { NestedArray, NoEffect } from '@app/common';
+
+export const AI_MODEL_PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
+export type AiModelProvider = (typeof AI_MODEL_PROVIDERS)[number];
+
+export const DOCUMENT_ACCESS_TYPES = ['public', 'restricted', 'organizationPrivate'] as const;
+export type DocumentAccessType = (typeof DOCUMENT_ACCESS_TYPES)[number];
+
+export class AiModelApiKeyDto {
+  @IsIn(AI_MODEL_PROVIDERS)
+  provider: AiModelProvider;
+
+  /** Stored encrypted (AES-GCM, DESIGN §3); read back only masked. */
+  @IsString()
+  @Length(1, 1024)
+  customerApiKey: string;
+}
+
+/** Every field optional, at least one required (Velt's page); stored field by field and read back by apikeyconfig/get. */
+export class UpdateApiKeyConfigDto {
+  @NoEffect('stored and read back; private comments are not offered.')
+  @IsOptional()
+  @IsBoolean()
+  enablePrivateComments?: boolean;
+
+  @NoEffect('stored and read back; clients always authenticate with the auth tokens of DESIGN §3.')
+  @IsOptional()
+  @IsBoolean()
+  requireJwtToken?: boolean;
+
+  @NoEffect('stored and read back; users are never added to organizations implicitly.')
+  @IsOptional()
+  @IsBoolean()
+  requireAutoOrgUser?: boolean;
+
+  @NoEffect('stored and read back; a document or folder added without an accessType is public.')
+  @IsOptional()
+  @IsIn(DOCUMENT_ACCESS_TYPES)
+  defaultDocumentAccessType?: DocumentAccessType;
+
+  @NoEffect('stored encrypted and read back masked; there are no AI features here.')
+  @NestedArray(() => AiModelApiKeyDto, { optional: true, maxItems: AI_MODEL_PROVIDERS.length })
+  aiModelApiKey?: AiModelApiKeyDto[];
+}
