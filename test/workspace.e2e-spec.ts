@@ -329,8 +329,9 @@ describe('workspaces and credentials', () => {
       expect(updated.body.result).toEqual({
         status: 'success',
         message: 'Email configuration updated successfully.',
-        data: { useEmailService: true, emailServiceConfig: { type: 'sendgrid', apiKey: 'SG.secret-value', fromEmail: 'noreply@example.com' } },
+        data: { useEmailService: true, emailServiceConfig: { type: 'sendgrid', apiKey: '...alue', fromEmail: 'noreply@example.com' } },
       });
+      expect(JSON.stringify(updated.body)).not.toContain('SG.secret-value');
       const [row] = await world.query<EmailConfigRow>('SELECT config FROM email_config WHERE api_key_id = $1', [owner.apiKey]);
       expect(row.config.useEmailService).toBe(true);
       expect(row.config.emailServiceConfig.fromEmail).toBe('noreply@example.com');

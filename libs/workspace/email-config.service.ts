@@ -6,7 +6,7 @@ import { EmailServiceConfigDto, UpdateEmailConfigDto } from './dto/email-config.
 import { EmailConfig } from './entities/email-config.entity';
 import { maskSecret } from './secret-mask';
 
-/** What the update answers: the configuration as the caller sent it (Velt echoes it). */
+/** What the update answers: the configuration as the caller sent it (Velt echoes it), the provider key masked. */
 export interface EmailConfigView {
   useEmailService: boolean;
   emailServiceConfig?: EmailServiceConfigDto;
@@ -88,6 +88,9 @@ export class EmailConfigService {
       serviceConfig = { ...rest, ...(apiKey ? { apiKeyCiphertext: encryptSecret(apiKey, this.config.encryptionKey) } : {}) };
     }
     await manager.save(EmailConfig, { apiKeyId, config: { useEmailService, emailServiceConfig: serviceConfig } });
-    return { useEmailService, ...(dto.emailServiceConfig ? { emailServiceConfig: { ...dto.emailServiceConfig } } : {}) };
+    if (!dto.emailServiceConfig) return { useEmailService };
+    // The provider key is a secret: echoed masked, like the get (never in clear in a response).
+    const { apiKey, ...echoed } = dto.emailServiceConfig;
+    return { useEmailService, emailServiceConfig: { ...echoed, ...(apiKey ? { apiKey: maskSecret(apiKey) } : {}) } };
   }
 }
