@@ -28,12 +28,12 @@ export class CommentController {
     private readonly reactions: CommentReactionService,
   ) {}
 
-  @RpcPost('/v2/commentannotations/add')
+  @RpcPost(['/v1/commentannotations/add', '/v2/commentannotations/add'])
   async addAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddAnnotationsDto) {
     return ok('Comment Annotation(s) added successfully.', await this.annotations.add(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/commentannotations/get')
+  @RpcPost(['/v1/commentannotations/get', '/v2/commentannotations/get'])
   async getAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetAnnotationsDto) {
     const { data, nextPageToken } = await this.queries.get(key.apiKeyId, dto);
     return ok('Annotation(s) fetched successfully.', data, nextPageToken ? { nextPageToken } : {});
@@ -44,34 +44,34 @@ export class CommentController {
     return ok('Comment count retrieved successfully.', await this.queries.count(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/commentannotations/update')
+  @RpcPost(['/v1/commentannotations/update', '/v2/commentannotations/update'])
   async updateAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateAnnotationsDto) {
     return batch('Annotations updated successfully.', await this.annotations.update(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/commentannotations/delete')
+  @RpcPost(['/v1/commentannotations/delete', '/v2/commentannotations/delete'])
   async deleteAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteAnnotationsDto) {
     return batch('Annotations deleted successfully.', await this.annotations.delete(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/commentannotations/comments/add')
+  @RpcPost(['/v1/commentannotations/comments/add', '/v2/commentannotations/comments/add'])
   async addComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddCommentsDto) {
     return ok('Comment(s) added successfully.', await this.comments.add(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/commentannotations/comments/get')
+  @RpcPost(['/v1/commentannotations/comments/get', '/v2/commentannotations/comments/get'])
   async getComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetCommentsDto) {
     const { comments, nextPageToken } = await this.comments.get(key.apiKeyId, dto);
     return ok('Comments retrieved successfully.', comments, nextPageToken ? { nextPageToken } : {});
   }
 
-  @RpcPost('/v2/commentannotations/comments/update')
+  @RpcPost(['/v1/commentannotations/comments/update', '/v2/commentannotations/comments/update'])
   async updateComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateCommentsDto) {
     return ok('Comment updated successfully.', byCommentId(await this.comments.update(key.apiKeyId, dto)));
   }
 
   /** Velt's message, verbatim. */
-  @RpcPost('/v2/commentannotations/comments/delete')
+  @RpcPost(['/v1/commentannotations/comments/delete', '/v2/commentannotations/comments/delete'])
   async deleteComments(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteCommentsDto) {
     return ok('Comments(s) deleted successfully.', byCommentId(await this.comments.delete(key.apiKeyId, dto)));
   }

@@ -17,19 +17,19 @@ import { DocumentService } from './document.service';
 export class DocumentController {
   constructor(private readonly documents: DocumentService) {}
 
-  @RpcPost('/v2/organizations/documents/add')
+  @RpcPost(['/v1/organizations/documents/add', '/v2/organizations/documents/add'])
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddDocumentsDto) {
     return batch('Document(s) added successfully.', await this.documents.add(key.apiKeyId, dto));
   }
 
   /** Continuation is `result.pageToken` here, unlike organizations get (spec: Documents). */
-  @RpcPost('/v2/organizations/documents/get')
+  @RpcPost(['/v1/organizations/documents/get', '/v2/organizations/documents/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetDocumentsDto) {
     const page = await this.documents.get(key.apiKeyId, dto);
     return ok('Documents retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
   }
 
-  @RpcPost('/v2/organizations/documents/update')
+  @RpcPost(['/v1/organizations/documents/update', '/v2/organizations/documents/update'])
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentsDto) {
     return batch('Document(s) updated successfully.', await this.documents.update(key.apiKeyId, dto));
   }
@@ -44,12 +44,12 @@ export class DocumentController {
     return batch('Updated disable state for documents successfully.', await this.documents.setDisabled(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/organizations/documents/delete')
+  @RpcPost(['/v1/organizations/documents/delete', '/v2/organizations/documents/delete'])
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DocumentIdsDto) {
     return batch('Document(s) deleted successfully.', await this.documents.delete(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/organizations/documents/move')
+  @RpcPost(['/v1/organizations/documents/move', '/v2/organizations/documents/move'])
   async move(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: MoveDocumentsDto) {
     await this.documents.move(key.apiKeyId, dto);
     return okWithoutData('Documents moved successfully.');

@@ -20,19 +20,19 @@ export class FolderController {
     private readonly folderAccess: FolderAccessService,
   ) {}
 
-  @RpcPost('/v2/organizations/folders/add')
+  @RpcPost(['/v1/organizations/folders/add', '/v2/organizations/folders/add'])
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddFoldersDto) {
     return batch('Folder(s) added successfully.', await this.folders.add(key.apiKeyId, dto));
   }
 
   /** Continuation in `result.pageToken`, as documents get; with `folderId`, one tree and no paging. */
-  @RpcPost('/v2/organizations/folders/get')
+  @RpcPost(['/v1/organizations/folders/get', '/v2/organizations/folders/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetFoldersDto) {
     const page = await this.folders.get(key.apiKeyId, dto);
     return ok('Folders retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
   }
 
-  @RpcPost('/v2/organizations/folders/update')
+  @RpcPost(['/v1/organizations/folders/update', '/v2/organizations/folders/update'])
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateFoldersDto) {
     return batch('Folder(s) updated successfully.', await this.folders.update(key.apiKeyId, dto));
   }

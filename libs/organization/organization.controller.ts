@@ -16,13 +16,13 @@ import { OrganizationService } from './organization.service';
 export class OrganizationController {
   constructor(private readonly organizations: OrganizationService) {}
 
-  @RpcPost('/v2/organizations/add')
+  @RpcPost(['/v1/organizations/add', '/v2/organizations/add'])
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddOrganizationsDto) {
     return batch('Organization(s) added successfully.', await this.organizations.add(key.apiKeyId, dto));
   }
 
   /** Continuation is `result.nextPageToken` here, unlike documents get (spec: Documents). */
-  @RpcPost('/v2/organizations/get')
+  @RpcPost(['/v1/organizations/get', '/v2/organizations/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetOrganizationsDto) {
     const page = await this.organizations.get(key.apiKeyId, dto);
     return ok('Organizations retrieved successfully.', page.rows, page.nextToken ? { nextPageToken: page.nextToken } : {});
@@ -38,7 +38,7 @@ export class OrganizationController {
     return batch('Organization(s) deleted successfully.', await this.organizations.delete(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/organizations/access/disablestate/update')
+  @RpcPost(['/v1/organizations/access/disablestate/update', '/v2/organizations/access/disablestate/update'])
   async setDisabled(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDisabledStateDto) {
     return batch('Organization disabled state updated successfully.', await this.organizations.setDisabled(key.apiKeyId, dto));
   }

@@ -12,7 +12,7 @@ import { UserGroupService } from './user-group.service';
 export class UserGroupController {
   constructor(private readonly userGroups: UserGroupService) {}
 
-  @RpcPost('/v2/organizations/usergroups/add')
+  @RpcPost(['/v1/organizations/usergroups/add', '/v2/organizations/usergroups/add'])
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddUserGroupsDto) {
     return batch('Organization User Groups added successfully.', await this.userGroups.add(key.apiKeyId, dto));
   }

@@ -12,23 +12,23 @@ import { UserService } from './user.service';
 export class UserController {
   constructor(private readonly users: UserService) {}
 
-  @RpcPost('/v2/users/add')
+  @RpcPost(['/v1/users/add', '/v2/users/add'])
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddUsersDto) {
     return batch('User(s) processed successfully.', await this.users.add(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/users/update')
+  @RpcPost(['/v1/users/update', '/v2/users/update'])
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: WriteUsersDto) {
     return batch('User(s) processed successfully.', await this.users.update(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/users/get')
+  @RpcPost(['/v1/users/get', '/v2/users/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUsersDto) {
     const page = await this.users.get(key.apiKeyId, dto);
     return ok('User(s) retrieved successfully.', page.users, page.nextPageToken ? { nextPageToken: page.nextPageToken } : {});
   }
 
-  @RpcPost('/v2/users/delete')
+  @RpcPost(['/v1/users/delete', '/v2/users/delete'])
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUsersDto) {
     return batch('User(s) deleted successfully.', await this.users.delete(key.apiKeyId, dto));
   }

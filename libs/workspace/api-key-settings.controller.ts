@@ -28,7 +28,7 @@ export class ApiKeySettingsController {
   ) {}
 
   /** Velt's keys: only the domains this call added; `skippedDomains` were allowed already. */
-  @RpcPost('/v2/workspace/domains/add')
+  @RpcPost(['/v1/workspace/domains/add', '/v2/workspace/domains/add'])
   async addDomains(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DomainsDto) {
     const { changed, skipped } = await this.domains.add(key.apiKeyId, dto.domains);
     return ok('Domain(s) added successfully to allowed domains.', { domainsAdded: changed, skippedDomains: skipped });
@@ -40,7 +40,7 @@ export class ApiKeySettingsController {
   }
 
   /** Velt's keys: only the domains this call removed; `skippedDomains` were not allowed. */
-  @RpcPost('/v2/workspace/domains/delete')
+  @RpcPost(['/v1/workspace/domains/delete', '/v2/workspace/domains/delete'])
   async deleteDomains(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DomainsDto) {
     const { changed, skipped } = await this.domains.remove(key.apiKeyId, dto.domains);
     return ok('Domain(s) removed successfully from allowed domains.', { domainsRemoved: changed, skippedDomains: skipped });
