@@ -250,6 +250,7 @@ describe('users and permissions', () => {
       expect(seen).toEqual([['doc', 'gus'], ['doc2', 'gus'], ['doc2', 'hal']]);
       const grouped = await call('/v2/users/get', { organizationId: 'org', allDocuments: true, groupByDocumentId: true, userIds: ['hal'] });
       expect(grouped.body.result.data).toEqual({ doc2: [listed('hal', '', '', 'viewer')] });
+      // A group with no members (or no such group) matches nobody; test/user-group-members covers members.
       const inGroup = await call('/v2/users/get', { organizationId: 'org', organizationUserGroupIds: ['g1'] });
       expect(inGroup.status).toBe(200);
       expect(inGroup.body.result.data).toEqual([]);

@@ -4,16 +4,31 @@ import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { AddUserGroupsDto } from './dto/add-user-groups.dto';
+import { AddUserGroupMembersDto, DeleteUserGroupMembersDto } from './dto/user-group-members.dto';
+import { UserGroupMemberService } from './user-group-member.service';
 import { UserGroupService } from './user-group.service';
 
 @ApiTags('organizations')
 @ApiKeyAuth()
 @Controller()
 export class UserGroupController {
-  constructor(private readonly userGroups: UserGroupService) {}
+  constructor(
+    private readonly userGroups: UserGroupService,
+    private readonly members: UserGroupMemberService,
+  ) {}
 
   @RpcPost(['/v1/organizations/usergroups/add', '/v2/organizations/usergroups/add'])
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddUserGroupsDto) {
     return batch('Organization User Groups added successfully.', await this.userGroups.add(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/usergroups/users/add')
+  async addUsers(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddUserGroupMembersDto) {
+    return batch('Added organization users to group successfully.', await this.members.add(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/organizations/usergroups/users/delete')
+  async deleteUsers(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserGroupMembersDto) {
+    return batch('Deleted users from group successfully.', await this.members.delete(key.apiKeyId, dto));
   }
 }

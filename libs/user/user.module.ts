@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentModule } from '@app/document';
+import { OrganizationModule } from '@app/organization';
 import { USER_ENTITIES } from './entities';
 import { PermissionService } from './permission.service';
 import { TokenIssueService } from './token-issue.service';
@@ -8,7 +9,7 @@ import { UserService } from './user.service';
 import { UserTokenService } from './user-token.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_ENTITIES), DocumentModule],
+  imports: [TypeOrmModule.forFeature(USER_ENTITIES), DocumentModule, OrganizationModule],
   providers: [UserService, PermissionService, TokenIssueService, UserTokenService],
   exports: [UserService, PermissionService, TokenIssueService, UserTokenService],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
+import { UserGroupMemberService } from '@app/organization';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureDocument, ensureFolder, ensureOrganization, ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
@@ -45,6 +46,7 @@ export class UserService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly revocation: RealtimeRevocation,
+    private readonly groupMembers: UserGroupMemberService,
   ) {}
 
   /**
@@ -91,11 +93,9 @@ export class UserService {
     if (dto.groupByDocumentId && !dto.allDocuments) throw ApiError.invalid('data.groupByDocumentId works only with data.allDocuments.');
     if (dto.allDocuments && scope.type !== 'organization') throw ApiError.invalid('Give data.allDocuments or data.documentId / data.folderId, not both.');
     await ensureResource(this.dataSource.manager, apiKeyId, scope, { lock: false });
-    // No user is in a group until group membership exists (see GetUsersDto.organizationUserGroupIds).
-    if (dto.organizationUserGroupIds != null) return { users: dto.groupByDocumentId ? {} : [] };
-    const userIds = dto.userIds ?? null;
+    const userIds = await this.userFilter(apiKeyId, scope.organizationId, dto);
     if (dto.allDocuments) return this.documentUsers(apiKeyId, dto, scope.organizationId, userIds);
-    const pager = new KeysetPager(USER_LISTING, dto, { apiKeyId, filters: [scope, userIds] }, this.config.pageTokenKey);
+    const pager = new KeysetPager(USER_LISTING, dto, { apiKeyId, filters: [scope, ...pageFilters(dto)] }, this.config.pageTokenKey);
     // Every id is at least one character, so '' is below them all.
     const after = pager.after?.[0] ?? '';
     const rows: UserRow[] = await this.dataSource.query(listSql(scope), [...resourceKey(apiKeyId, scope).params, after, userIds, pager.limit]);
@@ -104,10 +104,19 @@ export class UserService {
     return page.nextToken ? { users, nextPageToken: page.nextToken } : { users };
   }
 
+  /** userIds, narrowed to the members of organizationUserGroupIds when those are given; null: no filter. */
+  private async userFilter(apiKeyId: string, organizationId: string, dto: GetUsersDto): Promise<string[] | null> {
+    if (dto.organizationUserGroupIds == null) return dto.userIds ?? null;
+    const members = await this.groupMembers.memberIds(apiKeyId, organizationId, dto.organizationUserGroupIds);
+    if (dto.userIds == null) return members;
+    const asked = new Set(dto.userIds);
+    return members.filter((id) => asked.has(id));
+  }
+
   /** allDocuments: one row per document grant, paged by (document, user). */
   private async documentUsers(apiKeyId: string, dto: GetUsersDto, organizationId: string, userIds: string[] | null): Promise<UserPage> {
     const grouped = dto.groupByDocumentId === true;
-    const filters = [organizationId, userIds, 'allDocuments', grouped];
+    const filters = [organizationId, ...pageFilters(dto), 'allDocuments', grouped];
     const pager = new KeysetPager(DOCUMENT_USER_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const [afterDocument, afterUser] = pager.after ?? ['', ''];
     const rows: DocumentUserRow[] = await this.dataSource.query(
@@ -252,4 +261,10 @@ function listSql(scope: ResourceRef): string {
     WHERE ${grantFilter} AND g.user_id > $${n + 1}
       AND ($${n + 2}::text[] IS NULL OR g.user_id = ANY($${n + 2}::text[]))
     ORDER BY g.user_id LIMIT $${n + 3}`;
+}
+
+/** What a page token is bound to: the request's filters, not the members they resolved to, which may change between pages. */
+function pageFilters(dto: GetUsersDto): unknown[] {
+  const userIds = dto.userIds ?? null;
+  return dto.organizationUserGroupIds == null ? [userIds] : [userIds, { organizationUserGroupIds: dto.organizationUserGroupIds }];
 }

@@ -121,10 +121,7 @@ export class GetUsersDto extends IntersectionType(UserScopeDto, PageRequestDto) 
   @IsIdentifier({ each: true })
   userIds?: string[];
 
-  /**
-   * Users who are members of these organization user groups. Group membership cannot be recorded
-   * yet (Velt's usergroups/users/add is not served), so with this filter the listing is empty.
-   */
+  /** Only users who are members of at least one of these organization user groups (usergroups/users/add). */
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_ARRAY_ITEMS)

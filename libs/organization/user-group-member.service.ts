@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiError, assertUniqueIds, BatchItem, item } from '@app/common';
+import { runStatement } from '@app/database';
+import { ensureOrganization } from '@app/resource';
+import { AddUserGroupMembersDto, DeleteUserGroupMembersDto } from './dto/user-group-members.dto';
+
+/** Members of organization user groups (Velt: usergroups/users/add|delete; users/get's organizationUserGroupIds). */
+@Injectable()
+export class UserGroupMemberService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Adding a member again succeeds and changes nothing. */
+  async add(apiKeyId: string, dto: AddUserGroupMembersDto): Promise<BatchItem[]> {
+    assertUniqueIds(dto.userIds, (i) => `data.userIds[${i}]`);
+    await this.dataSource.transaction(async (manager) => {
+      await lockGroup(manager, apiKeyId, dto.organizationId, dto.organizationUserGroupId);
+      await runStatement(
+        manager,
+        `INSERT INTO organization_user_group_member (api_key_id, organization_id, group_id, user_id)
+         SELECT $1, $2, $3, u FROM unnest($4::text[]) AS u ON CONFLICT DO NOTHING`,
+        [apiKeyId, dto.organizationId, dto.organizationUserGroupId, dto.userIds],
+      );
+    });
+    const extra = { organizationUserGroupId: dto.organizationUserGroupId };
+    return dto.userIds.map((userId) => item(userId, true, 'User added to organization user group.', extra));
+  }
+
+  /** Items are keyed by user id; with deleteAll, by every user that was a member. */
+  async delete(apiKeyId: string, dto: DeleteUserGroupMembersDto): Promise<BatchItem[]> {
+    const all = dto.deleteAll === true;
+    if (!all && !dto.userIds) throw ApiError.invalid('data.userIds is required unless data.deleteAll is true.');
+    if (!all && dto.userIds) assertUniqueIds(dto.userIds, (i) => `data.userIds[${i}]`);
+    const { rows } = await this.dataSource.transaction(async (manager) => {
+      await lockGroup(manager, apiKeyId, dto.organizationId, dto.organizationUserGroupId);
+      return runStatement<{ user_id: string }>(
+        manager,
+        `DELETE FROM organization_user_group_member
+          WHERE api_key_id = $1 AND organization_id = $2 AND group_id = $3 AND ($4::text[] IS NULL OR user_id = ANY($4::text[]))
+          RETURNING user_id`,
+        [apiKeyId, dto.organizationId, dto.organizationUserGroupId, all ? null : dto.userIds],
+      );
+    });
+    const removed = rows.map((row) => row.user_id).sort();
+    const extra = { organizationUserGroupId: dto.organizationUserGroupId };
+    const deleted = (userId: string) => item(userId, true, 'User deleted from organization user group.', extra);
+    if (all) return removed.map(deleted);
+    const gone = new Set(removed);
+    return (dto.userIds ?? []).map((userId) =>
+      gone.has(userId) ? deleted(userId) : item(userId, false, 'User is not in organization user group.', extra),
+    );
+  }
+
+  /** The ids of users that belong to at least one of the groups, in id order. */
+  async memberIds(apiKeyId: string, organizationId: string, groupIds: string[]): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT user_id FROM organization_user_group_member
+        WHERE api_key_id = $1 AND organization_id = $2 AND group_id = ANY($3::text[]) ORDER BY user_id`,
+      [apiKeyId, organizationId, groupIds],
+    );
+    return rows.map((row) => row.user_id);
+  }
+}
+
+/** NOT_FOUND for a missing organization or group; the share lock keeps the group until the write commits. */
+async function lockGroup(manager: EntityManager, apiKeyId: string, organizationId: string, groupId: string): Promise<void> {
+  await ensureOrganization(manager, apiKeyId, organizationId);
+  const { rows } = await runStatement(
+    manager,
+    'SELECT 1 FROM organization_user_group WHERE api_key_id = $1 AND organization_id = $2 AND id = $3 FOR SHARE',
+    [apiKeyId, organizationId, groupId],
+  );
+  if (rows.length === 0) throw ApiError.notFound('Organization user group does not exist.');
+}
