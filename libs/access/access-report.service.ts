@@ -93,7 +93,14 @@ export class AccessReportService {
     );
     const grantOf = new Map(grants.map((row) => [`${row.type}\u0000${row.id}\u0000${row.user_id}`, { role: row.access_role, expiresAt: row.expires_at }]));
     const grant = (type: GrantRow['type'], id: string, userId: string): Grant | null => grantOf.get(`${type}\u0000${id}\u0000${userId}`) ?? null;
-    const grantedIds = (type: GrantRow['type'], userId: string) => grants.filter((row) => row.type === type && row.user_id === userId).map((row) => row.id);
+    const idsByTypeAndUser = new Map<string, string[]>();
+    for (const row of grants) {
+      const key = `${row.type}\u0000${row.user_id}`;
+      const ids = idsByTypeAndUser.get(key);
+      if (ids) ids.push(row.id);
+      else idsByTypeAndUser.set(key, [row.id]);
+    }
+    const grantedIds = (type: GrantRow['type'], userId: string) => idsByTypeAndUser.get(`${type}\u0000${userId}`) ?? [];
 
     const documentIds = request.documentIds ? [...new Set(request.documentIds)] : [...new Set(grants.filter((row) => row.type === 'document').map((row) => row.id))];
     const documents = await manager.query<DocumentRow[]>(
@@ -105,8 +112,9 @@ export class AccessReportService {
       ...folderIds,
       ...documents.flatMap((document) => (document.folder_id ? [document.folder_id] : [])),
     ]);
+    const documentById = new Map(documents.map((document) => [document.id, document]));
     const requestedMissing =
-      (request.documentIds ?? []).some((id) => !documents.some((document) => document.id === id)) ||
+      (request.documentIds ?? []).some((id) => !documentById.has(id)) ||
       (request.folderIds ?? []).some((id) => !folders.has(id));
     if (requestedMissing) throw ApiError.notFound(FOLDER_OR_DOCUMENT_NOT_FOUND);
 
@@ -121,7 +129,6 @@ export class AccessReportService {
     );
 
     const now = new Date();
-    const documentById = new Map(documents.map((document) => [document.id, document]));
     const chainGrants = (folderId: string | null, userId: string): Array<Grant | null> => {
       const chain: Array<Grant | null> = [];
       for (let id = folderId, depth = 0; id !== null && depth <= MAX_FOLDER_DEPTH; depth++) {

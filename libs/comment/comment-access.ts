@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AccessService } from '@app/access';
 import { ApiError, ErrorCode } from '@app/common';
-import { DocumentDirectoryService } from '@app/document';
 import { ensureDocument, ensureOrganization } from '@app/resource';
 import { CommentUser } from './entities/comment-user';
 
@@ -27,10 +26,7 @@ export interface AddFlags {
  */
 @Injectable()
 export class CommentAccess {
-  constructor(
-    private readonly access: AccessService,
-    private readonly documents: DocumentDirectoryService,
-  ) {}
+  constructor(private readonly access: AccessService) {}
 
   async check(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, mode: AccessMode): Promise<void> {
     if (!from) {
@@ -54,7 +50,7 @@ export class CommentAccess {
    */
   async checkAdd(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, flags: AddFlags, authors: CommentUser[]): Promise<void> {
     if (flags.createOrganization) await ensureOrganization(manager, apiKeyId, ref.organizationId, { create: true, lock: false });
-    if (flags.createDocument) await this.documents.createIfMissing(manager, apiKeyId, ref.organizationId, ref.documentId);
+    if (flags.createDocument) await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { create: true, lock: false, checkOrganization: false });
     await this.check(manager, apiKeyId, ref, from, 'write');
     if (!flags.verifyUserPermissions) return;
     for (const userId of new Set(authors.map((author) => author.userId))) {

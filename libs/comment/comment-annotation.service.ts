@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ApiError } from '@app/common';
+import { ApiError, assertUniqueIds, newId } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { CommentChange, EventOutbox, TriggerOf } from '@app/events';
 import { CommentAccess } from './comment-access';
-import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, newAnnotationId, numberComments, plain, priorityOf, statusOf } from './comment-store';
-import { assertUnique } from './comment-views';
+import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, numberComments, plain, priorityOf, statusOf } from './comment-store';
 import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentUser } from './entities/comment-user';
@@ -51,9 +50,9 @@ export class CommentAnnotationService {
   ) {}
 
   async add(apiKeyId: string, dto: AddAnnotationsDto): Promise<Record<string, AddedAnnotation>> {
-    const annotations = dto.commentAnnotations.map((a) => ({ ...a, annotationId: a.annotationId ?? newAnnotationId() }));
-    assertUnique(annotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
-    annotations.forEach((a, i) => assertUnique(a.commentData.map((c) => c.commentId).filter((id) => id !== undefined), (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`));
+    const annotations = dto.commentAnnotations.map((a) => ({ ...a, annotationId: a.annotationId ?? newId() }));
+    assertUniqueIds(annotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
+    annotations.forEach((a, i) => assertUniqueIds(a.commentData.map((c) => c.commentId), (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`));
     const { organizationId, documentId } = dto;
     const now = new Date();
     // Given ids stay; the others count from 1 around them, and the thread's counter moves past them all.

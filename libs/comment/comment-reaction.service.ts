@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ApiError, BatchItem, item } from '@app/common';
+import { ApiError, assertUniqueIds, BatchItem, item } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { EventOutbox } from '@app/events';
 import { CommentAccess } from './comment-access';
 import { annotationViewsOf, documentNameOf } from './comment-store';
-import { assertUnique } from './comment-views';
 import { ReactionsDto } from './dto/comments.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
@@ -31,7 +30,7 @@ export class CommentReactionService {
   private async change(apiKeyId: string, dto: ReactionsDto, action: 'add' | 'delete'): Promise<BatchItem[]> {
     const from = dto.from;
     if (!from) throw ApiError.invalid('data.from is required.');
-    assertUnique(dto.icons, (i) => `data.icons[${i}]`);
+    assertUniqueIds(dto.icons, (i) => `data.icons[${i}]`);
     const { organizationId, documentId, annotationId } = dto;
     const commentId = String(dto.commentId);
     const key = { apiKeyId, organizationId, documentId, annotationId, commentId };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { DocumentDirectoryService } from '@app/document';
 import { AnnotationView, annotationView, commentView, CommentView } from './comment-views';
@@ -7,11 +6,6 @@ import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentPriority, CommentStatus, DEFAULT_STATUSES } from './entities/comment-user';
 import { CommentEntity } from './entities/comment.entity';
 import { PriorityDto, StatusDto } from './dto/velt-models.dto';
-
-/** A server-generated annotation id: 20 URL-safe characters, as long as Velt's push ids. */
-export function newAnnotationId(): string {
-  return randomBytes(15).toString('base64url');
-}
 
 /** A validated DTO as plain data: the fields the caller sent (class fields they left out are undefined). */
 export function plain<T extends object>(dto: T): T {

@@ -1,4 +1,3 @@
-import { ApiError } from '@app/common';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentUser } from './entities/comment-user';
@@ -85,11 +84,3 @@ export function annotationView(row: CommentAnnotation, comments: CommentView[]):
   });
 }
 
-/** Per-item results are keyed by the caller's id, so an id given twice in one request is refused. */
-export function assertUnique<T>(ids: T[], path: (index: number) => string): void {
-  const seen = new Set<T>();
-  ids.forEach((id, index) => {
-    if (seen.has(id)) throw ApiError.invalid(`${path(index)} is duplicated.`);
-    seen.add(id);
-  });
-}

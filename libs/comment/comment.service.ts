@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ApiError, AppConfig, ErrorCode, KeysetPager, keysetListing } from '@app/common';
+import { ApiError, AppConfig, assertUniqueIds, ErrorCode, KeysetPager, keysetListing } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { Emit, EventOutbox, TriggerOf } from '@app/events';
 import { AddFlags, CommentAccess } from './comment-access';
 import { annotationViewsOf, dateOf, documentNameOf, numberComments } from './comment-store';
-import { assertUnique, CommentView, commentView } from './comment-views';
+import { CommentView, commentView } from './comment-views';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
 import { AnnotationRefDto } from './dto/refs.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -37,7 +37,7 @@ export class CommentService {
 
   /** Answers the new comments' ids, as Velt does. */
   async add(apiKeyId: string, dto: AddCommentsDto): Promise<number[]> {
-    assertUnique(dto.commentData.map((c) => c.commentId).filter((id) => id !== undefined), (i) => `data.commentData[${i}].commentId`);
+    assertUniqueIds(dto.commentData.map((c) => c.commentId), (i) => `data.commentData[${i}].commentId`);
     const { organizationId, documentId, annotationId } = dto;
     const now = new Date();
     return this.events.transaction(apiKeyId, async (manager, emit) => {

@@ -4,16 +4,6 @@ import { EntityManager } from 'typeorm';
 /** What other domains need to know about documents (names, folder contents) without reading this module's tables. */
 @Injectable()
 export class DocumentDirectoryService {
-  /** Inserts the document, named after its id, when missing (its organization must exist); the caller then checks it as usual. */
-  async createIfMissing(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO document (api_key_id, organization_id, id, name)
-       SELECT $1, $2, $3, $3 WHERE EXISTS (SELECT 1 FROM organization WHERE api_key_id = $1 AND id = $2)
-       ON CONFLICT DO NOTHING`,
-      [apiKeyId, organizationId, documentId],
-    );
-  }
-
   async names(manager: EntityManager, apiKeyId: string, organizationId: string, documentIds: string[]): Promise<Map<string, string>> {
     if (documentIds.length === 0) return new Map();
     const rows = await manager.query<Array<{ id: string; name: string }>>(

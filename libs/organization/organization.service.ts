@@ -110,7 +110,6 @@ export class OrganizationService {
     );
   }
 
-  /** Spec (States): a disabled or deleted organization takes read and write access from every live socket. */
   /**
    * The organization's disabled flag, read under FOR SHARE (not KEY SHARE) so a concurrent disable
    * waits for the caller's commit, or is seen. Null when it does not exist.
@@ -123,6 +122,7 @@ export class OrganizationService {
     return rows[0] ?? null;
   }
 
+  /** Spec (States): a disabled or deleted organization takes read and write access from every live socket. */
   private async revoke(apiKeyId: string, organizationIds: Set<string>): Promise<void> {
     await Promise.all([...organizationIds].map((id) => this.revocation.revokeOrganization(apiKeyId, id)));
   }
