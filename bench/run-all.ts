@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BenchmarkReport } from './report';
 
 /** `npm run bench`: every benchmark in turn, each starting what it needs, then one table of all figures. */
-const BENCHMARKS = ['documents', 'realtime', 'webhooks', 'migrations', 'load'];
+const BENCHMARKS = ['documents', 'realtime', 'webhooks', 'migrations', 'user-data', 'load'];
 
 function main(): void {
   const reportFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'figures.jsonl');

@@ -7,11 +7,12 @@ import { CommentAnnotationQueryService } from './comment-annotation-query.servic
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';
 import { CommentService } from './comment.service';
+import { CommentUserData } from './comment-user-data.service';
 import { COMMENT_ENTITIES } from './entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule],
-  providers: [CommentAccess, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService],
-  exports: [CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService],
+  providers: [CommentAccess, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
+  exports: [CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
 })
 export class CommentModule {}

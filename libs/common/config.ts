@@ -39,9 +39,13 @@ export class AppConfig {
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
   /** Worker settings per queue (keys are the queue names). */
-  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings };
+  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings };
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
   readonly migrationSweepIntervalMs: number;
+  /** Unsettled user-data deletions older than this without a queued job are enqueued again. */
+  readonly userDataSweepIntervalMs: number;
+  /** Rows one user-data deletion batch erases in its own short transaction. */
+  readonly userDataBatchSize: number;
   /** Key for AES-GCM encryption of stored secrets. */
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
@@ -71,8 +75,11 @@ export class AppConfig {
       // Short webhook locks so a delivery held by a killed worker is taken over within seconds; the lock is renewed while running.
       webhook: workerSettings(env, 'WEBHOOK', { concurrency: 50, lockDurationMs: 10_000, stalledIntervalMs: 5_000 }, 1000),
       migration: workerSettings(env, 'MIGRATION', { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
+      'user-data': workerSettings(env, 'USER_DATA', { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
     };
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
+    this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
+    this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');

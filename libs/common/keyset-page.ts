@@ -103,8 +103,12 @@ export class KeysetPager<Row, Columns extends readonly CursorColumn[]> {
   page<R extends Row>(rows: R[]): KeysetPage<R> {
     if (rows.length <= this.pageSize) return { rows };
     const pageRows = rows.slice(0, this.pageSize);
-    const after = this.listing.cursorOf(pageRows[pageRows.length - 1]);
-    return { rows: pageRows, nextToken: encodePageToken({ scope: this.scope, after }, this.key) };
+    return { rows: pageRows, nextToken: this.tokenAfter(this.listing.cursorOf(pageRows[pageRows.length - 1])) };
+  }
+
+  /** The token of the page after `after`; for a listing that decides itself whether more follows (several lists in one page). */
+  tokenAfter(after: Cursor<Columns>): string {
+    return encodePageToken({ scope: this.scope, after }, this.key);
   }
 
   private parse(values: string[]): Cursor<Columns> {

@@ -61,6 +61,26 @@ export class UserGroupMemberService {
     );
     return rows.map((row) => row.user_id);
   }
+
+  /** The groups of the organization the user belongs to, in id order. */
+  async groupIdsOf(apiKeyId: string, organizationId: string, userId: string): Promise<string[]> {
+    const rows: Array<{ group_id: string }> = await this.dataSource.query(
+      'SELECT group_id FROM organization_user_group_member WHERE api_key_id = $1 AND organization_id = $2 AND user_id = $3 ORDER BY group_id',
+      [apiKeyId, organizationId, userId],
+    );
+    return rows.map((row) => row.group_id);
+  }
+
+  /** GDPR erasure: deletes up to `limit` of the user's memberships on the caller's transaction (null organizations: all). */
+  async eraseMemberships(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<number> {
+    const { affected } = await runStatement(
+      manager,
+      `DELETE FROM organization_user_group_member WHERE ctid = ANY(ARRAY(SELECT ctid FROM organization_user_group_member
+        WHERE api_key_id = $1 AND ($2::text[] IS NULL OR organization_id = ANY($2::text[])) AND user_id = $3 LIMIT $4))`,
+      [apiKeyId, organizations, userId, limit],
+    );
+    return affected;
+  }
 }
 
 /** NOT_FOUND for a missing organization or group; the share lock keeps the group until the write commits. */

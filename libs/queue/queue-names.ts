@@ -3,6 +3,7 @@ export const QUEUE = {
   AUDIT: 'audit',
   WEBHOOK: 'webhook',
   MIGRATION: 'migration',
+  USER_DATA: 'user-data',
 } as const;
 
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];

@@ -5,12 +5,13 @@ import { OrganizationModule } from '@app/organization';
 import { USER_ENTITIES } from './entities';
 import { PermissionService } from './permission.service';
 import { TokenIssueService } from './token-issue.service';
+import { UserAccessData } from './user-access-data.service';
 import { UserService } from './user.service';
 import { UserTokenService } from './user-token.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(USER_ENTITIES), DocumentModule, OrganizationModule],
-  providers: [UserService, PermissionService, TokenIssueService, UserTokenService],
-  exports: [UserService, PermissionService, TokenIssueService, UserTokenService],
+  providers: [UserService, PermissionService, TokenIssueService, UserTokenService, UserAccessData],
+  exports: [UserService, PermissionService, TokenIssueService, UserTokenService, UserAccessData],
 })
 export class UserModule {}

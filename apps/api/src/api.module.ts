@@ -19,6 +19,7 @@ import { RealtimeHubModule } from '@app/realtime-hub';
 import { RealtimeModule } from '@app/realtime';
 import { RedisModule } from '@app/redis';
 import { UserHttpModule } from '@app/user/http';
+import { UserDataHttpModule } from '@app/user-data/http';
 import { WEBHOOK_SINK } from '@app/webhook';
 import { WebhookHttpModule } from '@app/webhook/http';
 import { CredentialService, WorkspaceModule } from '@app/workspace';
@@ -41,6 +42,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     OrganizationHttpModule,
     DocumentHttpModule,
     MigrationHttpModule,
+    UserDataHttpModule,
     RealtimeHubModule,
     UserHttpModule,
     PresenceHttpModule,

@@ -8,6 +8,7 @@ import { LIVE_STATE_ENTITIES } from '@app/live-state/entities';
 import { MIGRATION_ENTITIES } from '@app/migration/entities';
 import { ORGANIZATION_ENTITIES } from '@app/organization/entities';
 import { USER_ENTITIES } from '@app/user/entities';
+import { USER_DATA_ENTITIES } from '@app/user-data/entities';
 import { WEBHOOK_ENTITIES } from '@app/webhook/entities';
 import { WORKSPACE_ENTITIES } from '@app/workspace/entities';
 
@@ -26,5 +27,6 @@ export default new DataSource({
     ...COMMENT_ENTITIES,
     ...WEBHOOK_ENTITIES,
     ...MIGRATION_ENTITIES,
+    ...USER_DATA_ENTITIES,
   ],
 });

@@ -6,6 +6,7 @@ import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
 import { MigrationWorkerModule } from '@app/migration';
 import { RedisModule } from '@app/redis';
+import { UserDataWorkerModule } from '@app/user-data';
 import { WEBHOOK_SINK, WebhookWorkerModule } from '@app/webhook';
 import { WorkspaceWorkerModule } from '@app/workspace';
 
@@ -14,6 +15,7 @@ const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.AUDIT]: WorkspaceWorkerModule,
   [QUEUE.WEBHOOK]: WebhookWorkerModule,
   [QUEUE.MIGRATION]: MigrationWorkerModule,
+  [QUEUE.USER_DATA]: UserDataWorkerModule,
 };
 
 @Module({})

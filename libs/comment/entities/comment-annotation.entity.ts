@@ -6,6 +6,8 @@ import { CommentPriority, CommentStatus, CommentUser } from './comment-user';
 @Entity('comment_annotation')
 @Index(['apiKeyId', 'organizationId', 'documentId', 'seq'])
 @Index('IDX_comment_annotation_updated', ['apiKeyId', 'organizationId', 'updatedAt', 'seq'])
+/** Expression index TypeORM cannot declare (migration UserDataErasure): the annotations a user created. */
+@Index('IDX_comment_annotation_creator', { synchronize: false })
 export class CommentAnnotation {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

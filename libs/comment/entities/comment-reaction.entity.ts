@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { CommentEntity } from './comment.entity';
 import { CommentUser } from './comment-user';
 
 /** One user's reaction (an icon) on a comment; a user reacts with a given icon at most once. */
 @Entity('comment_reaction')
+@Index('IDX_comment_reaction_user', ['apiKeyId', 'userId'])
 export class CommentReaction {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

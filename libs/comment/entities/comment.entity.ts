@@ -5,6 +5,9 @@ import { CommentUser, TaggedUserContact } from './comment-user';
 /** A comment in an annotation (Velt's Comment); keyed under its annotation so a document re-key cascades down. */
 @Entity('comment')
 @Index(['apiKeyId', 'organizationId', 'documentId', 'annotationId', 'seq'])
+/** Expression indexes TypeORM cannot declare (migration UserDataErasure): a user's comments, the comments tagging a user. */
+@Index('IDX_comment_author', { synchronize: false })
+@Index('IDX_comment_tagged_users', { synchronize: false })
 export class CommentEntity {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

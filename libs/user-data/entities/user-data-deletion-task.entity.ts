@@ -1,0 +1,34 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UserDataDeletion } from './user-data-deletion.entity';
+
+/** What one task erases for its user, in this order (access first: it stops the user at once). */
+export const DELETION_TASK_KINDS = ['access', 'reactions', 'comments', 'mentions', 'annotations'] as const;
+export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
+
+/** One user's one kind of data in a deletion; Velt's tasksCount and tasksLeft count these. */
+@Entity('user_data_deletion_task')
+export class UserDataDeletionTask {
+  @PrimaryColumn({ name: 'deletion_id', type: 'text' })
+  deletionId: string;
+
+  /** Run order inside the deletion. */
+  @PrimaryColumn({ type: 'integer' })
+  position: number;
+
+  @ManyToOne(() => UserDataDeletion, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'deletion_id' })
+  deletion?: UserDataDeletion;
+
+  @Column({ name: 'user_id', type: 'text' })
+  userId: string;
+
+  @Column({ type: 'text' })
+  kind: DeletionTaskKind;
+
+  /** Rows deleted or anonymized so far, committed with each batch (so it counts each row once). */
+  @Column({ type: 'integer', default: 0 })
+  erased: number;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+}

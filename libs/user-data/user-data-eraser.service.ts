@@ -1,0 +1,145 @@
+import { performance } from 'node:perf_hooks';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppConfig } from '@app/common';
+import { CommentUserData } from '@app/comment';
+import { RealtimeRevocation } from '@app/realtime-hub';
+import { UserAccessData } from '@app/user';
+import { DeletionTaskKind } from './entities/user-data-deletion-task.entity';
+import { DeletionStatus } from './entities/user-data-deletion.entity';
+
+export const DELETION_ABANDONED = 'Data deletion could not be completed.';
+
+interface DeletionRow {
+  id: string;
+  apiKeyId: string;
+  organizationIds: string[] | null;
+  status: DeletionStatus;
+}
+
+interface TaskRow {
+  position: number;
+  userId: string;
+  kind: DeletionTaskKind;
+}
+
+/** What one batch did: the task it worked on, the rows it changed, whether that task is now complete; null when no task was left. */
+type BatchOutcome = { task: TaskRow; erased: number; completed: boolean } | null;
+
+const ROW_COLUMNS = `id, api_key_id AS "apiKeyId", organization_ids AS "organizationIds", status`;
+
+/**
+ * Worker side of users/data/delete. Works in batches of USER_DATA_BATCH_SIZE rows, each in its own
+ * short transaction that also records the task's progress, so a crash loses at most one uncommitted
+ * batch and a rerun continues where the last commit left off. The deletion row is locked per batch:
+ * concurrent runs of one job (a stalled job taken over) take turns instead of racing.
+ * No webhooks are emitted: erasure is not user activity, and an event would copy the erased data
+ * (comment bodies, user identity) to every subscriber.
+ */
+@Injectable()
+export class UserDataEraser {
+  private readonly logger = new Logger(UserDataEraser.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly comments: CommentUserData,
+    private readonly access: UserAccessData,
+    private readonly revocation: RealtimeRevocation,
+  ) {}
+
+  /** Returns the final status, or null when the deletion row does not exist. */
+  async run(deletionId: string): Promise<DeletionStatus | null> {
+    const claimed = await this.claim(deletionId);
+    if (claimed) {
+      for (;;) {
+        const started = performance.now();
+        const outcome = await this.dataSource.transaction((manager) => this.batch(manager, claimed));
+        if (!outcome) break;
+        // No user id in logs: they would keep what the job erases.
+        this.logger.debug({ deletionId, kind: outcome.task.kind, erased: outcome.erased, ms: performance.now() - started }, 'User data batch committed');
+        // At once, so a user's open sockets do not outlive their grants by the rest of the job.
+        if (outcome.completed && outcome.task.kind === 'access') await this.revoke(claimed, [outcome.task.userId]);
+      }
+    }
+    const row = await this.find(deletionId);
+    if (row?.status === 'completed') {
+      if (claimed) this.logger.log({ deletionId }, 'User data deletion completed');
+      // Again for every user: a run that died between a commit and its revocation left it undone; repeating is harmless.
+      await this.revoke(row, await this.userIdsOf(deletionId));
+    }
+    return row?.status ?? null;
+  }
+
+  /** Marks a deletion failed that ran out of retries on unexpected errors. */
+  async abandon(deletionId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE user_data_deletion SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status IN ('pending', 'in_progress')`,
+      [deletionId, DELETION_ABANDONED],
+    );
+  }
+
+  private async claim(deletionId: string): Promise<DeletionRow | undefined> {
+    const [rows] = await this.dataSource.query<[DeletionRow[], number]>(
+      `UPDATE user_data_deletion SET status = 'in_progress', attempts = attempts + 1, updated_at = now()
+       WHERE id = $1 AND status IN ('pending', 'in_progress') RETURNING ${ROW_COLUMNS}`,
+      [deletionId],
+    );
+    return rows[0];
+  }
+
+  private async find(deletionId: string): Promise<DeletionRow | undefined> {
+    const rows: DeletionRow[] = await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM user_data_deletion WHERE id = $1`, [deletionId]);
+    return rows[0];
+  }
+
+  private async batch(manager: EntityManager, deletion: DeletionRow): Promise<BatchOutcome> {
+    const [current]: Array<{ status: DeletionStatus }> = await manager.query('SELECT status FROM user_data_deletion WHERE id = $1 FOR UPDATE', [deletion.id]);
+    if (current?.status !== 'in_progress') return null;
+    const [task]: TaskRow[] = await manager.query(
+      `SELECT position, user_id AS "userId", kind FROM user_data_deletion_task
+        WHERE deletion_id = $1 AND completed_at IS NULL ORDER BY position LIMIT 1`,
+      [deletion.id],
+    );
+    if (!task) {
+      await manager.query(`UPDATE user_data_deletion SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`, [deletion.id]);
+      return null;
+    }
+    const limit = this.config.userDataBatchSize;
+    const erased = await this.erase(manager, deletion, task, limit);
+    const completed = erased < limit;
+    await manager.query(
+      `UPDATE user_data_deletion_task SET erased = erased + $3, completed_at = CASE WHEN $4 THEN now() END WHERE deletion_id = $1 AND position = $2`,
+      [deletion.id, task.position, erased, completed],
+    );
+    await manager.query('UPDATE user_data_deletion SET updated_at = now() WHERE id = $1', [deletion.id]);
+    return { task, erased, completed };
+  }
+
+  private erase(manager: EntityManager, { apiKeyId, organizationIds }: DeletionRow, { userId, kind }: TaskRow, limit: number): Promise<number> {
+    switch (kind) {
+      case 'access':
+        return this.access.eraseBatch(manager, apiKeyId, organizationIds, userId, limit);
+      case 'reactions':
+        return this.comments.eraseReactions(manager, apiKeyId, organizationIds, userId, limit);
+      case 'comments':
+        return this.comments.eraseComments(manager, apiKeyId, organizationIds, userId, limit);
+      case 'mentions':
+        return this.comments.eraseMentions(manager, apiKeyId, organizationIds, userId, limit);
+      case 'annotations':
+        return this.comments.eraseAnnotations(manager, apiKeyId, organizationIds, userId, limit);
+    }
+  }
+
+  private async userIdsOf(deletionId: string): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await this.dataSource.query('SELECT DISTINCT user_id FROM user_data_deletion_task WHERE deletion_id = $1', [deletionId]);
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Live sockets of the users re-check their access and lose what they no longer have. */
+  private async revoke({ apiKeyId, organizationIds }: DeletionRow, userIds: string[]): Promise<void> {
+    if (!organizationIds) return this.revocation.revokeUsers(apiKeyId, userIds);
+    for (const organizationId of organizationIds) await this.revocation.revokeUsers(apiKeyId, userIds, organizationId);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { RealtimeEmitterModule } from '@app/realtime-hub';
+import { UserDataModule } from './user-data.module';
+import { UserDataEraser } from './user-data-eraser.service';
+import { UserDataProcessor } from './user-data.processor';
+import { UserDataSweeper } from './user-data.sweeper';
+
+/** Worker side of users/data/delete; imported by apps/worker only. */
+@Module({
+  imports: [UserDataModule, RealtimeEmitterModule],
+  providers: [UserDataEraser, UserDataSweeper, UserDataProcessor],
+  exports: [UserDataEraser],
+})
+export class UserDataWorkerModule {}

@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
+import { ok } from '@app/common';
+import { Data, RpcPost } from '@app/http';
+import { DeleteUserDataDto } from './dto/delete-user-data.dto';
+import { DeletionStatusDto } from './dto/deletion-status.dto';
+import { GetUserDataDto } from './dto/get-user-data.dto';
+import { UserDataService } from './user-data.service';
+
+/** Velt's GDPR routes; v1 and v2 pages document the same shapes. */
+@ApiTags('users')
+@ApiKeyAuth()
+@Controller()
+export class UserDataController {
+  constructor(private readonly userData: UserDataService) {}
+
+  @RpcPost(['/v1/users/data/get', '/v2/users/data/get'])
+  @ApiOperation({
+    description:
+      'Everything stored about the user in the organization, up to 100 items per list per page: `users` (their profile there, with ' +
+      '`organizationUserGroupIds`; first page only), `grants` (`resourceType` organization | folder | document, the id, `accessRole`, ' +
+      '`expiresAt` ms or null), `comments` (written by or tagging the user, Velt Comment shape plus `organizationId`, `documentId`, ' +
+      '`annotationId`), `reactions` (the user\'s, with the comment they are on). `recordings` and `notifications` are always `[]`: ' +
+      'neither is stored here. `nextPageToken` continues every list at once and is absent on the last page.',
+  })
+  async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUserDataDto) {
+    const { data, nextPageToken } = await this.userData.get(key.apiKeyId, dto);
+    return ok('Data fetched successfully.', data, nextPageToken ? { nextPageToken } : {});
+  }
+
+  @RpcPost(['/v1/users/data/delete', '/v2/users/data/delete'])
+  @ApiOperation({
+    description:
+      'Records the deletion and answers at once; the worker erases in short batches: grants, group memberships and profiles; the ' +
+      'user\'s reactions and comments (a thread left without comments is deleted); the user\'s tags on others\' comments; the user as ' +
+      'creator, assignee or resolver of remaining threads. No webhooks are sent. `tasksCount` is 5 per user.',
+  })
+  async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserDataDto) {
+    return ok('Data deletion process has been initiated.', await this.userData.start(key.apiKeyId, dto));
+  }
+
+  @RpcPost(['/v1/users/data/delete/status', '/v2/users/data/delete/status'])
+  @ApiOperation({ description: '`lastTaskCompletedTime` is epoch ms, or null before any task has completed. Another API key\'s job is NOT_FOUND.' })
+  async status(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeletionStatusDto) {
+    return ok('Data fetched successfully.', await this.userData.status(key.apiKeyId, dto));
+  }
+}

@@ -1,0 +1,17 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommentModule } from '@app/comment';
+import { QUEUE } from '@app/queue';
+import { UserModule } from '@app/user';
+import { USER_DATA_ENTITIES } from './entities';
+import { UserDataProducer } from './user-data.producer';
+import { UserDataService } from './user-data.service';
+
+/** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
+@Module({
+  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), CommentModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
+  providers: [UserDataService, UserDataProducer],
+  exports: [BullModule, UserDataService, CommentModule, UserModule],
+})
+export class UserDataModule {}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
+import { CommentUserData } from '@app/comment';
+import { ensureOrganization } from '@app/resource';
+import { UserAccessData } from '@app/user';
+import { DeleteUserDataDto } from './dto/delete-user-data.dto';
+import { DeletionStatusDto } from './dto/deletion-status.dto';
+import { GetUserDataDto } from './dto/get-user-data.dto';
+import { DELETION_TASK_KINDS } from './entities/user-data-deletion-task.entity';
+import { cursorOf, featurePage, FIRST_PAGE, isDone, USER_DATA_LISTING, UserDataCursor } from './user-data-page';
+import { UserDataProducer } from './user-data.producer';
+
+/** Velt's Get All User Data, with our extra feature lists (users, grants) beside Velt's four. */
+export interface UserDataPage {
+  data: {
+    users: unknown[];
+    grants: unknown[];
+    comments: unknown[];
+    reactions: unknown[];
+    recordings: never[];
+    notifications: never[];
+  };
+  nextPageToken?: string;
+}
+
+export interface DeletionView {
+  isDeleteCompleted: boolean;
+  tasksLeft: number;
+  lastTaskCompletedTime: number | null;
+}
+
+/**
+ * API side of the GDPR routes: reads through each owning module's user-data service; a deletion
+ * is recorded as a pending row with one task per user and kind, then enqueued for the worker.
+ */
+@Injectable()
+export class UserDataService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly producer: UserDataProducer,
+    private readonly comments: CommentUserData,
+    private readonly access: UserAccessData,
+  ) {}
+
+  async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
+    const { organizationId, userId } = dto;
+    await ensureOrganization(this.dataSource.manager, apiKeyId, organizationId, { lock: false });
+    const pager = new KeysetPager(USER_DATA_LISTING, { pageToken: dto.pageToken }, { apiKeyId, filters: [organizationId, userId] }, this.config.pageTokenKey);
+    const after = pager.after ? cursorOf(pager.after) : FIRST_PAGE;
+    const profile = pager.after ? null : await this.access.profile(apiKeyId, organizationId, userId);
+    const grants = await featurePage(after.grants, (a, limit) => this.access.grants(apiKeyId, organizationId, userId, a, limit), (g): [string, string] => [g.rank, g.resourceId]);
+    const comments = await featurePage(after.comments, ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit), (c): [string] => [c.seq]);
+    const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
+    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next };
+    const page: UserDataPage = {
+      data: {
+        users: profile ? [profile] : [],
+        grants: grants.items.map((g) => g.view),
+        comments: comments.items.map((c) => c.view),
+        reactions: reactions.items.map((r) => r.view),
+        recordings: [],
+        notifications: [],
+      },
+    };
+    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants);
+    if (more) page.nextPageToken = pager.tokenAfter(USER_DATA_LISTING.cursorOf(next));
+    return page;
+  }
+
+  /** Records the deletion and its tasks (one per user and kind) in one transaction, then enqueues it. */
+  async start(apiKeyId: string, dto: DeleteUserDataDto): Promise<{ jobId: string; tasksCount: number }> {
+    const userIds = [...new Set(dto.userIds)];
+    const organizationIds = dto.organizationIds ? [...new Set(dto.organizationIds)] : null;
+    const tasks = userIds.flatMap((userId) => DELETION_TASK_KINDS.map((kind) => ({ userId, kind })));
+    const jobId = newId();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('INSERT INTO user_data_deletion (id, api_key_id, organization_ids) VALUES ($1, $2, $3)', [jobId, apiKeyId, organizationIds]);
+      await manager.query(
+        `INSERT INTO user_data_deletion_task (deletion_id, position, user_id, kind)
+         SELECT $1, t.position, t.user_id, t.kind FROM unnest($2::int[], $3::text[], $4::text[]) AS t(position, user_id, kind)`,
+        [jobId, tasks.map((_, i) => i), tasks.map((t) => t.userId), tasks.map((t) => t.kind)],
+      );
+    });
+    await this.producer.enqueue(jobId);
+    return { jobId, tasksCount: tasks.length };
+  }
+
+  /** Another API key's deletion is indistinguishable from a missing one. */
+  async status(apiKeyId: string, dto: DeletionStatusDto): Promise<DeletionView> {
+    const [row]: Array<{ status: string; tasks_left: number; last_completed: Date | null }> = await this.dataSource.query(
+      `SELECT d.status, count(*) FILTER (WHERE t.completed_at IS NULL)::int AS tasks_left, max(t.completed_at) AS last_completed
+         FROM user_data_deletion d LEFT JOIN user_data_deletion_task t ON t.deletion_id = d.id
+        WHERE d.id = $1 AND d.api_key_id = $2 GROUP BY d.id`,
+      [dto.jobId, apiKeyId],
+    );
+    if (!row) throw ApiError.notFound('Data deletion job does not exist.');
+    return { isDeleteCompleted: row.status === 'completed', tasksLeft: row.tasks_left, lastTaskCompletedTime: row.last_completed?.getTime() ?? null };
+  }
+}

@@ -1,0 +1,331 @@
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
+import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { eventually } from './support/eventually';
+import { seedDocument, seedEditors, seedFolder } from './support/seed';
+import { requestData, responseProblems, veltHeaders, veltPage, VeltVersion } from './support/velt-fixtures';
+
+interface UserData {
+  users: Array<Record<string, unknown>>;
+  grants: Array<Record<string, unknown>>;
+  comments: Array<Record<string, unknown> & { commentId: number; annotationId: string; documentId: string }>;
+  reactions: Array<Record<string, unknown> & { icon: string; commentId: number }>;
+  recordings: unknown[];
+  notifications: unknown[];
+}
+
+interface DeletionStatus {
+  isDeleteCompleted: boolean;
+  tasksLeft: number;
+  lastTaskCompletedTime: number | null;
+}
+
+const WORKER_ENV = {
+  WORKER_QUEUES: 'user-data',
+  // Short enough that stalled-job recovery after a SIGKILL takes seconds, not the production 30 s.
+  USER_DATA_LOCK_DURATION_MS: '2000',
+  USER_DATA_STALLED_INTERVAL_MS: '1000',
+  USER_DATA_SWEEP_INTERVAL_MS: '1000',
+};
+const TASK_KINDS = 5;
+const anyNumber: unknown = expect.any(Number);
+/** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
+const CRASH_COMMENTS = 6000;
+const CRASH_DOCUMENTS = 60;
+const BATCH = 10;
+
+describe('GDPR user data: get, delete on the worker, status', () => {
+  let world: TestEnvironment;
+  let api: RunningApi;
+  let owner: Credentials;
+  let other: Credentials;
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const spawnWorker = (extra: Record<string, string> = {}) => startWorker(world.env, { ...WORKER_ENV, ...extra });
+
+  async function userData(organizationId: string, userId: string, who: Credentials = owner): Promise<UserData[]> {
+    const pages: UserData[] = [];
+    let pageToken: string | undefined;
+    do {
+      const response = await call<UserData>('/v2/users/data/get', { organizationId, userId, ...(pageToken ? { pageToken } : {}) }, who);
+      expect([response.status, response.body.error]).toEqual([200, undefined]);
+      pages.push(response.body.result.data);
+      pageToken = response.body.result.nextPageToken;
+    } while (pageToken);
+    return pages;
+  }
+
+  async function startDeletion(data: unknown, who: Credentials = owner): Promise<{ jobId: string; tasksCount: number }> {
+    const response = await call<{ jobId: string; tasksCount: number }>('/v2/users/data/delete', data, who);
+    expect([response.status, response.body.error]).toEqual([200, undefined]);
+    return response.body.result.data;
+  }
+  async function status(jobId: string): Promise<DeletionStatus> {
+    const response = await call<DeletionStatus>('/v2/users/data/delete/status', { jobId });
+    expect([response.status, response.body.error]).toEqual([200, undefined]);
+    return response.body.result.data;
+  }
+  const completed = (jobId: string, timeoutMs = 30_000) =>
+    eventually(
+      async () => {
+        const current = await status(jobId);
+        if (!current.isDeleteCompleted) throw new Error(`not completed: ${JSON.stringify(current)}`);
+        return current;
+      },
+      { timeoutMs, intervalMs: 100 },
+    );
+  const count = async (sql: string, params: unknown[]) => Number((await world.query<{ n: string }>(sql, params))[0].n);
+
+  /** One annotation per call, comments as [author, tagged users]; the first comment's author creates the annotation. */
+  async function addAnnotation(documentId: string, annotationId: string, comments: Array<[string, string[]]>) {
+    const response = await call('/v2/commentannotations/add', {
+      organizationId: 'acme',
+      documentId,
+      commentAnnotations: [
+        {
+          annotationId,
+          commentData: comments.map(([author, tagged], i) => ({
+            commentText: `${author} says ${i}`,
+            from: { userId: author, name: author, email: `${author}@example.com` },
+            taggedUserContacts: tagged.map((userId) => ({ userId, contact: { userId, name: userId, email: `${userId}@example.com` }, text: `@${userId}` })),
+          })),
+        },
+      ],
+    });
+    expect([response.status, response.body.error]).toEqual([200, undefined]);
+  }
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+    api = await startApi(world.env);
+    owner = await createWorkspace(api.url);
+    other = await createWorkspace(api.url);
+    await seedDocument(world, owner.apiKey, 'acme', 'd1');
+    await seedDocument(world, owner.apiKey, 'acme', 'd2');
+    await seedFolder(world, owner.apiKey, 'acme', 'f1');
+    await seedEditors(api.url, owner, 'acme', ['alice', 'bob']);
+    await call('/v2/users/add', { organizationId: 'acme', documentId: 'd1', users: [{ userId: 'alice', accessRole: 'viewer' }] });
+    await call('/v2/users/add', { organizationId: 'acme', folderId: 'f1', users: [{ userId: 'alice', accessRole: 'editor' }] });
+    // a1: alice's thread where bob answers and tags alice; a2: alice alone; a3: bob's thread tagging alice.
+    await addAnnotation('d1', 'a1', [
+      ['alice', ['bob']],
+      ['bob', ['alice']],
+    ]);
+    await addAnnotation('d1', 'a2', [['alice', []]]);
+    await addAnnotation('d2', 'a3', [['bob', ['alice', 'carol']]]);
+    for (const [userId, icon] of [
+      ['alice', 'like'],
+      ['bob', 'heart'],
+    ]) {
+      const response = await call('/v2/commentannotations/comments/reactions/add', {
+        organizationId: 'acme',
+        documentId: 'd2',
+        annotationId: 'a3',
+        commentId: 1,
+        from: { userId },
+        icons: [icon],
+      });
+      expect(response.status).toBe(200);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    await world?.dispose();
+  });
+
+  describe.each(['v1', 'v2'] as VeltVersion[])("Velt's %s examples", (version) => {
+    it('are accepted and answered in the documented shapes', async () => {
+      const get = veltPage(version, 'users-data-get');
+      // The example's pageToken is a placeholder no server issued; the first page is asked instead.
+      const { pageToken, ...getData } = requestData(get.requestExamples[0]);
+      expect(pageToken).toBe('yourPageToken');
+      await seedDocument(world, owner.apiKey, (getData as { organizationId: string }).organizationId, `doc-${version}`).catch(() => undefined);
+      const got = await post(api.url, get.path, getData, veltHeaders(get.auth, owner));
+      expect([got.status, got.body.error]).toEqual([200, undefined]);
+      expect(responseProblems(get, got.body)).toEqual([]);
+
+      const del = veltPage(version, 'users-data-delete');
+      const started = await post<{ jobId: string }>(api.url, del.path, requestData(del.requestExamples[0]), veltHeaders(del.auth, owner));
+      expect([started.status, started.body.error, started.body.result.message]).toEqual([200, undefined, 'Data deletion process has been initiated.']);
+      expect(responseProblems(del, started.body)).toEqual([]);
+      expect(started.body.result.data).toMatchObject({ tasksCount: 2 * TASK_KINDS });
+
+      const stat = veltPage(version, 'users-data-delete-status');
+      const check = () => post(api.url, stat.path, { ...requestData(stat.requestExamples[0]), jobId: started.body.result.data.jobId }, veltHeaders(stat.auth, owner));
+      // No worker runs yet: before any task completes, lastTaskCompletedTime is null (Velt shows only a finished job).
+      const pending = await check();
+      expect([pending.status, pending.body.error, pending.body.result.data]).toEqual([
+        200,
+        undefined,
+        { isDeleteCompleted: false, tasksLeft: 2 * TASK_KINDS, lastTaskCompletedTime: null },
+      ]);
+      const worker = await spawnWorker();
+      try {
+        await completed(started.body.result.data.jobId);
+      } finally {
+        expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
+      }
+      const finished = await check();
+      expect([finished.status, finished.body.error]).toEqual([200, undefined]);
+      expect(responseProblems(stat, finished.body)).toEqual([]);
+    }, 60_000);
+  });
+
+  it("data/get returns the user's profile, grants, comments written or tagged in, and reactions", async () => {
+    const pages = await userData('acme', 'alice');
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    expect(page.users).toEqual([expect.objectContaining({ userId: 'alice', organizationId: 'acme', organizationUserGroupIds: [] })]);
+    expect(page.grants).toEqual([
+      { resourceType: 'organization', organizationId: 'acme', accessRole: 'editor', expiresAt: null },
+      { resourceType: 'folder', organizationId: 'acme', folderId: 'f1', accessRole: 'editor', expiresAt: null },
+      { resourceType: 'document', organizationId: 'acme', documentId: 'd1', accessRole: 'viewer', expiresAt: null },
+    ]);
+    expect(page.comments.map((c) => [c.documentId, c.annotationId, c.commentText])).toEqual([
+      ['d1', 'a1', 'alice says 0'],
+      ['d1', 'a1', 'bob says 1'],
+      ['d1', 'a2', 'alice says 0'],
+      ['d2', 'a3', 'bob says 0'],
+    ]);
+    expect(page.reactions).toEqual([expect.objectContaining({ documentId: 'd2', annotationId: 'a3', commentId: 1, icon: 'like', from: { userId: 'alice' } })]);
+    expect([page.recordings, page.notifications]).toEqual([[], []]);
+  });
+
+  it('pages over more than 100 comments return each once, with one token carrying every list', async () => {
+    await world.query(
+      `INSERT INTO comment_annotation (api_key_id, organization_id, document_id, id, status, created_by) VALUES ($1, 'acme', 'd2', 'many', '{"id":"OPEN","name":"Open","type":"default"}', '{"userId":"dave"}')`,
+      [owner.apiKey],
+    );
+    await world.query(
+      `INSERT INTO comment (api_key_id, organization_id, document_id, annotation_id, id, text, from_user)
+       SELECT $1, 'acme', 'd2', 'many', n, 'c' || n, '{"userId":"dave"}' FROM generate_series(1, 250) n`,
+      [owner.apiKey],
+    );
+    const pages = await userData('acme', 'dave');
+    expect(pages.map((page) => page.comments.length)).toEqual([100, 100, 50]);
+    const ids = pages.flatMap((page) => page.comments.map((c) => c.commentId));
+    expect(new Set(ids).size).toBe(250);
+
+    const first = await call<UserData>('/v2/users/data/get', { organizationId: 'acme', userId: 'dave' });
+    const token = first.body.result.nextPageToken ?? '';
+    const tampered = `${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
+    const refused = await call('/v2/users/data/get', { organizationId: 'acme', userId: 'dave', pageToken: tampered });
+    expect([refused.status, refused.body.error?.status]).toEqual([400, 'INVALID_ARGUMENT']);
+    // A token is bound to its user: it cannot page another user's data.
+    const elsewhere = await call('/v2/users/data/get', { organizationId: 'acme', userId: 'alice', pageToken: token });
+    expect([elsewhere.status, elsewhere.body.error?.status]).toEqual([400, 'INVALID_ARGUMENT']);
+  });
+
+  it("another API key sees none of this key's user data and cannot read its jobs", async () => {
+    const missing = await call('/v2/users/data/get', { organizationId: 'acme', userId: 'alice' }, other);
+    expect([missing.status, missing.body.error?.status]).toEqual([404, 'NOT_FOUND']);
+    await seedDocument(world, other.apiKey, 'acme', 'd1');
+    const [page] = await userData('acme', 'alice', other);
+    expect(page).toEqual({ users: [], grants: [], comments: [], reactions: [], recordings: [], notifications: [] });
+    const { jobId } = await startDeletion({ userIds: ['nobody'] });
+    const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
+    expect([foreign.status, foreign.body.error?.status]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it("delete erases the user's data, keeps others' comments with the user stripped out", async () => {
+    const worker = await spawnWorker();
+    try {
+      const { jobId, tasksCount } = await startDeletion({ userIds: ['alice'] });
+      expect(tasksCount).toBe(TASK_KINDS);
+      const done = await completed(jobId);
+      expect(done.tasksLeft).toBe(0);
+      expect(done.lastTaskCompletedTime).toEqual(anyNumber);
+    } finally {
+      expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
+    }
+    const [gone] = await userData('acme', 'alice');
+    expect(gone).toEqual({ users: [], grants: [], comments: [], reactions: [], recordings: [], notifications: [] });
+
+    const annotations = await call<Array<{ annotationId: string; from?: unknown; comments: Array<{ commentText: string; taggedUserContacts: Array<{ userId: string }> }> }>>(
+      '/v2/commentannotations/get',
+      { organizationId: 'acme', documentId: 'd1' },
+    );
+    const d1 = annotations.body.result.data;
+    // a2 held only alice's comment: gone. a1 keeps bob's comment, without alice as creator or tagged contact.
+    expect(d1.map((a) => a.annotationId)).toEqual(['a1']);
+    expect(d1[0].from).toBeUndefined();
+    expect(d1[0].comments.map((c) => [c.commentText, c.taggedUserContacts.map((t) => t.userId)])).toEqual([['bob says 1', []]]);
+    const [bob] = await userData('acme', 'bob');
+    expect(bob.users).toHaveLength(1);
+    expect(bob.reactions.map((r) => r.icon)).toEqual(['heart']);
+    const a3 = bob.comments.find((c) => c.annotationId === 'a3');
+    expect((a3?.taggedUserContacts as Array<{ userId: string }>).map((t) => t.userId)).toEqual(['carol']);
+    expect(await count('SELECT count(*) AS n FROM comment_reaction WHERE api_key_id = $1 AND user_id = $2', [owner.apiKey, 'alice'])).toBe(0);
+  }, 60_000);
+
+  it('a worker killed mid-deletion loses nothing; a new worker completes the job exactly once', async () => {
+    const documents = Array.from({ length: CRASH_DOCUMENTS }, (_, i) => `crash-${i}`);
+    await world.query(`INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'acme', id, id FROM unnest($2::text[]) id`, [owner.apiKey, documents]);
+    await world.query(
+      `INSERT INTO comment_annotation (api_key_id, organization_id, document_id, id, status, created_by)
+       SELECT $1, 'acme', id, 'thread', '{"id":"OPEN","name":"Open","type":"default"}', '{"userId":"erin"}' FROM unnest($2::text[]) id`,
+      [owner.apiKey, documents],
+    );
+    await world.query(
+      `INSERT INTO comment (api_key_id, organization_id, document_id, annotation_id, id, text, from_user)
+       SELECT $1, 'acme', 'crash-' || (n % $3), 'thread', n, 'c' || n, '{"userId":"erin"}' FROM generate_series(1, $2::int) n`,
+      [owner.apiKey, CRASH_COMMENTS, CRASH_DOCUMENTS],
+    );
+    // Frank's comment keeps one thread alive: it must survive with erin's identity removed.
+    await world.query(
+      `INSERT INTO comment (api_key_id, organization_id, document_id, annotation_id, id, text, from_user, tagged_user_contacts)
+       VALUES ($1, 'acme', 'crash-0', 'thread', 999999, 'frank', '{"userId":"frank"}', '[{"userId":"erin"},{"userId":"gina"}]')`,
+      [owner.apiKey],
+    );
+    const erinComments = () => count(`SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'erin'`, [owner.apiKey]);
+
+    const doomed = await spawnWorker({ USER_DATA_BATCH_SIZE: String(BATCH) });
+    const { jobId } = await startDeletion({ userIds: ['erin'], organizationIds: ['acme'] });
+    await eventually(
+      async () => {
+        const current = await status(jobId);
+        const left = await erinComments();
+        if (!(current.tasksLeft < TASK_KINDS && left < CRASH_COMMENTS && left > 0)) throw new Error(`no progress yet: ${JSON.stringify(current)}, ${left} left`);
+      },
+      { timeoutMs: 20_000, intervalMs: 20 },
+    );
+    expect(await doomed.stop('SIGKILL')).toBe('SIGKILL');
+    const midway = await status(jobId);
+    expect(midway.isDeleteCompleted).toBe(false);
+    expect(midway.tasksLeft).toBeGreaterThan(0);
+    expect(midway.lastTaskCompletedTime).toEqual(anyNumber);
+
+    const rescuer = await spawnWorker({ USER_DATA_BATCH_SIZE: String(BATCH) });
+    try {
+      expect(await completed(jobId, 60_000)).toEqual({ isDeleteCompleted: true, tasksLeft: 0, lastTaskCompletedTime: anyNumber });
+    } finally {
+      expect(await rescuer.stop('SIGTERM')).toBe('SIGTERM');
+    }
+    expect(await erinComments()).toBe(0);
+    const tasks = await world.query<{ kind: string; erased: number }>('SELECT kind, erased FROM user_data_deletion_task WHERE deletion_id = $1 ORDER BY position', [jobId]);
+    // Every comment was counted by exactly one committed batch; 59 threads were left empty and deleted, one anonymized.
+    expect(tasks).toEqual([
+      { kind: 'access', erased: 0 },
+      { kind: 'reactions', erased: 0 },
+      { kind: 'comments', erased: CRASH_COMMENTS },
+      { kind: 'mentions', erased: 1 },
+      { kind: 'annotations', erased: 1 },
+    ]);
+    const [row] = await world.query<{ attempts: number; status: string }>('SELECT attempts, status FROM user_data_deletion WHERE id = $1', [jobId]);
+    expect(row).toEqual({ attempts: 2, status: 'completed' });
+    expect(await count(`SELECT count(*) AS n FROM comment_annotation WHERE api_key_id = $1 AND id = 'thread'`, [owner.apiKey])).toBe(1);
+    const [survivor] = await world.query<{ created_by: unknown; tagged: unknown }>(
+      `SELECT a.created_by, c.tagged_user_contacts AS tagged FROM comment c JOIN comment_annotation a
+         ON a.api_key_id = c.api_key_id AND a.organization_id = c.organization_id AND a.document_id = c.document_id AND a.id = c.annotation_id
+        WHERE c.api_key_id = $1 AND c.id = 999999`,
+      [owner.apiKey],
+    );
+    expect(survivor).toEqual({ created_by: null, tagged: [{ userId: 'gina' }] });
+    const logged = (worker: RunningProcess) =>
+      worker
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"User data deletion completed"') && line.includes(jobId)).length;
+    expect([logged(doomed), logged(rescuer)]).toEqual([0, 1]);
+  }, 120_000);
+});
