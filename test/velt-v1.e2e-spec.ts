@@ -3,7 +3,7 @@ import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { apiRoutes } from './support/routes';
 import { seedDocument, seedEditors, seedFolder, seedOrganization } from './support/seed';
-import { jsonType, requestData, responseProblems, ShapeOptions, veltHeaders, veltPage } from './support/velt-fixtures';
+import { jsonType, requestData, requestDataFor, responseProblems, ShapeOptions, veltHeaders, veltPage } from './support/velt-fixtures';
 
 /**
  * Velt's v1 pages replayed against the v1 paths: each request example is sent as written, with only
@@ -13,18 +13,27 @@ import { jsonType, requestData, responseProblems, ShapeOptions, veltHeaders, vel
 const RESOURCE_ROUTES = [
   'organizations-add',
   'organizations-get',
+  'organizations-update',
   'organizations-folders-add',
   'organizations-folders-get',
   'organizations-folders-update',
+  'organizations-folders-access-update',
   'organizations-documents-add',
   'organizations-documents-get',
   'organizations-documents-update',
+  'organizations-documents-access-update',
   'organizations-documents-move',
   'organizations-usergroups-add',
   'users-add',
+  // Only organization users join groups: after users-add has made yourUserId1 one, before users-delete.
+  'organizations-usergroups-users-add',
+  'organizations-usergroups-users-delete',
   'users-update',
   'users-get',
   'users-delete',
+  'commentannotations-count-get',
+  'auth-token-get',
+  'organizations-documents-access-disablestate-update',
   'organizations-documents-delete',
   'organizations-access-disablestate-update',
   'workspace-domains-add',
@@ -33,7 +42,7 @@ const RESOURCE_ROUTES = [
 const COMMENT_ROUTES = ['add', 'get', 'update', 'delete', 'comments-add', 'comments-get', 'comments-update', 'comments-delete'].map((route) => `commentannotations-${route}`);
 
 /** The v1 pages whose path we serve under a different name or not yet (see the final check). */
-const NOT_REPLAYED = ['livestate-broadcast', 'organizations-delete', 'auth-token-get'];
+const NOT_REPLAYED = ['livestate-broadcast', 'organizations-delete'];
 
 /**
  * v1's comment pages document ISO timestamps where v2 sends ms; the v2 handler answers v1 too, so
@@ -92,6 +101,13 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
     await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId1');
     await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId2');
     await seedEditors(api.url, owner, 'yourOrganizationId', ['yourUserId']);
+    // Velt's access examples name one id that is literally "yourDocumentId1, yourDocumentId2" (and the same for folders).
+    await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId1, yourDocumentId2');
+    await seedFolder(world, owner.apiKey, 'yourOrganizationId', 'yourFolderId1, yourFolderId2');
+    for (const documentId of ['DOC_1', 'DOC_2']) await seedDocument(world, owner.apiKey, 'ORG_ID', documentId);
+    await seedOrganization(world, owner.apiKey, 'YOUR_ORGANIZATION_ID');
+    const group = await call('/v2/organizations/usergroups/add', { organizationId: 'yourOrganizationId', organizationUserGroups: [{ groupId: 'yourGroupId' }] });
+    expect(group.status).toBe(200);
   }, 60_000);
 
   afterAll(async () => {
@@ -113,10 +129,92 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
 
   it.each(cases(RESOURCE_ROUTES))('%s example %i: accepted, answered in the documented shape', async (path, _index, name, example) => {
     const page = veltPage('v1', name);
-    const response = await post(api.url, path, requestData(example), veltHeaders(page.auth, owner));
+    const response = await post(api.url, path, requestDataFor(page, example, owner), veltHeaders(page.auth, owner));
     expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
     expect(response.body.result.status).toBe('success');
     expect(responseProblems(page, response.body)).toEqual([]);
+  });
+
+  describe('where v1 differs from v2', () => {
+    const TOKEN = '/v1/auth/token/get';
+    const tokenRequest = (who: Credentials, data: Record<string, unknown>) => post<{ token: string }>(api.url, TOKEN, { apiKey: who.apiKey, authToken: who.authToken, ...data }, {});
+    const grantOf = async (userId: string, organizationId: string) =>
+      (await world.query<{ access_role: string }>('SELECT access_role FROM organization_grant WHERE api_key_id = $1 AND organization_id = $2 AND user_id = $3', [owner.apiKey, organizationId, userId]))[0]?.access_role;
+
+    it('token/get: credentials in the body, the user joins the organization as editor, a role already held is kept', async () => {
+      const joined = await tokenRequest(owner, { userId: 'v1-newcomer', userProperties: { organizationId: 'yourOrganizationId', email: 'n@example.com', isAdmin: true } });
+      expect(joined.status).toBe(200);
+      const claims = JSON.parse(Buffer.from(joined.body.result.data.token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+      expect(claims).toMatchObject({ userId: 'v1-newcomer', email: 'n@example.com', isAdmin: true, apiKey: owner.apiKey });
+      expect(await grantOf('v1-newcomer', 'yourOrganizationId')).toBe('editor');
+
+      await call('/v2/users/add', { organizationId: 'yourOrganizationId', users: [{ userId: 'v1-viewer', accessRole: 'viewer' }] });
+      expect((await tokenRequest(owner, { userId: 'v1-viewer', userProperties: { organizationId: 'yourOrganizationId' } })).status).toBe(200);
+      expect(await grantOf('v1-viewer', 'yourOrganizationId')).toBe('viewer');
+
+      // Without userProperties the token names the user only.
+      expect((await tokenRequest(owner, { userId: 'v1-loner' })).status).toBe(200);
+      expect(await grantOf('v1-loner', 'yourOrganizationId')).toBeUndefined();
+    });
+
+    it('token/get: wrong credentials are UNAUTHENTICATED, a missing organization NOT_FOUND, bad input INVALID_ARGUMENT naming the field', async () => {
+      const wrong = await post(api.url, TOKEN, { apiKey: owner.apiKey, authToken: 'not-the-token', userId: 'u' }, {});
+      expect([wrong.status, wrong.body.error.status]).toEqual([401, 'UNAUTHENTICATED']);
+      const missing = await tokenRequest(owner, { userId: 'u', userProperties: { organizationId: 'no-such-organization' } });
+      expect([missing.status, missing.body.error.status]).toEqual([404, 'NOT_FOUND']);
+      for (const [data, field] of [
+        [{ authToken: owner.authToken, userId: 'u' }, 'data.apiKey'],
+        [{ apiKey: owner.apiKey, authToken: owner.authToken, userId: 'u', userProperties: {} }, 'data.userProperties.organizationId'],
+        [{ apiKey: owner.apiKey, authToken: owner.authToken, userId: 'u', userProperties: { organizationId: 'yourOrganizationId', name: 'v2 only' } }, 'data.userProperties.name'],
+        [{ apiKey: owner.apiKey, authToken: owner.authToken, userId: 'u', permissions: { resources: [] } }, 'data.permissions'],
+      ] as const) {
+        const refused = await post(api.url, TOKEN, data, {});
+        expect([refused.status, refused.body.error.status]).toEqual([400, 'INVALID_ARGUMENT']);
+        expect(refused.body.error.message).toContain(field);
+      }
+    });
+
+    it("token/get: another API key's credentials reach only that key's organizations", async () => {
+      const stranger = await createWorkspace(api.url);
+      const refused = await tokenRequest(stranger, { userId: 'mallory', userProperties: { organizationId: 'yourOrganizationId' } });
+      expect([refused.status, refused.body.error.status]).toEqual([404, 'NOT_FOUND']);
+      expect(await grantOf('mallory', 'yourOrganizationId')).toBeUndefined();
+    });
+
+    it("folders/access/update: v1's page has no inheritFromParent, so v1 refuses it; v2 still takes it", async () => {
+      const data = { organizationId: 'yourOrganizationId', folderIds: ['yourParentFolderId'], inheritFromParent: true };
+      const refused = await call('/v1/organizations/folders/access/update', { ...data, accessType: 'public' });
+      expect([refused.status, refused.body.error.status]).toEqual([400, 'INVALID_ARGUMENT']);
+      expect(refused.body.error.message).toContain('data.inheritFromParent');
+      const noType = await call('/v1/organizations/folders/access/update', { organizationId: 'yourOrganizationId', folderIds: ['yourParentFolderId'] });
+      expect(noType.body.error.message).toContain('data.accessType');
+      expect((await call('/v2/organizations/folders/access/update', data)).status).toBe(200);
+    });
+
+    it('the added v1 twins see nothing of another API key', async () => {
+      const stranger = await createWorkspace(api.url);
+      const as = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(stranger));
+      const documentId = 'yourDocumentId1, yourDocumentId2';
+      for (const [path, data] of [
+        ['/v1/organizations/documents/access/update', { organizationId: 'yourOrganizationId', documentIds: [documentId], accessType: 'restricted' }],
+        ['/v1/organizations/documents/access/disablestate/update', { organizationId: 'yourOrganizationId', documentIds: [documentId], disabled: true }],
+        ['/v1/organizations/folders/access/update', { organizationId: 'yourOrganizationId', folderIds: ['yourParentFolderId'], accessType: 'restricted' }],
+        ['/v1/organizations/usergroups/users/add', { organizationId: 'yourOrganizationId', organizationUserGroupId: 'yourGroupId', userIds: ['yourUserId'] }],
+        ['/v1/organizations/usergroups/users/delete', { organizationId: 'yourOrganizationId', organizationUserGroupId: 'yourGroupId', deleteAll: true }],
+      ] as const) {
+        const response = await as(path, data);
+        expect([path, response.status, response.body.error?.status]).toEqual([path, 404, 'NOT_FOUND']);
+      }
+      const renamed = await as('/v1/organizations/update', { organizations: [{ organizationId: 'yourOrganizationId', organizationName: 'Taken' }] });
+      expect(renamed.body.result.data).toMatchObject({ yourOrganizationId: { success: false, message: 'Organization does not exist' } });
+      const counted = await as('/v1/commentannotations/count/get', { organizationId: 'ORG_ID', documentIds: ['DOC_1'], userId: '1.1' });
+      expect(counted.body.result.data).toEqual({});
+      const [organization] = await world.query<{ name: string }>('SELECT name FROM organization WHERE api_key_id = $1 AND id = $2', [owner.apiKey, 'yourOrganizationId']);
+      expect(organization.name).not.toBe('Taken');
+      const [document] = await world.query<{ access_type: string; disabled: boolean }>('SELECT access_type, disabled FROM document WHERE api_key_id = $1 AND id = $2', [owner.apiKey, documentId]);
+      expect(document).toMatchObject({ disabled: false });
+      expect(document.access_type).not.toBe('restricted');
+    });
   });
 
   it.each(cases(COMMENT_ROUTES))('%s example %i: accepted, answered in the documented shape', async (path, _index, name, example) => {
