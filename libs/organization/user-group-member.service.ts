@@ -74,8 +74,8 @@ export class UserGroupMemberService {
   }
 
   /** The ids of users that belong to at least one of the groups, in id order. */
-  async memberIds(apiKeyId: string, organizationId: string, groupIds: string[]): Promise<string[]> {
-    const rows: Array<{ user_id: string }> = await this.dataSource.query(
+  async memberIds(apiKeyId: string, organizationId: string, groupIds: string[], manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await manager.query(
       `SELECT DISTINCT user_id FROM organization_user_group_member
         WHERE api_key_id = $1 AND organization_id = $2 AND group_id = ANY($3::text[]) ORDER BY user_id`,
       [apiKeyId, organizationId, groupIds],

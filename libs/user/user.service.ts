@@ -18,6 +18,13 @@ export interface UserView extends Record<string, unknown> {
   organizationId: string;
 }
 
+/** A group member as a comment's tagged contacts list them. */
+export interface GroupContact {
+  userId: string;
+  name?: string;
+  email?: string;
+}
+
 export interface UserPage {
   /** A list, or with allDocuments + groupByDocumentId a map from document id to its users. */
   users: UserView[] | Record<string, UserView[]>;
@@ -137,6 +144,17 @@ export class UserService {
       users = page.rows.map((row) => ({ ...toView(row, organizationId), documentId: row.document_id }));
     }
     return page.nextToken ? { users, nextPageToken: page.nextToken } : { users };
+  }
+
+  /** The members of the groups, as the organization's user profiles name them, in id order. */
+  async groupContacts(manager: EntityManager, apiKeyId: string, organizationId: string, groupIds: string[]): Promise<GroupContact[]> {
+    const memberIds = await this.groupMembers.memberIds(apiKeyId, organizationId, groupIds, manager);
+    if (memberIds.length === 0) return [];
+    const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
+      'SELECT id, name, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) ORDER BY id',
+      [apiKeyId, organizationId, memberIds],
+    );
+    return rows.map((row) => ({ userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }));
   }
 
   /** usergroups/users/add: only users of the organization join; the share lock keeps them there until the add commits. */
