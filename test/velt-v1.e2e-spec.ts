@@ -33,6 +33,8 @@ const RESOURCE_ROUTES = [
   'users-delete',
   'commentannotations-count-get',
   'auth-token-get',
+  'organizations-documents-locations-update',
+  'organizations-documents-locations-data-delete',
   'organizations-documents-access-disablestate-update',
   'organizations-documents-delete',
   'organizations-access-disablestate-update',
@@ -105,7 +107,7 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
     await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId1, yourDocumentId2');
     await seedFolder(world, owner.apiKey, 'yourOrganizationId', 'yourFolderId1, yourFolderId2');
     for (const documentId of ['DOC_1', 'DOC_2']) await seedDocument(world, owner.apiKey, 'ORG_ID', documentId);
-    await seedOrganization(world, owner.apiKey, 'YOUR_ORGANIZATION_ID');
+    await seedDocument(world, owner.apiKey, 'YOUR_ORGANIZATION_ID', 'YOUR_DOCUMENT_ID');
     const group = await call('/v2/organizations/usergroups/add', { organizationId: 'yourOrganizationId', organizationUserGroups: [{ groupId: 'yourGroupId' }] });
     expect(group.status).toBe(200);
   }, 60_000);
@@ -214,6 +216,86 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
       const [document] = await world.query<{ access_type: string; disabled: boolean }>('SELECT access_type, disabled FROM document WHERE api_key_id = $1 AND id = $2', [owner.apiKey, documentId]);
       expect(document).toMatchObject({ disabled: false });
       expect(document.access_type).not.toBe('restricted');
+    });
+  });
+
+  describe('document locations: the location of comment annotations, matched by id (else locationName)', () => {
+    const UPDATE = '/v1/organizations/documents/locations/update';
+    const DELETE = '/v1/organizations/documents/locations/data/delete';
+    const where = { organizationId: 'yourOrganizationId', documentId: 'loc-doc' };
+    const locations = async () =>
+      Object.fromEntries(
+        (await world.query<{ id: string; location: unknown; location_id: string }>(
+          'SELECT id, location, location_id FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 ORDER BY id',
+          [owner.apiKey, where.organizationId, where.documentId],
+        )).map((row) => [row.id, { location: row.location, locationId: row.location_id }]),
+      );
+
+    beforeAll(async () => {
+      await seedDocument(world, owner.apiKey, where.organizationId, where.documentId);
+      const added = await call('/v2/commentannotations/add', {
+        ...where,
+        commentAnnotations: [
+          { annotationId: 'at-1', location: { id: 'scene_1', locationName: 'Untitled scene', floor: 2 }, commentData: [{ commentText: 'one', from: { userId: 'yourUserId' } }] },
+          { annotationId: 'at-1b', location: { id: 'scene_1' }, commentData: [{ commentText: 'one too', from: { userId: 'yourUserId' } }] },
+          { annotationId: 'at-2', location: { id: 'scene_2' }, commentData: [{ commentText: 'two', from: { userId: 'yourUserId' } }] },
+        ],
+      });
+      expect(added.status).toBe(200);
+    });
+
+    it('update merges into, or replaces, every matching location; others stay', async () => {
+      const merged = await call(UPDATE, { documentId: 'loc-doc', migrate: { oldLocation: { id: 'scene_1' }, newLocation: { locationName: 'White scene' } }, merge: true });
+      expect(merged.body).toEqual({ result: { status: 'success', message: 'Location updated.', data: null } });
+      expect(await locations()).toEqual({
+        'at-1': { location: { id: 'scene_1', locationName: 'White scene', floor: 2 }, locationId: 'scene_1' },
+        'at-1b': { location: { id: 'scene_1', locationName: 'White scene' }, locationId: 'scene_1' },
+        'at-2': { location: { id: 'scene_2' }, locationId: 'scene_2' },
+      });
+      const replaced = await call(UPDATE, { ...where, migrate: { oldLocation: { id: 'scene_1', locationName: 'White scene' }, newLocation: { id: 'scene_9' } } });
+      expect(replaced.status).toBe(200);
+      const found = await post<Array<{ annotationId: string }>>(api.url, '/v2/commentannotations/get', { ...where, locationIds: ['scene_9'] }, apiKeyHeaders(owner));
+      expect(found.body.result.data.map((a) => a.annotationId).sort()).toEqual(['at-1', 'at-1b']);
+      expect((await locations())['at-1'].location).toEqual({ id: 'scene_9' });
+    });
+
+    it('data/delete removes the location\'s annotations with their comments, and nothing else', async () => {
+      const deleted = await call(DELETE, { documentId: 'loc-doc', location: { id: 'scene_9', locationName: 'ignored for matching' } });
+      expect(deleted.body).toEqual({ result: { status: 'success', message: 'Data deleted successfully.', data: null } });
+      expect(Object.keys(await locations())).toEqual(['at-2']);
+      const comments = await world.query('SELECT 1 FROM comment WHERE api_key_id = $1 AND document_id = $2 AND annotation_id LIKE $3', [owner.apiKey, 'loc-doc', 'at-1%']);
+      expect(comments).toHaveLength(0);
+    });
+
+    it('refuses a location without id or locationName, and an ambiguous document without organizationId; NOT_FOUND for a missing document', async () => {
+      for (const [path, data, field] of [
+        [UPDATE, { documentId: 'loc-doc', migrate: { oldLocation: { floor: 2 }, newLocation: { id: 'x' } } }, 'data.migrate.oldLocation'],
+        [DELETE, { documentId: 'loc-doc', location: { locationName: '' } }, 'data.location'],
+        [UPDATE, { documentId: 'loc-doc', migrate: { oldLocation: { id: 'scene_2' } } }, 'data.migrate.newLocation'],
+      ] as const) {
+        const refused = await call(path, data);
+        expect([path, refused.status, refused.body.error?.status]).toEqual([path, 400, 'INVALID_ARGUMENT']);
+        expect(refused.body.error.message).toContain(field);
+      }
+      await seedDocument(world, owner.apiKey, 'yourOrganizationId2', 'loc-doc');
+      const ambiguous = await call(DELETE, { documentId: 'loc-doc', location: { id: 'scene_2' } });
+      expect([ambiguous.status, ambiguous.body.error.message]).toEqual([400, 'data.organizationId is required: document loc-doc exists in more than one organization.']);
+      const named = await call(UPDATE, { ...where, migrate: { oldLocation: { id: 'scene_2' }, newLocation: { id: 'scene_3' } } });
+      expect(named.status).toBe(200);
+      // The other organization's loc-doc has no such location: naming it deletes nothing here.
+      const elsewhere = await call(DELETE, { organizationId: 'yourOrganizationId2', documentId: 'loc-doc', location: { id: 'scene_3' } });
+      expect(elsewhere.status).toBe(200);
+      const missing = await call(DELETE, { documentId: 'no-such-document', location: { id: 'scene_2' } });
+      expect([missing.status, missing.body.error.status]).toEqual([404, 'NOT_FOUND']);
+      expect(Object.keys(await locations())).toEqual(['at-2']);
+    });
+
+    it("another API key reaches none of these locations", async () => {
+      const stranger = await createWorkspace(api.url);
+      const as = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(stranger));
+      expect((await as(DELETE, { documentId: 'loc-doc', location: { id: 'scene_3' } })).status).toBe(404);
+      expect((await as(UPDATE, { ...where, migrate: { oldLocation: { id: 'scene_3' }, newLocation: { id: 'taken' } } })).status).toBe(404);
+      expect(await locations()).toEqual({ 'at-2': { location: { id: 'scene_3' }, locationId: 'scene_3' } });
     });
   });
 

@@ -6,6 +6,7 @@ import { UserModule } from '@app/user';
 import { CommentAccess } from './comment-access';
 import { CommentAnnotationQueryService } from './comment-annotation-query.service';
 import { CommentAnnotationService } from './comment-annotation.service';
+import { CommentLocationService } from './comment-location.service';
 import { CommentMentions } from './comment-mentions';
 import { CommentReactionService } from './comment-reaction.service';
 import { CommentService } from './comment.service';
@@ -13,7 +14,7 @@ import { COMMENT_ENTITIES } from './entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule, UserModule],
-  providers: [CommentAccess, CommentMentions, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService],
-  exports: [CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService],
+  providers: [CommentAccess, CommentMentions, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService],
+  exports: [CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService],
 })
 export class CommentModule {}
