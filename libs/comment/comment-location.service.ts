@@ -18,17 +18,16 @@ export class CommentLocationService {
     private readonly documents: DocumentDirectoryService,
   ) {}
 
-  /** Answers how many annotations changed. */
-  async update(apiKeyId: string, dto: UpdateLocationDto): Promise<number> {
+  async update(apiKeyId: string, dto: UpdateLocationDto): Promise<void> {
     const oldId = identity(dto.migrate.oldLocation, 'data.migrate.oldLocation');
-    return this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
       const rows = await manager.query<Array<{ id: string; location: Record<string, unknown> }>>(
         `SELECT id, location FROM comment_annotation
           WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4 FOR UPDATE`,
         [apiKeyId, organizationId, dto.documentId, oldId],
       );
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return;
       const changed = rows.map((row) => {
         const location = dto.merge === true ? { ...row.location, ...dto.migrate.newLocation } : dto.migrate.newLocation;
         return { id: row.id, location, location_id: locationIdOf(location) };
@@ -39,20 +38,20 @@ export class CommentLocationService {
           WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id`,
         [apiKeyId, organizationId, dto.documentId, JSON.stringify(changed)],
       );
-      return changed.length;
     });
   }
 
-  /** Deletes the location's comment annotations (their comments and reactions go with them); answers how many. */
-  async deleteData(apiKeyId: string, dto: DeleteLocationDataDto): Promise<number> {
+  /** Deletes the location's comment annotations (their comments and reactions go with them). */
+  async deleteData(apiKeyId: string, dto: DeleteLocationDataDto): Promise<void> {
     const locationId = identity(dto.location, 'data.location');
-    return this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
-      const [, count] = await manager.query<[unknown[], number]>(
-        'DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4',
-        [apiKeyId, organizationId, dto.documentId, locationId],
-      );
-      return count;
+      await manager.query('DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4', [
+        apiKeyId,
+        organizationId,
+        dto.documentId,
+        locationId,
+      ]);
     });
   }
 
