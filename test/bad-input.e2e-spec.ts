@@ -212,6 +212,10 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/workspace/apikeyconfig/update': { requireJwtToken: false },
   // userIds unless deleteAll is true (Velt's two examples; checked by the service).
   '/v2/organizations/usergroups/users/delete': { userIds: ['u1'] },
+  '/v1/organizations/usergroups/users/delete': { userIds: ['u1'] },
+  // A location is matched by its id (else locationName), so it needs one (checked by the service).
+  '/v1/organizations/documents/locations/update': { migrate: { oldLocation: { id: 'l1' }, newLocation: { id: 'l2' } } },
+  '/v1/organizations/documents/locations/data/delete': { location: { id: 'l1' } },
 };
 
 function basePayload(route: Route): Record<string, unknown> {

@@ -68,6 +68,28 @@ describe('organization user group members', () => {
     expect(await listed({})).toEqual(['ann', 'bob', 'cy', 'dee']);
   });
 
+  it('lets only users of the organization join (Velt: "Only organization users can join user groups"), per item', async () => {
+    // 'outsider' holds a grant in another organization only; 'ghost' is nobody.
+    await call('/v2/users/add', { organizationId: 'elsewhere', users: [{ userId: 'outsider' }] });
+    const response = await call<Record<string, MemberItem>>(ADD, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['dee', 'outsider', 'ghost'] });
+    expect(response.status).toBe(200);
+    expect(response.body.result.data.dee).toMatchObject({ success: true });
+    for (const userId of ['outsider', 'ghost']) {
+      expect(response.body.result.data[userId]).toEqual({
+        success: false,
+        id: userId,
+        organizationUserGroupId: 'engineering',
+        message: 'User is not a user of this organization; add them with users/add first.',
+      });
+    }
+    expect(await listed({ organizationUserGroupIds: ['engineering'] })).toEqual(['ann', 'bob', 'dee']);
+    // Leaving the organization leaves its groups.
+    await call('/v2/users/delete', { organizationId: 'org', userIds: ['dee'] });
+    const rows = await world.query<{ n: string }>(`SELECT count(*)::text AS n FROM organization_user_group_member WHERE user_id = 'dee'`);
+    expect(rows[0].n).toBe('0');
+    await call('/v2/users/add', { organizationId: 'org', users: [{ userId: 'dee' }] });
+  });
+
   it('pages the group-filtered listing', async () => {
     const seen: string[] = [];
     let pageToken: string | undefined;

@@ -2,7 +2,7 @@ import { createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
 import { apiRoutes } from './support/routes';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
-import { fieldSteps, isMapStep, requestData, VeltField, veltHeaders, veltPages } from './support/velt-fixtures';
+import { fieldSteps, isMapStep, requestDataFor, VeltField, veltHeaders, veltPages } from './support/velt-fixtures';
 
 const SERVED = new Set(apiRoutes().map((route) => route.path));
 const SERVED_PAGES = veltPages().filter((page) => SERVED.has(page.path));
@@ -67,7 +67,7 @@ describe('every request field Velt documents for a route we serve is a known fie
   it.each(SERVED_PAGES.map((page) => [page.path, page] as const))('%s', async (_path, page) => {
     const headers = veltHeaders(page.auth, owner);
     // Velt's live-state pages write the payload without the `data` wrapper (which we accept too).
-    const body = { data: requestData(page.requestExamples[0] ?? { data: {} }) };
+    const body = { data: requestDataFor(page, page.requestExamples[0] ?? { data: {} }, owner) };
     const fields = page.requestFields.filter((f) => f.path.startsWith('data.'));
     // A page that documents no request field still sends its example, so every page is exercised.
     const bodies = fields.length > 0 ? fields.map((field) => [field.path, withField(body, field)] as const) : [['(example)', body] as const];

@@ -3,7 +3,7 @@ import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { apiRoutes } from './support/routes';
 import { seedDocument, seedEditors, seedFolder, seedOrganization } from './support/seed';
-import { jsonType, requestData, responseProblems, ShapeOptions, veltHeaders, veltPage } from './support/velt-fixtures';
+import { jsonType, requestData, requestDataFor, responseProblems, ShapeOptions, veltHeaders, veltPage } from './support/velt-fixtures';
 
 /**
  * Velt's v1 pages replayed against the v1 paths: each request example is sent as written, with only
@@ -13,18 +13,29 @@ import { jsonType, requestData, responseProblems, ShapeOptions, veltHeaders, vel
 const RESOURCE_ROUTES = [
   'organizations-add',
   'organizations-get',
+  'organizations-update',
   'organizations-folders-add',
   'organizations-folders-get',
   'organizations-folders-update',
+  'organizations-folders-access-update',
   'organizations-documents-add',
   'organizations-documents-get',
   'organizations-documents-update',
+  'organizations-documents-access-update',
   'organizations-documents-move',
   'organizations-usergroups-add',
   'users-add',
+  // Only organization users join groups: after users-add has made yourUserId1 one, before users-delete.
+  'organizations-usergroups-users-add',
+  'organizations-usergroups-users-delete',
   'users-update',
   'users-get',
   'users-delete',
+  'commentannotations-count-get',
+  'auth-token-get',
+  'organizations-documents-locations-update',
+  'organizations-documents-locations-data-delete',
+  'organizations-documents-access-disablestate-update',
   'organizations-documents-delete',
   'organizations-access-disablestate-update',
   'workspace-domains-add',
@@ -36,7 +47,6 @@ const COMMENT_ROUTES = ['add', 'get', 'update', 'delete', 'comments-add', 'comme
 const NOT_REPLAYED = [
   'livestate-broadcast',
   'organizations-delete',
-  'auth-token-get',
   // Replayed by test/user-data.e2e-spec.ts, which runs the deletion worker.
   'users-data-get',
   'users-data-delete',
@@ -100,6 +110,13 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
     await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId1');
     await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId2');
     await seedEditors(api.url, owner, 'yourOrganizationId', ['yourUserId']);
+    // Velt's access examples name one id that is literally "yourDocumentId1, yourDocumentId2" (and the same for folders).
+    await seedDocument(world, owner.apiKey, 'yourOrganizationId', 'yourDocumentId1, yourDocumentId2');
+    await seedFolder(world, owner.apiKey, 'yourOrganizationId', 'yourFolderId1, yourFolderId2');
+    for (const documentId of ['DOC_1', 'DOC_2']) await seedDocument(world, owner.apiKey, 'ORG_ID', documentId);
+    await seedDocument(world, owner.apiKey, 'YOUR_ORGANIZATION_ID', 'YOUR_DOCUMENT_ID');
+    const group = await call('/v2/organizations/usergroups/add', { organizationId: 'yourOrganizationId', organizationUserGroups: [{ groupId: 'yourGroupId' }] });
+    expect(group.status).toBe(200);
   }, 60_000);
 
   afterAll(async () => {
@@ -121,10 +138,172 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
 
   it.each(cases(RESOURCE_ROUTES))('%s example %i: accepted, answered in the documented shape', async (path, _index, name, example) => {
     const page = veltPage('v1', name);
-    const response = await post(api.url, path, requestData(example), veltHeaders(page.auth, owner));
+    const response = await post(api.url, path, requestDataFor(page, example, owner), veltHeaders(page.auth, owner));
     expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
     expect(response.body.result.status).toBe('success');
     expect(responseProblems(page, response.body)).toEqual([]);
+  });
+
+  describe('where v1 differs from v2', () => {
+    const TOKEN = '/v1/auth/token/get';
+    const tokenRequest = (who: Credentials, data: Record<string, unknown>) => post<{ token: string }>(api.url, TOKEN, { apiKey: who.apiKey, authToken: who.authToken, ...data }, {});
+    const grantOf = async (userId: string, organizationId: string) =>
+      (await world.query<{ access_role: string }>('SELECT access_role FROM organization_grant WHERE api_key_id = $1 AND organization_id = $2 AND user_id = $3', [owner.apiKey, organizationId, userId]))[0]?.access_role;
+
+    it('token/get: credentials in the body, the user joins the organization as editor, a role already held is kept', async () => {
+      const joined = await tokenRequest(owner, { userId: 'v1-newcomer', userProperties: { organizationId: 'yourOrganizationId', email: 'n@example.com', isAdmin: true } });
+      expect(joined.status).toBe(200);
+      const claims = JSON.parse(Buffer.from(joined.body.result.data.token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+      expect(claims).toMatchObject({ userId: 'v1-newcomer', email: 'n@example.com', isAdmin: true, apiKey: owner.apiKey });
+      expect(await grantOf('v1-newcomer', 'yourOrganizationId')).toBe('editor');
+
+      await call('/v2/users/add', { organizationId: 'yourOrganizationId', users: [{ userId: 'v1-viewer', accessRole: 'viewer' }] });
+      expect((await tokenRequest(owner, { userId: 'v1-viewer', userProperties: { organizationId: 'yourOrganizationId' } })).status).toBe(200);
+      expect(await grantOf('v1-viewer', 'yourOrganizationId')).toBe('viewer');
+
+      // Without userProperties the token names the user only.
+      expect((await tokenRequest(owner, { userId: 'v1-loner' })).status).toBe(200);
+      expect(await grantOf('v1-loner', 'yourOrganizationId')).toBeUndefined();
+    });
+
+    it('token/get: wrong credentials are UNAUTHENTICATED, a missing organization NOT_FOUND, bad input INVALID_ARGUMENT naming the field', async () => {
+      const wrong = await post(api.url, TOKEN, { apiKey: owner.apiKey, authToken: 'not-the-token', userId: 'u' }, {});
+      expect([wrong.status, wrong.body.error.status]).toEqual([401, 'UNAUTHENTICATED']);
+      const missing = await tokenRequest(owner, { userId: 'u', userProperties: { organizationId: 'no-such-organization' } });
+      expect([missing.status, missing.body.error.status]).toEqual([404, 'NOT_FOUND']);
+      for (const [data, field] of [
+        [{ authToken: owner.authToken, userId: 'u' }, 'data.apiKey'],
+        [{ apiKey: owner.apiKey, authToken: owner.authToken, userId: 'u', userProperties: {} }, 'data.userProperties.organizationId'],
+        [{ apiKey: owner.apiKey, authToken: owner.authToken, userId: 'u', userProperties: { organizationId: 'yourOrganizationId', name: 'v2 only' } }, 'data.userProperties.name'],
+        [{ apiKey: owner.apiKey, authToken: owner.authToken, userId: 'u', permissions: { resources: [] } }, 'data.permissions'],
+      ] as const) {
+        const refused = await post(api.url, TOKEN, data, {});
+        expect([refused.status, refused.body.error.status]).toEqual([400, 'INVALID_ARGUMENT']);
+        expect(refused.body.error.message).toContain(field);
+      }
+    });
+
+    it("token/get: another API key's credentials reach only that key's organizations", async () => {
+      const stranger = await createWorkspace(api.url);
+      const refused = await tokenRequest(stranger, { userId: 'mallory', userProperties: { organizationId: 'yourOrganizationId' } });
+      expect([refused.status, refused.body.error.status]).toEqual([404, 'NOT_FOUND']);
+      expect(await grantOf('mallory', 'yourOrganizationId')).toBeUndefined();
+    });
+
+    it("folders/access/update: v1's page has no inheritFromParent, so v1 refuses it; v2 still takes it", async () => {
+      const data = { organizationId: 'yourOrganizationId', folderIds: ['yourParentFolderId'], inheritFromParent: true };
+      const refused = await call('/v1/organizations/folders/access/update', { ...data, accessType: 'public' });
+      expect([refused.status, refused.body.error.status]).toEqual([400, 'INVALID_ARGUMENT']);
+      expect(refused.body.error.message).toContain('data.inheritFromParent');
+      const noType = await call('/v1/organizations/folders/access/update', { organizationId: 'yourOrganizationId', folderIds: ['yourParentFolderId'] });
+      expect(noType.body.error.message).toContain('data.accessType');
+      expect((await call('/v2/organizations/folders/access/update', data)).status).toBe(200);
+    });
+
+    it('the added v1 twins see nothing of another API key', async () => {
+      const stranger = await createWorkspace(api.url);
+      const as = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(stranger));
+      const documentId = 'yourDocumentId1, yourDocumentId2';
+      for (const [path, data] of [
+        ['/v1/organizations/documents/access/update', { organizationId: 'yourOrganizationId', documentIds: [documentId], accessType: 'restricted' }],
+        ['/v1/organizations/documents/access/disablestate/update', { organizationId: 'yourOrganizationId', documentIds: [documentId], disabled: true }],
+        ['/v1/organizations/folders/access/update', { organizationId: 'yourOrganizationId', folderIds: ['yourParentFolderId'], accessType: 'restricted' }],
+        ['/v1/organizations/usergroups/users/add', { organizationId: 'yourOrganizationId', organizationUserGroupId: 'yourGroupId', userIds: ['yourUserId'] }],
+        ['/v1/organizations/usergroups/users/delete', { organizationId: 'yourOrganizationId', organizationUserGroupId: 'yourGroupId', deleteAll: true }],
+      ] as const) {
+        const response = await as(path, data);
+        expect([path, response.status, response.body.error?.status]).toEqual([path, 404, 'NOT_FOUND']);
+      }
+      const renamed = await as('/v1/organizations/update', { organizations: [{ organizationId: 'yourOrganizationId', organizationName: 'Taken' }] });
+      expect(renamed.body.result.data).toMatchObject({ yourOrganizationId: { success: false, message: 'Organization does not exist' } });
+      const counted = await as('/v1/commentannotations/count/get', { organizationId: 'ORG_ID', documentIds: ['DOC_1'], userId: '1.1' });
+      expect(counted.body.result.data).toEqual({});
+      const [organization] = await world.query<{ name: string }>('SELECT name FROM organization WHERE api_key_id = $1 AND id = $2', [owner.apiKey, 'yourOrganizationId']);
+      expect(organization.name).not.toBe('Taken');
+      const [document] = await world.query<{ access_type: string; disabled: boolean }>('SELECT access_type, disabled FROM document WHERE api_key_id = $1 AND id = $2', [owner.apiKey, documentId]);
+      expect(document).toMatchObject({ disabled: false });
+      expect(document.access_type).not.toBe('restricted');
+    });
+  });
+
+  describe('document locations: the location of comment annotations, matched by id (else locationName)', () => {
+    const UPDATE = '/v1/organizations/documents/locations/update';
+    const DELETE = '/v1/organizations/documents/locations/data/delete';
+    const where = { organizationId: 'yourOrganizationId', documentId: 'loc-doc' };
+    const locations = async () =>
+      Object.fromEntries(
+        (await world.query<{ id: string; location: unknown; location_id: string }>(
+          'SELECT id, location, location_id FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 ORDER BY id',
+          [owner.apiKey, where.organizationId, where.documentId],
+        )).map((row) => [row.id, { location: row.location, locationId: row.location_id }]),
+      );
+
+    beforeAll(async () => {
+      await seedDocument(world, owner.apiKey, where.organizationId, where.documentId);
+      const added = await call('/v2/commentannotations/add', {
+        ...where,
+        commentAnnotations: [
+          { annotationId: 'at-1', location: { id: 'scene_1', locationName: 'Untitled scene', floor: 2 }, commentData: [{ commentText: 'one', from: { userId: 'yourUserId' } }] },
+          { annotationId: 'at-1b', location: { id: 'scene_1' }, commentData: [{ commentText: 'one too', from: { userId: 'yourUserId' } }] },
+          { annotationId: 'at-2', location: { id: 'scene_2' }, commentData: [{ commentText: 'two', from: { userId: 'yourUserId' } }] },
+        ],
+      });
+      expect(added.status).toBe(200);
+    });
+
+    it('update merges into, or replaces, every matching location; others stay', async () => {
+      const merged = await call(UPDATE, { documentId: 'loc-doc', migrate: { oldLocation: { id: 'scene_1' }, newLocation: { locationName: 'White scene' } }, merge: true });
+      expect(merged.body).toEqual({ result: { status: 'success', message: 'Location updated.', data: null } });
+      expect(await locations()).toEqual({
+        'at-1': { location: { id: 'scene_1', locationName: 'White scene', floor: 2 }, locationId: 'scene_1' },
+        'at-1b': { location: { id: 'scene_1', locationName: 'White scene' }, locationId: 'scene_1' },
+        'at-2': { location: { id: 'scene_2' }, locationId: 'scene_2' },
+      });
+      const replaced = await call(UPDATE, { ...where, migrate: { oldLocation: { id: 'scene_1', locationName: 'White scene' }, newLocation: { id: 'scene_9' } } });
+      expect(replaced.status).toBe(200);
+      const found = await post<Array<{ annotationId: string }>>(api.url, '/v2/commentannotations/get', { ...where, locationIds: ['scene_9'] }, apiKeyHeaders(owner));
+      expect(found.body.result.data.map((a) => a.annotationId).sort()).toEqual(['at-1', 'at-1b']);
+      expect((await locations())['at-1'].location).toEqual({ id: 'scene_9' });
+    });
+
+    it('data/delete removes the location\'s annotations with their comments, and nothing else', async () => {
+      const deleted = await call(DELETE, { documentId: 'loc-doc', location: { id: 'scene_9', locationName: 'ignored for matching' } });
+      expect(deleted.body).toEqual({ result: { status: 'success', message: 'Data deleted successfully.', data: null } });
+      expect(Object.keys(await locations())).toEqual(['at-2']);
+      const comments = await world.query('SELECT 1 FROM comment WHERE api_key_id = $1 AND document_id = $2 AND annotation_id LIKE $3', [owner.apiKey, 'loc-doc', 'at-1%']);
+      expect(comments).toHaveLength(0);
+    });
+
+    it('refuses a location without id or locationName, and an ambiguous document without organizationId; NOT_FOUND for a missing document', async () => {
+      for (const [path, data, field] of [
+        [UPDATE, { documentId: 'loc-doc', migrate: { oldLocation: { floor: 2 }, newLocation: { id: 'x' } } }, 'data.migrate.oldLocation'],
+        [DELETE, { documentId: 'loc-doc', location: { locationName: '' } }, 'data.location'],
+        [UPDATE, { documentId: 'loc-doc', migrate: { oldLocation: { id: 'scene_2' } } }, 'data.migrate.newLocation'],
+      ] as const) {
+        const refused = await call(path, data);
+        expect([path, refused.status, refused.body.error?.status]).toEqual([path, 400, 'INVALID_ARGUMENT']);
+        expect(refused.body.error.message).toContain(field);
+      }
+      await seedDocument(world, owner.apiKey, 'yourOrganizationId2', 'loc-doc');
+      const ambiguous = await call(DELETE, { documentId: 'loc-doc', location: { id: 'scene_2' } });
+      expect([ambiguous.status, ambiguous.body.error.message]).toEqual([400, 'data.organizationId is required: document loc-doc exists in more than one organization.']);
+      const named = await call(UPDATE, { ...where, migrate: { oldLocation: { id: 'scene_2' }, newLocation: { id: 'scene_3' } } });
+      expect(named.status).toBe(200);
+      // The other organization's loc-doc has no such location: naming it deletes nothing here.
+      const elsewhere = await call(DELETE, { organizationId: 'yourOrganizationId2', documentId: 'loc-doc', location: { id: 'scene_3' } });
+      expect(elsewhere.status).toBe(200);
+      const missing = await call(DELETE, { documentId: 'no-such-document', location: { id: 'scene_2' } });
+      expect([missing.status, missing.body.error.status]).toEqual([404, 'NOT_FOUND']);
+      expect(Object.keys(await locations())).toEqual(['at-2']);
+    });
+
+    it("another API key reaches none of these locations", async () => {
+      const stranger = await createWorkspace(api.url);
+      const as = (path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(stranger));
+      expect((await as(DELETE, { documentId: 'loc-doc', location: { id: 'scene_3' } })).status).toBe(404);
+      expect((await as(UPDATE, { ...where, migrate: { oldLocation: { id: 'scene_3' }, newLocation: { id: 'taken' } } })).status).toBe(404);
+      expect(await locations()).toEqual({ 'at-2': { location: { id: 'scene_3' }, locationId: 'scene_3' } });
+    });
   });
 
   it.each(cases(COMMENT_ROUTES))('%s example %i: accepted, answered in the documented shape', async (path, _index, name, example) => {

@@ -325,6 +325,43 @@ describe('webhook delivery', () => {
     expect((await deliveries(who)).length).toBe(before + 1);
   }, LONG);
 
+  it("a tagged organization user group stands for its members in the comment's tagged contacts; the tag is stored as sent", async () => {
+    const target = await receiver();
+    const who = await tenant(target);
+    const group = async (owner: Credentials, userIds: string[]) => {
+      await call(owner, '/v2/organizations/usergroups/add', { organizationId: doc.organizationId, organizationUserGroups: [{ groupId: 'eng' }] });
+      const joined = await call<Record<string, { success: boolean }>>(owner, '/v2/organizations/usergroups/users/add', { organizationId: doc.organizationId, organizationUserGroupId: 'eng', userIds });
+      expect(Object.values(joined.body.result.data).every((entry) => entry.success)).toBe(true);
+    };
+    await call(who, '/v2/users/update', { organizationId: doc.organizationId, users: [{ userId: 'u2', name: 'Bea', email: 'bea@example.com' }] });
+    await group(who, ['u2', 'u3']);
+    // Another API key's group of the same name must not leak its members in.
+    const other = await tenant(await receiver());
+    await group(other, ['u5']);
+
+    const tags = [{ userId: 'u3', contact: { userId: 'u3', name: 'Cy' } }, { organizationUserGroupId: 'eng', text: '@eng' }];
+    const added = await call<BatchResult>(who, '/v2/commentannotations/add', {
+      ...doc, commentAnnotations: [{ annotationId: 'g1', commentData: [{ commentText: 'hey @eng', from: { userId: 'u1' }, taggedUserContacts: tags, triggerNotification: true }] }],
+    });
+    expect(added.body.result.data.g1.success).toBe(true);
+    await eventually(() => expect(target.received).toHaveLength(2), { timeoutMs: 20_000 });
+    const bodies = target.received.map((r) => verify<Record<string, unknown>>(who, r));
+    const expected = [{ userId: 'u3', name: 'Cy' }, { userId: 'u2', name: 'Bea', email: 'bea@example.com' }];
+    expect(bodies.find((b) => b.notificationSource === undefined)).toMatchObject({ toContactsTagged: expected });
+    expect(bodies.find((b) => b.notificationSource === 'comment')).toMatchObject({ targetComment: { to: expected, taggedUserContacts: tags } });
+
+    const read = await call<Array<{ to: unknown; taggedUserContacts: unknown }>>(who, '/v2/commentannotations/comments/get', { ...doc, annotationId: 'g1' });
+    expect(read.body.result.data[0]).toMatchObject({ to: [{ userId: 'u3', name: 'Cy' }], taggedUserContacts: tags });
+
+    const both = await call(who, '/v2/commentannotations/comments/add', {
+      ...doc, annotationId: 'g1', commentData: [{ commentText: 'x', from: { userId: 'u1' }, taggedUserContacts: [{ userId: 'u2', organizationUserGroupId: 'eng' }] }],
+    });
+    expect([both.status, both.body.error.status]).toEqual([400, 'INVALID_ARGUMENT']);
+    expect(both.body.error.message).toContain('data.commentData[0].taggedUserContacts[0].organizationUserGroupId');
+    const neither = await call(who, '/v2/commentannotations/comments/add', { ...doc, annotationId: 'g1', commentData: [{ commentText: 'x', from: { userId: 'u1' }, taggedUserContacts: [{ text: '@?' }] }] });
+    expect(neither.body.error.message).toContain('data.commentData[0].taggedUserContacts[0].userId');
+  }, LONG);
+
   it('encrypts with the configured public key (winning over encoding) or encodes as base64', async () => {
     const target = await receiver();
     // Bare base64 of the DER key, as SPKI and as PKCS#1 (no PEM armour).

@@ -4,6 +4,7 @@ import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity
 import { ApiError, assertUniqueIds, newId } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { CommentChange, EventOutbox, TriggerOf } from '@app/events';
+import { CommentMentions } from './comment-mentions';
 import { CommentAccess } from './comment-access';
 import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, numberComments, plain, priorityOf, statusOf } from './comment-store';
 import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
@@ -47,6 +48,7 @@ export class CommentAnnotationService {
     private readonly events: EventOutbox,
     private readonly access: CommentAccess,
     private readonly documents: DocumentDirectoryService,
+    private readonly mentions: CommentMentions,
   ) {}
 
   async add(apiKeyId: string, dto: AddAnnotationsDto): Promise<Record<string, AddedAnnotation>> {
@@ -99,7 +101,7 @@ export class CommentAnnotationService {
         const rows = await manager.find(CommentAnnotation, { where: notify.map(({ annotation: a }) => ({ apiKeyId, organizationId, documentId, id: a.annotationId })) });
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
         for (const view of await annotationViewsOf(manager, rows)) {
-          const first = view.comments[0] ?? null;
+          const first = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, view.comments[0] ?? null);
           emit({ trigger: 'comment_annotation.add', organizationId, documentId, documentName, actionUser: dto.from ?? (first?.from as CommentUser) ?? null, annotation: view, comment: first });
         }
       }

@@ -3,6 +3,7 @@ import { In } from 'typeorm';
 import { ApiError, assertUniqueIds, BatchItem, item } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { EventOutbox } from '@app/events';
+import { CommentMentions } from './comment-mentions';
 import { CommentAccess } from './comment-access';
 import { annotationViewsOf, documentNameOf } from './comment-store';
 import { ReactionsDto } from './dto/comments.dto';
@@ -17,6 +18,7 @@ export class CommentReactionService {
     private readonly events: EventOutbox,
     private readonly access: CommentAccess,
     private readonly documents: DocumentDirectoryService,
+    private readonly mentions: CommentMentions,
   ) {}
 
   add(apiKeyId: string, dto: ReactionsDto): Promise<BatchItem[]> {
@@ -48,7 +50,7 @@ export class CommentReactionService {
       const changed = new Set((result.raw as Array<{ icon: string }>).map((row) => row.icon));
       if (dto.triggerNotification && changed.size > 0) {
         const [view] = await annotationViewsOf(manager, [annotation]);
-        const target = view.comments.find((c) => c.commentId === dto.commentId) ?? null;
+        const target = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, view.comments.find((c) => c.commentId === dto.commentId) ?? null);
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
         const trigger = action === 'add' ? 'comment.reaction_add' : 'comment.reaction_delete';
         for (const icon of dto.icons.filter((i) => changed.has(i))) {

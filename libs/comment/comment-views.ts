@@ -1,6 +1,6 @@
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
-import { CommentUser } from './entities/comment-user';
+import { CommentUser, TaggedUserContact } from './entities/comment-user';
 import { CommentEntity } from './entities/comment.entity';
 
 /** Velt's ReactionAnnotation, one per icon: our reactions in Velt's shape (reactions are our extension). */
@@ -42,7 +42,7 @@ export function commentView(row: CommentEntity, reactions: CommentReaction[] = [
     commentText: row.text,
     commentHtml: row.html,
     from: row.from,
-    to: row.taggedUserContacts.map((tag) => tag.contact ?? { userId: tag.userId }),
+    to: row.taggedUserContacts.flatMap((tag) => (tag.userId === undefined ? [] : [tag.contact ?? { userId: tag.userId }])),
     taggedUserContacts: row.taggedUserContacts,
     attachments: row.attachments,
     context: row.context,
@@ -57,7 +57,7 @@ export function commentView(row: CommentEntity, reactions: CommentReaction[] = [
 
 export function annotationView(row: CommentAnnotation, comments: CommentView[]): AnnotationView {
   const rootAgent = comments[0]?.agent;
-  const mentioned = [...new Set(comments.flatMap((c) => (c.taggedUserContacts as Array<{ userId: string }>).map((t) => t.userId)))];
+  const mentioned = [...new Set(comments.flatMap((c) => (c.taggedUserContacts as TaggedUserContact[]).flatMap((t) => (t.userId === undefined ? [] : [t.userId]))))];
   return compact({
     annotationId: row.id,
     type: row.type,

@@ -39,7 +39,7 @@ export class CommentController {
     return ok('Annotation(s) fetched successfully.', data, nextPageToken ? { nextPageToken } : {});
   }
 
-  @RpcPost('/v2/commentannotations/count/get')
+  @RpcPost(['/v1/commentannotations/count/get', '/v2/commentannotations/count/get'])
   async countAnnotations(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: CountAnnotationsDto) {
     return ok('Comment count retrieved successfully.', await this.queries.count(key.apiKeyId, dto));
   }

@@ -2,17 +2,20 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '@app/access';
 import { DocumentModule } from '@app/document';
+import { UserModule } from '@app/user';
 import { CommentAccess } from './comment-access';
 import { CommentAnnotationQueryService } from './comment-annotation-query.service';
 import { CommentAnnotationService } from './comment-annotation.service';
+import { CommentLocationService } from './comment-location.service';
+import { CommentMentions } from './comment-mentions';
 import { CommentReactionService } from './comment-reaction.service';
 import { CommentService } from './comment.service';
 import { CommentUserData } from './comment-user-data.service';
 import { COMMENT_ENTITIES } from './entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule],
-  providers: [CommentAccess, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
-  exports: [CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
+  imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule, UserModule],
+  providers: [CommentAccess, CommentMentions, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
+  exports: [CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
 })
 export class CommentModule {}

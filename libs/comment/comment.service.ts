@@ -6,6 +6,7 @@ import { ApiError, AppConfig, assertUniqueIds, ErrorCode, KeysetPager, keysetLis
 import { DocumentDirectoryService } from '@app/document';
 import { Emit, EventOutbox, TriggerOf } from '@app/events';
 import { AddFlags, CommentAccess } from './comment-access';
+import { CommentMentions } from './comment-mentions';
 import { annotationViewsOf, dateOf, documentNameOf, numberComments } from './comment-store';
 import { CommentView, commentView } from './comment-views';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
@@ -33,6 +34,7 @@ export class CommentService {
     private readonly access: CommentAccess,
     private readonly documents: DocumentDirectoryService,
     private readonly config: AppConfig,
+    private readonly mentions: CommentMentions,
   ) {}
 
   /** Answers the new comments' ids, as Velt does. */
@@ -127,7 +129,8 @@ export class CommentService {
         const [view] = await annotationViewsOf(manager, [annotation]);
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
         for (const comment of doomed) {
-          emit({ trigger: 'comment.delete', organizationId, documentId, documentName, actionUser: dto.from ?? null, annotation: view, comment: commentView(comment) });
+          const deleted = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, commentView(comment));
+          emit({ trigger: 'comment.delete', organizationId, documentId, documentName, actionUser: dto.from ?? null, annotation: view, comment: deleted });
         }
       }
       const deleted = new Set(doomed.map((c) => Number(c.id)));
@@ -146,8 +149,9 @@ export class CommentService {
     const fresh = await this.annotation(manager, apiKeyId, ref, 'read', { skipAccess: true });
     const [view] = await annotationViewsOf(manager, [fresh]);
     const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
-    for (const comment of view.comments.filter((c) => commentIds.includes(c.commentId))) {
-      emit({ trigger, organizationId, documentId, documentName, actionUser: actor ?? (comment.from as CommentUser) ?? null, annotation: view, comment });
+    for (const named of view.comments.filter((c) => commentIds.includes(c.commentId))) {
+      const comment = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, named);
+      emit({ trigger, organizationId, documentId, documentName, actionUser: actor ?? (named.from as CommentUser) ?? null, annotation: view, comment });
     }
   }
 

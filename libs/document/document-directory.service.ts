@@ -13,6 +13,15 @@ export class DocumentDirectoryService {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
+  /** The organizations that hold a document of this id (ids are unique only within an organization). */
+  async organizationsOf(manager: EntityManager, apiKeyId: string, documentId: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ organization_id: string }>>(
+      'SELECT organization_id FROM document WHERE api_key_id = $1 AND id = $2 ORDER BY organization_id',
+      [apiKeyId, documentId],
+    );
+    return rows.map((row) => row.organization_id);
+  }
+
   /** The documents placed directly in the folder. */
   async idsInFolder(manager: EntityManager, apiKeyId: string, organizationId: string, folderId: string): Promise<string[]> {
     const rows = await manager.query<Array<{ id: string }>>('SELECT id FROM document WHERE api_key_id = $1 AND organization_id = $2 AND folder_id = $3', [

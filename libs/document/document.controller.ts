@@ -34,12 +34,12 @@ export class DocumentController {
     return batch('Document(s) updated successfully.', await this.documents.update(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/organizations/documents/access/update')
+  @RpcPost(['/v1/organizations/documents/access/update', '/v2/organizations/documents/access/update'])
   async setAccessType(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentAccessDto) {
     return batch('Updated access for documents successfully.', await this.documents.setAccessType(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/organizations/documents/access/disablestate/update')
+  @RpcPost(['/v1/organizations/documents/access/disablestate/update', '/v2/organizations/documents/access/disablestate/update'])
   async setDisabled(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentDisabledStateDto) {
     return batch('Updated disable state for documents successfully.', await this.documents.setDisabled(key.apiKeyId, dto));
   }

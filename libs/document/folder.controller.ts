@@ -6,7 +6,7 @@ import { Data, RpcPost } from '@app/http';
 import { AddFoldersDto } from './dto/add-folders.dto';
 import { DeleteFoldersDto } from './dto/delete-folders.dto';
 import { GetFoldersDto } from './dto/get-folders.dto';
-import { UpdateFolderAccessDto } from './dto/update-folder-access.dto';
+import { UpdateFolderAccessDto, UpdateFolderAccessV1Dto } from './dto/update-folder-access.dto';
 import { UpdateFoldersDto } from './dto/update-folders.dto';
 import { FolderAccessService } from './folder-access.service';
 import { FolderService } from './folder.service';
@@ -39,6 +39,12 @@ export class FolderController {
 
   @RpcPost('/v2/organizations/folders/access/update')
   async setAccess(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateFolderAccessDto) {
+    return batch('Updated access for folders successfully.', await this.folderAccess.setAccess(key.apiKeyId, dto));
+  }
+
+  /** v1's page has no inheritFromParent, so v1 refuses it as an unknown field. */
+  @RpcPost('/v1/organizations/folders/access/update')
+  async setAccessV1(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateFolderAccessV1Dto) {
     return batch('Updated access for folders successfully.', await this.folderAccess.setAccess(key.apiKeyId, dto));
   }
 

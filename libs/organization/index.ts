@@ -1,3 +1,4 @@
+export * from './dto/user-group-members.dto';
 export * from './entities';
 export * from './organization.module';
 export * from './organization.service';

@@ -28,7 +28,7 @@ export class OrganizationController {
     return ok('Organizations retrieved successfully.', page.rows, page.nextToken ? { nextPageToken: page.nextToken } : {});
   }
 
-  @RpcPost('/v2/organizations/update')
+  @RpcPost(['/v1/organizations/update', '/v2/organizations/update'])
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateOrganizationsDto) {
     return batch('Organization(s) updated successfully.', await this.organizations.update(key.apiKeyId, dto));
   }

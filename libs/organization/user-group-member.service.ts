@@ -6,25 +6,46 @@ import { runStatement } from '@app/database';
 import { ensureOrganization } from '@app/resource';
 import { AddUserGroupMembersDto, DeleteUserGroupMembersDto } from './dto/user-group-members.dto';
 
+/** Which of `userIds` are users of the organization; called inside the add's transaction by the module that owns users. */
+export type OrganizationUsersOf = (manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]) => Promise<Set<string>>;
+
+export const NOT_AN_ORGANIZATION_USER = 'User is not a user of this organization; add them with users/add first.';
+
 /** Members of organization user groups (Velt: usergroups/users/add|delete; users/get's organizationUserGroupIds). */
 @Injectable()
 export class UserGroupMemberService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Adding a member again succeeds and changes nothing. */
-  async add(apiKeyId: string, dto: AddUserGroupMembersDto): Promise<BatchItem[]> {
+  /**
+   * Velt: only organization users join groups; any other user is a failed item. Adding a member
+   * again succeeds and changes nothing.
+   */
+  async add(apiKeyId: string, dto: AddUserGroupMembersDto, organizationUsersOf: OrganizationUsersOf): Promise<BatchItem[]> {
     assertUniqueIds(dto.userIds, (i) => `data.userIds[${i}]`);
-    await this.dataSource.transaction(async (manager) => {
+    const eligible = await this.dataSource.transaction(async (manager) => {
       await lockGroup(manager, apiKeyId, dto.organizationId, dto.organizationUserGroupId);
+      const users = await organizationUsersOf(manager, apiKeyId, dto.organizationId, dto.userIds);
       await runStatement(
         manager,
         `INSERT INTO organization_user_group_member (api_key_id, organization_id, group_id, user_id)
          SELECT $1, $2, $3, u FROM unnest($4::text[]) AS u ON CONFLICT DO NOTHING`,
-        [apiKeyId, dto.organizationId, dto.organizationUserGroupId, dto.userIds],
+        [apiKeyId, dto.organizationId, dto.organizationUserGroupId, [...users]],
       );
+      return users;
     });
     const extra = { organizationUserGroupId: dto.organizationUserGroupId };
-    return dto.userIds.map((userId) => item(userId, true, 'User added to organization user group.', extra));
+    return dto.userIds.map((userId) =>
+      eligible.has(userId) ? item(userId, true, 'User added to organization user group.', extra) : item(userId, false, NOT_AN_ORGANIZATION_USER, extra),
+    );
+  }
+
+  /** Users leaving the organization leave its groups, in the caller's transaction. */
+  async removeUsers(manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]): Promise<void> {
+    await runStatement(
+      manager,
+      'DELETE FROM organization_user_group_member WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($3::text[])',
+      [apiKeyId, organizationId, userIds],
+    );
   }
 
   /** Items are keyed by user id; with deleteAll, by every user that was a member. */
@@ -53,8 +74,8 @@ export class UserGroupMemberService {
   }
 
   /** The ids of users that belong to at least one of the groups, in id order. */
-  async memberIds(apiKeyId: string, organizationId: string, groupIds: string[]): Promise<string[]> {
-    const rows: Array<{ user_id: string }> = await this.dataSource.query(
+  async memberIds(apiKeyId: string, organizationId: string, groupIds: string[], manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await manager.query(
       `SELECT DISTINCT user_id FROM organization_user_group_member
         WHERE api_key_id = $1 AND organization_id = $2 AND group_id = ANY($3::text[]) ORDER BY user_id`,
       [apiKeyId, organizationId, groupIds],

@@ -4,10 +4,11 @@ import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { AddUserGroupsDto } from './dto/add-user-groups.dto';
-import { AddUserGroupMembersDto, DeleteUserGroupMembersDto } from './dto/user-group-members.dto';
+import { DeleteUserGroupMembersDto } from './dto/user-group-members.dto';
 import { UserGroupMemberService } from './user-group-member.service';
 import { UserGroupService } from './user-group.service';
 
+/** usergroups/users/add is served by the user module, which knows who the organization's users are. */
 @ApiTags('organizations')
 @ApiKeyAuth()
 @Controller()
@@ -22,12 +23,7 @@ export class UserGroupController {
     return batch('Organization User Groups added successfully.', await this.userGroups.add(key.apiKeyId, dto));
   }
 
-  @RpcPost('/v2/organizations/usergroups/users/add')
-  async addUsers(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddUserGroupMembersDto) {
-    return batch('Added organization users to group successfully.', await this.members.add(key.apiKeyId, dto));
-  }
-
-  @RpcPost('/v2/organizations/usergroups/users/delete')
+  @RpcPost(['/v1/organizations/usergroups/users/delete', '/v2/organizations/usergroups/users/delete'])
   async deleteUsers(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserGroupMembersDto) {
     return batch('Deleted users from group successfully.', await this.members.delete(key.apiKeyId, dto));
   }

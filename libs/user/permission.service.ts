@@ -29,6 +29,15 @@ export class PermissionService {
     await this.revocation.revokeUsers(apiKeyId, [userId]);
   }
 
+  /** Makes the user a member of the organization (editor, Velt's default); a grant the user already holds is left as it is. */
+  async join(apiKeyId: string, userId: string, organizationId: string): Promise<void> {
+    const ref: ResourceRef = { type: 'organization', organizationId, id: organizationId };
+    await this.dataSource.transaction(async (manager) => {
+      await ensureResource(manager, apiKeyId, ref);
+      await upsertGrants(manager, apiKeyId, ref, [{ userId, role: 'editor', expiresAt: null }], true);
+    });
+  }
+
   async remove(apiKeyId: string, userId: string, resources: ResourceRefDto[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       for (const resource of resources) await deleteGrants(manager, apiKeyId, toRef(resource), [userId]);

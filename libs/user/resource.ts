@@ -22,8 +22,8 @@ export function resourceKey(apiKeyId: string, ref: ResourceRef): { columns: stri
     : { columns: ['api_key_id', 'organization_id'], params: [apiKeyId, ref.organizationId] };
 }
 
-/** One multi-row upsert of grants on a resource. */
-export async function upsertGrants(manager: EntityManager, apiKeyId: string, ref: ResourceRef, grants: GrantRow[]): Promise<void> {
+/** One multi-row upsert of grants on a resource; with `keepExisting`, a user who already holds a grant keeps it as it is. */
+export async function upsertGrants(manager: EntityManager, apiKeyId: string, ref: ResourceRef, grants: GrantRow[], keepExisting = false): Promise<void> {
   if (grants.length === 0) return;
   const { columns, params } = resourceKey(apiKeyId, ref);
   const n = params.length;
@@ -32,7 +32,7 @@ export async function upsertGrants(manager: EntityManager, apiKeyId: string, ref
     `INSERT INTO ${TABLES[ref.type].table} (${key}, access_role, expires_at)
      SELECT ${columns.map((_, i) => `$${i + 1}`).join(', ')}, g.user_id, g.role, g.expires_at
      FROM unnest($${n + 1}::text[], $${n + 2}::text[], $${n + 3}::timestamptz[]) AS g(user_id, role, expires_at)
-     ON CONFLICT (${key}) DO UPDATE SET access_role = EXCLUDED.access_role, expires_at = EXCLUDED.expires_at`,
+     ON CONFLICT (${key}) ${keepExisting ? 'DO NOTHING' : 'DO UPDATE SET access_role = EXCLUDED.access_role, expires_at = EXCLUDED.expires_at'}`,
     [...params, grants.map((g) => g.userId), grants.map((g) => g.role), grants.map((g) => g.expiresAt)],
   );
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { GenerateTokenDto } from './dto/permissions.dto';
+import { GenerateTokenDto, GenerateTokenV1Dto } from './dto/permissions.dto';
 import { PermissionService } from './permission.service';
 import { UserTokenService } from './user-token.service';
 
-/** `/v2/auth/generate_token`: grants the permissions sent along, then signs the end-user token. */
+/** `/v2/auth/generate_token` (and v1's `/v1/auth/token/get`): grants what the request names, then signs the end-user token. */
 @Injectable()
 export class TokenIssueService {
   constructor(
@@ -21,6 +21,14 @@ export class TokenIssueService {
       email: properties.email ?? '',
       isAdmin: properties.isAdmin ?? false,
     });
+    return { token };
+  }
+
+  /** v1 names one organization instead of permissions: the user joins it, keeping a role already held there. */
+  async generateV1(apiKeyId: string, dto: GenerateTokenV1Dto): Promise<{ token: string }> {
+    const properties = dto.userProperties;
+    if (properties) await this.permissions.join(apiKeyId, dto.userId, properties.organizationId);
+    const token = await this.tokens.issue({ apiKeyId, userId: dto.userId, name: '', email: properties?.email ?? '', isAdmin: properties?.isAdmin ?? false });
     return { token };
   }
 }

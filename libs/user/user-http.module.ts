@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '@app/access';
 import { PermissionController } from './permission.controller';
+import { TokenV1Controller } from './token-v1.controller';
+import { UserGroupMemberController } from './user-group-member.controller';
 import { UserController } from './user.controller';
 import { UserModule } from './user.module';
 
-@Module({ imports: [UserModule, AccessModule], controllers: [UserController, PermissionController] })
+@Module({ imports: [UserModule, AccessModule], controllers: [UserController, PermissionController, TokenV1Controller, UserGroupMemberController] })
 export class UserHttpModule {}

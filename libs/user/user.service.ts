@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
-import { UserGroupMemberService } from '@app/organization';
+import { AddUserGroupMembersDto, UserGroupMemberService } from '@app/organization';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureDocument, ensureFolder, ensureOrganization, ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
@@ -16,6 +16,13 @@ export interface UserView extends Record<string, unknown> {
   email: string;
   accessRole: AccessRole | null;
   organizationId: string;
+}
+
+/** A group member as a comment's tagged contacts list them. */
+export interface GroupContact {
+  userId: string;
+  name?: string;
+  email?: string;
 }
 
 export interface UserPage {
@@ -139,8 +146,30 @@ export class UserService {
     return page.nextToken ? { users, nextPageToken: page.nextToken } : { users };
   }
 
+  /** The members of the groups, as the organization's user profiles name them, in id order. */
+  async groupContacts(manager: EntityManager, apiKeyId: string, organizationId: string, groupIds: string[]): Promise<GroupContact[]> {
+    const memberIds = await this.groupMembers.memberIds(apiKeyId, organizationId, groupIds, manager);
+    if (memberIds.length === 0) return [];
+    const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
+      'SELECT id, name, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) ORDER BY id',
+      [apiKeyId, organizationId, memberIds],
+    );
+    return rows.map((row) => ({ userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }));
+  }
+
+  /** usergroups/users/add: only users of the organization join; the share lock keeps them there until the add commits. */
+  async joinGroup(apiKeyId: string, dto: AddUserGroupMembersDto): Promise<BatchItem[]> {
+    return this.groupMembers.add(apiKeyId, dto, async (manager, key, organizationId, userIds) => {
+      const rows: Array<{ id: string }> = await manager.query(
+        'SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) FOR SHARE',
+        [key, organizationId, userIds],
+      );
+      return new Set(rows.map((row) => row.id));
+    });
+  }
+
   /**
-   * Organization scope removes the users from the organization with all their grants in it;
+   * Organization scope removes the users from the organization with all their grants and group memberships in it;
    * document or folder scope removes only the grant there.
    */
   async delete(apiKeyId: string, dto: DeleteUsersDto): Promise<BatchItem[]> {
@@ -159,6 +188,7 @@ export class UserService {
         );
         for (const row of rows) found.add(row.id);
       }
+      await this.groupMembers.removeUsers(manager, apiKeyId, scope.organizationId, userIds);
       return found;
     });
     await this.revocation.revokeUsers(apiKeyId, [...removed], scope.organizationId);

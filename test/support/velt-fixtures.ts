@@ -50,6 +50,15 @@ export const requestData = (example: VeltRequestExample): Record<string, unknown
 export const veltHeaders = (auth: VeltPage['auth'], who: Credentials): Record<string, string> =>
   auth === 'apiKey' ? apiKeyHeaders(who) : auth === 'workspace' ? workspaceHeaders(who) : {};
 
+/**
+ * The example's `data` as we send it: a page without header auth (v1's token route) carries the
+ * API key and auth token in the body, so the placeholders there become the caller's own.
+ */
+export const requestDataFor = (page: VeltPage, example: VeltRequestExample, who: Credentials): Record<string, unknown> => {
+  const data = requestData(example);
+  return page.auth === 'none' && 'apiKey' in data ? { ...data, apiKey: who.apiKey, authToken: who.authToken } : data;
+};
+
 /** A field path's steps: a key, `[]` (each item of a list) or `{name}` (each value of a map). */
 export const fieldSteps = (path: string): string[] =>
   [...path.matchAll(/\["([^"]+)"\]|(\[\])|([^.[\]]+)/g)].map(([, quoted, item, plain]) => quoted ?? item ?? plain);

@@ -1,6 +1,23 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, NoEffect } from '@app/common';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+  ValidationArguments,
+} from 'class-validator';
+import { Describe, IsIdentifier, MAX_ARRAY_ITEMS, NoEffect } from '@app/common';
 import { STATUS_TYPES, StatusType } from '../entities/comment-user';
 
 const SHORT = 1024;
@@ -56,10 +73,33 @@ export class PriorityDto {
   @IsOptional() @IsString() @MaxLength(SHORT) lightColor?: string;
 }
 
-/** Velt's AutocompleteUserContactReplaceData. */
+/** Refuses the field when `other` is given too: the two name different kinds of thing. */
+function AbsentWith(other: string): PropertyDecorator {
+  return ValidateBy({
+    name: 'absentWith',
+    constraints: [other],
+    validator: {
+      validate: (_value: unknown, args: ValidationArguments) => (args.object as Record<string, unknown>)[other] === undefined,
+      defaultMessage: (args: ValidationArguments) => `${args.property} cannot be given together with ${other}`,
+    },
+  });
+}
+
+/** Velt's AutocompleteUserContactReplaceData; a tag names a user, or (our extension) an organization user group. */
 export class TaggedUserContactDto {
+  @Describe('The tagged user. Required unless organizationUserGroupId tags a group instead.')
+  @ValidateIf((tag: TaggedUserContactDto) => tag.organizationUserGroupId === undefined)
   @IsIdentifier()
-  userId: string;
+  userId?: string;
+
+  @Describe(
+    'Our extension (Velt documents no REST shape for a group @-mention): tags an organization user group instead of one user. ' +
+      "Stored as sent; webhooks list the group's members among the comment's tagged contacts (`to`, processed `toContactsTagged`).",
+  )
+  @IsOptional()
+  @IsIdentifier()
+  @AbsentWith('userId')
+  organizationUserGroupId?: string;
 
   @IsOptional()
   @IsObject()

@@ -33,9 +33,10 @@ export interface CommentPriority {
   lightColor?: string;
 }
 
-/** Velt's AutocompleteUserContactReplaceData: a user tagged in a comment. */
+/** Velt's AutocompleteUserContactReplaceData: a user tagged in a comment, or (our extension) an organization user group. */
 export interface TaggedUserContact {
-  userId: string;
+  userId?: string;
+  organizationUserGroupId?: string;
   contact?: CommentUser;
   text?: string;
 }

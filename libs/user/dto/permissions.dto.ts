@@ -15,7 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsEmailAddress, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray } from '@app/common';
+import { Describe, IsEmailAddress, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray } from '@app/common';
 import { RESOURCE_TYPES, ResourceType } from '@app/resource';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
@@ -154,4 +154,44 @@ export class GenerateTokenDto {
   @ValidateNested()
   @Type(() => GrantListDto)
   permissions?: GrantListDto;
+}
+
+/** Velt's v1 userProperties: the organization the token's user belongs to. */
+export class UserPropertiesV1Dto {
+  @Describe('The organization the user belongs to: the user becomes a member (editor, Velt\'s default) unless they already hold a role there, which is kept. The organization must exist.')
+  @IsIdentifier()
+  organizationId: string;
+
+  @Describe('Whether the user is an admin; carried in the token.')
+  @IsOptional()
+  @IsBoolean()
+  isAdmin?: boolean;
+
+  @Describe('The user\'s e-mail; carried in the token (there is no identify call here to compare it with).')
+  @IsOptional()
+  @IsEmailAddress()
+  @MaxLength(320)
+  email?: string;
+}
+
+/** Velt's v1 Generate Token: the API key and its auth token travel in the body, not in headers. */
+export class GenerateTokenV1Dto {
+  @Describe('API key id (a key of `apiKeyList`); v1 sends it here instead of the x-svc-api-key header.')
+  @IsIdentifier()
+  apiKey: string;
+
+  @Describe('Auth token of that API key; v1 sends it here instead of the x-svc-auth-token header.')
+  @IsIdentifier()
+  authToken: string;
+
+  @Describe('The end user the token is for.')
+  @IsIdentifier()
+  userId: string;
+
+  @Describe('The user\'s organization and profile.')
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UserPropertiesV1Dto)
+  userProperties?: UserPropertiesV1Dto;
 }
