@@ -1,13 +1,16 @@
-import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { Queue } from 'bullmq';
+import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors, seedFolder } from './support/seed';
 import { requestData, responseProblems, veltHeaders, veltPage, VeltVersion } from './support/velt-fixtures';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 interface UserData {
   users: Array<Record<string, unknown>>;
   grants: Array<Record<string, unknown>>;
+  presence: Array<Record<string, unknown>>;
   comments: Array<Record<string, unknown> & { commentId: number; annotationId: string; documentId: string }>;
   reactions: Array<Record<string, unknown> & { icon: string; commentId: number }>;
   recordings: unknown[];
@@ -27,7 +30,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 5;
+const TASK_KINDS = 7;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -39,6 +42,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
   let api: RunningApi;
   let owner: Credentials;
   let other: Credentials;
+  let receiver: WebhookReceiver;
   const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
   const spawnWorker = (extra: Record<string, string> = {}) => startWorker(world.env, { ...WORKER_ENV, ...extra });
 
@@ -74,9 +78,18 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { timeoutMs, intervalMs: 100 },
     );
   const count = async (sql: string, params: unknown[]) => Number((await world.query<{ n: string }>(sql, params))[0].n);
+  /** Delivery ids in the owner's delivery log, newest first. */
+  async function deliveryLog(): Promise<string[]> {
+    const response = await call<Array<{ id: string }>>('/v2/workspace/webhooks/deliveries/get', {});
+    expect([response.status, response.body.error, response.body.result.nextPageToken]).toEqual([200, undefined, undefined]);
+    return response.body.result.data.map((delivery) => delivery.id);
+  }
 
-  /** One annotation per call, comments as [author, tagged users]; the first comment's author creates the annotation. */
-  async function addAnnotation(documentId: string, annotationId: string, comments: Array<[string, string[]]>) {
+  /**
+   * One annotation per call, comments as [author, tagged users]; the first comment's author creates the annotation.
+   * With `notify`, the comments ask for notifications, so the write produces webhook deliveries.
+   */
+  async function addAnnotation(documentId: string, annotationId: string, comments: Array<[string, string[]]>, notify = false) {
     const response = await call('/v2/commentannotations/add', {
       organizationId: 'acme',
       documentId,
@@ -87,6 +100,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
             commentText: `${author} says ${i}`,
             from: { userId: author, name: author, email: `${author}@example.com` },
             taggedUserContacts: tagged.map((userId) => ({ userId, contact: { userId, name: userId, email: `${userId}@example.com` }, text: `@${userId}` })),
+            ...(notify ? { triggerNotification: true } : {}),
           })),
         },
       ],
@@ -97,6 +111,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
   beforeAll(async () => {
     world = await createTestEnvironment();
     api = await startApi(world.env);
+    receiver = await WebhookReceiver.start();
     owner = await createWorkspace(api.url);
     other = await createWorkspace(api.url);
     await seedDocument(world, owner.apiKey, 'acme', 'd1');
@@ -126,9 +141,16 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       });
       expect(response.status).toBe(200);
     }
+    // Last, so that the delete test's own threads are the only webhook history.
+    const configured = await call('/v2/workspace/webhookconfig/update', {
+      useWebhookService: true,
+      webhookServiceConfig: { authToken: 'user-data-token', rawNotificationUrl: receiver.url('/raw'), processedNotificationUrl: receiver.url('/processed') },
+    });
+    expect(configured.status).toBe(200);
   }, 60_000);
 
   afterAll(async () => {
+    await receiver?.down();
     await api?.stop();
     await world?.dispose();
   });
@@ -171,7 +193,14 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     }, 60_000);
   });
 
-  it("data/get returns the user's profile, grants, comments written or tagged in, and reactions", async () => {
+  it("data/get returns the user's profile, grants, presence, comments written or tagged in, and reactions", async () => {
+    for (const [documentId, users] of [
+      ['d1', [{ userId: 'alice', name: 'Alice', email: 'alice@example.com' }, { userId: 'bob' }]],
+      ['d2', [{ userId: 'alice', status: 'away' }]],
+    ] as const) {
+      const added = await call('/v2/presence/add', { organizationId: 'acme', documentId, users });
+      expect([added.status, added.body.error]).toEqual([200, undefined]);
+    }
     const pages = await userData('acme', 'alice');
     expect(pages).toHaveLength(1);
     const [page] = pages;
@@ -181,6 +210,13 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { resourceType: 'folder', organizationId: 'acme', folderId: 'f1', accessRole: 'editor', expiresAt: null },
       { resourceType: 'document', organizationId: 'acme', documentId: 'd1', accessRole: 'viewer', expiresAt: null },
     ]);
+    expect(page.presence).toEqual([
+      { organizationId: 'acme', documentId: 'd1', userId: 'alice', name: 'Alice', email: 'alice@example.com', status: 'online', expiresAt: anyNumber },
+      { organizationId: 'acme', documentId: 'd2', userId: 'alice', name: '', email: '', status: 'away', expiresAt: anyNumber },
+    ]);
+    // Ids are matched literally: the '*' of this organization's id must not match 'acme'.
+    await seedDocument(world, owner.apiKey, 'ac*', 'x');
+    expect((await userData('ac*', 'alice'))[0].presence).toEqual([]);
     expect(page.comments.map((c) => [c.documentId, c.annotationId, c.commentText])).toEqual([
       ['d1', 'a1', 'alice says 0'],
       ['d1', 'a1', 'bob says 1'],
@@ -221,13 +257,29 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([missing.status, missing.body.error?.status]).toEqual([404, 'NOT_FOUND']);
     await seedDocument(world, other.apiKey, 'acme', 'd1');
     const [page] = await userData('acme', 'alice', other);
-    expect(page).toEqual({ users: [], grants: [], comments: [], reactions: [], recordings: [], notifications: [] });
+    expect(page).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], recordings: [], notifications: [] });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
     expect([foreign.status, foreign.body.error?.status]).toEqual([404, 'NOT_FOUND']);
   });
 
   it("delete erases the user's data, keeps others' comments with the user stripped out", async () => {
+    // Webhook history: threads naming alice (tagged; her own) and one that does not; no webhook worker runs yet, so all stay pending.
+    await addAnnotation('d2', 'w-tagged', [['bob', ['alice']]], true);
+    await addAnnotation('d2', 'w-own', [['alice', []]], true);
+    await addAnnotation('d2', 'w-other', [['bob', ['carol']]], true);
+    const annotationOf = new Map(
+      (await world.query<{ id: string; payload: unknown }>('SELECT id, payload FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey])).map((row) => [
+        row.id,
+        ['w-tagged', 'w-own', 'w-other'].find((annotationId) => JSON.stringify(row.payload).includes(`"${annotationId}"`)),
+      ]),
+    );
+    const before = await deliveryLog();
+    const naming = before.filter((id) => ['w-tagged', 'w-own'].includes(annotationOf.get(id) ?? ''));
+    const kept = before.filter((id) => !naming.includes(id));
+    // Raw and processed delivery of each thread.
+    expect([naming.length, kept.filter((id) => annotationOf.get(id) === 'w-other').length]).toEqual([4, 2]);
+
     const worker = await spawnWorker();
     try {
       const { jobId, tasksCount } = await startDeletion({ userIds: ['alice'] });
@@ -239,7 +291,29 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
     }
     const [gone] = await userData('acme', 'alice');
-    expect(gone).toEqual({ users: [], grants: [], comments: [], reactions: [], recordings: [], notifications: [] });
+    expect(gone).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], recordings: [], notifications: [] });
+    const present = await call<Array<{ userId: string }>>('/v2/presence/get', { organizationId: 'acme', documentId: 'd1' });
+    expect(present.body.result.data.map((u) => u.userId)).toEqual(['bob']);
+
+    expect(await deliveryLog()).toEqual(kept);
+    expect(await count('SELECT count(*) AS n FROM webhook_event e WHERE api_key_id = $1 AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id)', [owner.apiKey])).toBe(0);
+    // The erased deliveries were pending with jobs queued: a webhook worker finds no row, completes those jobs and sends only the others.
+    const sender = await spawnWorker({ WORKER_QUEUES: 'webhook', WEBHOOK_RETRY_SCHEDULE_MS: '200,200' });
+    const queue = new Queue('webhook', { connection: { url: REDIS_URL }, prefix: `${world.name}:bull` });
+    try {
+      await eventually(async () => {
+        const states = await Promise.all(naming.map((id) => queue.getJobState(id)));
+        if (states.some((state) => state !== 'completed')) throw new Error(`erased deliveries' jobs: ${states.join(', ')}`);
+        const sent = new Set(receiver.received.map((request) => request.headers['webhook-id']));
+        if (!kept.every((id) => sent.has(id))) throw new Error(`${sent.size} of ${kept.length} kept deliveries sent`);
+      });
+      const sent = receiver.received.map((request) => request.headers['webhook-id']);
+      expect(sent.filter((id) => naming.includes(String(id)))).toEqual([]);
+      expect(receiver.received.some((request) => request.body.includes('alice'))).toBe(false);
+    } finally {
+      await queue.close();
+      expect(await sender.stop('SIGTERM')).toBe('SIGTERM');
+    }
 
     const annotations = await call<Array<{ annotationId: string; from?: unknown; comments: Array<{ commentText: string; taggedUserContacts: Array<{ userId: string }> }> }>>(
       '/v2/commentannotations/get',
@@ -277,6 +351,23 @@ describe('GDPR user data: get, delete on the worker, status', () => {
        VALUES ($1, 'acme', 'crash-0', 'thread', 999999, 'frank', '{"userId":"frank"}', '[{"userId":"erin"},{"userId":"gina"}]')`,
       [owner.apiKey],
     );
+    // Webhook history spanning several batches: 25 deliveries naming erin in acme among others', and one in beta outside the deletion's scope.
+    await world.query(
+      `WITH d AS (
+         SELECT n, CASE WHEN n = 31 THEN 'beta' ELSE 'acme' END AS org, CASE WHEN n % 6 = 0 THEN 'gina' ELSE 'erin' END AS author FROM generate_series(1, 31) n
+       ), e AS (INSERT INTO webhook_event (id, api_key_id, organization_id, document_id, event) SELECT 'crash-event-' || n, $1, org, 'crash-0', 'comment_annotation.add' FROM d)
+       INSERT INTO webhook_delivery (id, event_id, api_key_id, organization_id, document_id, event, target, url, payload, status)
+       SELECT 'crash-delivery-' || n, 'crash-event-' || n, $1, org, 'crash-0', 'comment_annotation.add', 'raw', 'http://127.0.0.1:9/raw',
+              jsonb_build_object('actionUser', jsonb_build_object('userId', author, 'email', author || '@example.com')), 'succeeded'
+         FROM d ORDER BY n`,
+      [owner.apiKey],
+    );
+    const [{ last }] = await world.query<{ last: string }>('SELECT max(seq)::text AS last FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey]);
+    await seedDocument(world, owner.apiKey, 'beta', 'b1');
+    for (const organizationId of ['acme', 'beta']) {
+      const added = await call('/v2/presence/add', { organizationId, documentId: organizationId === 'acme' ? 'crash-1' : 'b1', users: [{ userId: 'erin' }] });
+      expect([added.status, added.body.error]).toEqual([200, undefined]);
+    }
     const erinComments = () => count(`SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'erin'`, [owner.apiKey]);
 
     const doomed = await spawnWorker({ USER_DATA_BATCH_SIZE: String(BATCH) });
@@ -302,15 +393,27 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       expect(await rescuer.stop('SIGTERM')).toBe('SIGTERM');
     }
     expect(await erinComments()).toBe(0);
-    const tasks = await world.query<{ kind: string; erased: number }>('SELECT kind, erased FROM user_data_deletion_task WHERE deletion_id = $1 ORDER BY position', [jobId]);
+    const tasks = await world.query<{ kind: string; erased: number; progress: string | null }>(
+      'SELECT kind, erased, progress FROM user_data_deletion_task WHERE deletion_id = $1 ORDER BY position',
+      [jobId],
+    );
     // Every comment was counted by exactly one committed batch; 59 threads were left empty and deleted, one anonymized.
+    // The webhook walk went to the log's end in batches of BATCH: 25 deliveries and their 25 events.
     expect(tasks).toEqual([
-      { kind: 'access', erased: 0 },
-      { kind: 'reactions', erased: 0 },
-      { kind: 'comments', erased: CRASH_COMMENTS },
-      { kind: 'mentions', erased: 1 },
-      { kind: 'annotations', erased: 1 },
+      { kind: 'access', erased: 0, progress: null },
+      { kind: 'presence', erased: 1, progress: null },
+      { kind: 'reactions', erased: 0, progress: null },
+      { kind: 'comments', erased: CRASH_COMMENTS, progress: null },
+      { kind: 'mentions', erased: 1, progress: null },
+      { kind: 'annotations', erased: 1, progress: null },
+      { kind: 'webhooks', erased: 50, progress: last },
     ]);
+    const crashDeliveries = await world.query<{ id: string }>(`SELECT id FROM webhook_delivery WHERE api_key_id = $1 AND id LIKE 'crash-delivery-%' ORDER BY seq`, [owner.apiKey]);
+    expect(crashDeliveries.map((row) => row.id)).toEqual([6, 12, 18, 24, 30, 31].map((n) => `crash-delivery-${n}`));
+    expect(await count(`SELECT count(*) AS n FROM webhook_event WHERE api_key_id = $1 AND id LIKE 'crash-event-%'`, [owner.apiKey])).toBe(6);
+    const [erinElsewhere] = await userData('beta', 'erin');
+    expect(erinElsewhere.presence).toEqual([expect.objectContaining({ organizationId: 'beta', documentId: 'b1', userId: 'erin' })]);
+    expect((await userData('acme', 'erin'))[0].presence).toEqual([]);
     const [row] = await world.query<{ attempts: number; status: string }>('SELECT attempts, status FROM user_data_deletion WHERE id = $1', [jobId]);
     expect(row).toEqual({ attempts: 2, status: 'completed' });
     expect(await count(`SELECT count(*) AS n FROM comment_annotation WHERE api_key_id = $1 AND id = 'thread'`, [owner.apiKey])).toBe(1);

@@ -1,8 +1,27 @@
 import { Redis } from 'ioredis';
 
+const PRESENCE = 'presence:';
+
 /** Redis hash of one document's presence entries. JSON keeps ids containing separators apart. */
 export function presenceKey(apiKeyId: string, organizationId: string, documentId: string): string {
-  return `presence:${JSON.stringify([apiKeyId, organizationId, documentId])}`;
+  return `${PRESENCE}${JSON.stringify([apiKeyId, organizationId, documentId])}`;
+}
+
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+
+/**
+ * SCAN MATCH pattern of the presence hashes of an API key, or of one of its organizations. SCAN
+ * patterns do not get the client's keyPrefix, so the caller passes it; every literal part is glob-escaped.
+ */
+export function presenceKeyPattern(keyPrefix: string, apiKeyId: string, organizationId?: string): string {
+  const ids = organizationId === undefined ? [apiKeyId] : [apiKeyId, organizationId];
+  // The JSON array left open after the given ids: the next id follows the comma.
+  return `${escapeGlob(`${keyPrefix}${PRESENCE}${JSON.stringify(ids).slice(0, -1)}`)},*`;
+}
+
+/** The ids a presence key (without keyPrefix) was built from. */
+export function presenceKeyIds(key: string): [apiKeyId: string, organizationId: string, documentId: string] {
+  return JSON.parse(key.slice(PRESENCE.length)) as [string, string, string];
 }
 
 /**

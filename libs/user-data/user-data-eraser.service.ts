@@ -4,8 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { PresenceUserData } from '@app/presence';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
+import { WebhookUserData } from '@app/webhook';
 import { DeletionTaskKind } from './entities/user-data-deletion-task.entity';
 import { DeletionStatus } from './entities/user-data-deletion.entity';
 
@@ -22,10 +24,21 @@ interface TaskRow {
   position: number;
   userId: string;
   kind: DeletionTaskKind;
+  progress: string | null;
 }
 
-/** What one batch did: the task it worked on, the rows it changed, whether that task is now complete; null when no task was left. */
-type BatchOutcome = { task: TaskRow; erased: number; completed: boolean } | null;
+/** What one batch did to its task: rows changed, whether the task is now complete, where a walking task continues. */
+interface BatchResult {
+  erased: number;
+  completed: boolean;
+  progress?: string;
+}
+
+/** The batch's result with the task it worked on; null when no task was left. */
+type BatchOutcome = (BatchResult & { task: TaskRow }) | null;
+
+/** The delivery log's seq starts at 1. */
+const LOG_START = '0';
 
 const ROW_COLUMNS = `id, api_key_id AS "apiKeyId", organization_ids AS "organizationIds", status`;
 
@@ -46,6 +59,8 @@ export class UserDataEraser {
     private readonly config: AppConfig,
     private readonly comments: CommentUserData,
     private readonly access: UserAccessData,
+    private readonly presence: PresenceUserData,
+    private readonly webhooks: WebhookUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -98,7 +113,7 @@ export class UserDataEraser {
     const [current]: Array<{ status: DeletionStatus }> = await manager.query('SELECT status FROM user_data_deletion WHERE id = $1 FOR UPDATE', [deletion.id]);
     if (current?.status !== 'in_progress') return null;
     const [task]: TaskRow[] = await manager.query(
-      `SELECT position, user_id AS "userId", kind FROM user_data_deletion_task
+      `SELECT position, user_id AS "userId", kind, progress FROM user_data_deletion_task
         WHERE deletion_id = $1 AND completed_at IS NULL ORDER BY position LIMIT 1`,
       [deletion.id],
     );
@@ -107,28 +122,36 @@ export class UserDataEraser {
       return null;
     }
     const limit = this.config.userDataBatchSize;
-    const erased = await this.erase(manager, deletion, task, limit);
-    const completed = erased < limit;
+    const result = await this.erase(manager, deletion, task, limit);
     await manager.query(
-      `UPDATE user_data_deletion_task SET erased = erased + $3, completed_at = CASE WHEN $4 THEN now() END WHERE deletion_id = $1 AND position = $2`,
-      [deletion.id, task.position, erased, completed],
+      `UPDATE user_data_deletion_task SET erased = erased + $3, progress = $4, completed_at = CASE WHEN $5 THEN now() END
+        WHERE deletion_id = $1 AND position = $2`,
+      [deletion.id, task.position, result.erased, result.progress ?? null, result.completed],
     );
     await manager.query('UPDATE user_data_deletion SET updated_at = now() WHERE id = $1', [deletion.id]);
-    return { task, erased, completed };
+    return { task, ...result };
   }
 
-  private erase(manager: EntityManager, { apiKeyId, organizationIds }: DeletionRow, { userId, kind }: TaskRow, limit: number): Promise<number> {
+  private async erase(manager: EntityManager, { apiKeyId, organizationIds }: DeletionRow, { userId, kind, progress }: TaskRow, limit: number): Promise<BatchResult> {
+    const upTo = (erased: number): BatchResult => ({ erased, completed: erased < limit });
     switch (kind) {
       case 'access':
-        return this.access.eraseBatch(manager, apiKeyId, organizationIds, userId, limit);
+        return upTo(await this.access.eraseBatch(manager, apiKeyId, organizationIds, userId, limit));
+      case 'presence':
+        // Redis, outside the transaction: one pass over the hashes, idempotent if a crash makes it run again.
+        return { erased: await this.presence.erase(apiKeyId, organizationIds, userId), completed: true };
       case 'reactions':
-        return this.comments.eraseReactions(manager, apiKeyId, organizationIds, userId, limit);
+        return upTo(await this.comments.eraseReactions(manager, apiKeyId, organizationIds, userId, limit));
       case 'comments':
-        return this.comments.eraseComments(manager, apiKeyId, organizationIds, userId, limit);
+        return upTo(await this.comments.eraseComments(manager, apiKeyId, organizationIds, userId, limit));
       case 'mentions':
-        return this.comments.eraseMentions(manager, apiKeyId, organizationIds, userId, limit);
+        return upTo(await this.comments.eraseMentions(manager, apiKeyId, organizationIds, userId, limit));
       case 'annotations':
-        return this.comments.eraseAnnotations(manager, apiKeyId, organizationIds, userId, limit);
+        return upTo(await this.comments.eraseAnnotations(manager, apiKeyId, organizationIds, userId, limit));
+      case 'webhooks': {
+        const walk = await this.webhooks.eraseDeliveries(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
+        return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RealtimeEmitterModule } from '@app/realtime-hub';
+import { WebhookModule } from '@app/webhook';
 import { UserDataModule } from './user-data.module';
 import { UserDataEraser } from './user-data-eraser.service';
 import { UserDataProcessor } from './user-data.processor';
@@ -7,7 +8,7 @@ import { UserDataSweeper } from './user-data.sweeper';
 
 /** Worker side of users/data/delete; imported by apps/worker only. */
 @Module({
-  imports: [UserDataModule, RealtimeEmitterModule],
+  imports: [UserDataModule, RealtimeEmitterModule, WebhookModule],
   providers: [UserDataEraser, UserDataSweeper, UserDataProcessor],
   exports: [UserDataEraser],
 })

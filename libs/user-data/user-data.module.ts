@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommentModule } from '@app/comment';
+import { PresenceModule } from '@app/presence';
 import { QUEUE } from '@app/queue';
 import { UserModule } from '@app/user';
 import { USER_DATA_ENTITIES } from './entities';
@@ -10,8 +11,8 @@ import { UserDataService } from './user-data.service';
 
 /** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), CommentModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
+  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), CommentModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
   providers: [UserDataService, UserDataProducer],
-  exports: [BullModule, UserDataService, CommentModule, UserModule],
+  exports: [BullModule, UserDataService, CommentModule, PresenceModule, UserModule],
 })
 export class UserDataModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
@@ -12,11 +13,12 @@ import { DELETION_TASK_KINDS } from './entities/user-data-deletion-task.entity';
 import { cursorOf, featurePage, FIRST_PAGE, isDone, USER_DATA_LISTING, UserDataCursor } from './user-data-page';
 import { UserDataProducer } from './user-data.producer';
 
-/** Velt's Get All User Data, with our extra feature lists (users, grants) beside Velt's four. */
+/** Velt's Get All User Data, with our extra feature lists (users, grants, presence) beside Velt's four. */
 export interface UserDataPage {
   data: {
     users: unknown[];
     grants: unknown[];
+    presence: unknown[];
     comments: unknown[];
     reactions: unknown[];
     recordings: never[];
@@ -43,6 +45,7 @@ export class UserDataService {
     private readonly producer: UserDataProducer,
     private readonly comments: CommentUserData,
     private readonly access: UserAccessData,
+    private readonly presence: PresenceUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -51,6 +54,8 @@ export class UserDataService {
     const pager = new KeysetPager(USER_DATA_LISTING, { pageToken: dto.pageToken }, { apiKeyId, filters: [organizationId, userId] }, this.config.pageTokenKey);
     const after = pager.after ? cursorOf(pager.after) : FIRST_PAGE;
     const profile = pager.after ? null : await this.access.profile(apiKeyId, organizationId, userId);
+    // Presence is short-lived and a handful of entries: whole, on the first page.
+    const presence = pager.after ? [] : await this.presence.entries(apiKeyId, organizationId, userId);
     const grants = await featurePage(after.grants, (a, limit) => this.access.grants(apiKeyId, organizationId, userId, a, limit), (g): [string, string] => [g.rank, g.resourceId]);
     const comments = await featurePage(after.comments, ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit), (c): [string] => [c.seq]);
     const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
@@ -59,6 +64,7 @@ export class UserDataService {
       data: {
         users: profile ? [profile] : [],
         grants: grants.items.map((g) => g.view),
+        presence,
         comments: comments.items.map((c) => c.view),
         reactions: reactions.items.map((r) => r.view),
         recordings: [],

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
 import { WebhookSinkModule } from './webhook-sink.module';
+import { WebhookUserData } from './webhook-user-data.service';
 
-/** Webhook configuration and the delivery log with its replay; deliveries themselves run in WebhookWorkerModule. */
+/** Webhook configuration, the delivery log with its replay and its GDPR erasure; deliveries themselves run in WebhookWorkerModule. */
 @Module({
   imports: [WebhookSinkModule],
-  providers: [WebhookConfigService, WebhookDeliveryLogService],
-  exports: [WebhookConfigService, WebhookDeliveryLogService],
+  providers: [WebhookConfigService, WebhookDeliveryLogService, WebhookUserData],
+  exports: [WebhookConfigService, WebhookDeliveryLogService, WebhookUserData],
 })
 export class WebhookModule {}

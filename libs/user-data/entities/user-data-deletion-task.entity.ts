@@ -1,8 +1,11 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserDataDeletion } from './user-data-deletion.entity';
 
-/** What one task erases for its user, in this order (access first: it stops the user at once). */
-export const DELETION_TASK_KINDS = ['access', 'reactions', 'comments', 'mentions', 'annotations'] as const;
+/**
+ * What one task erases for its user, in this order (access first: it stops the user at once; presence
+ * after it, once the user's sockets have lost their grants and cannot re-join).
+ */
+export const DELETION_TASK_KINDS = ['access', 'presence', 'reactions', 'comments', 'mentions', 'annotations', 'webhooks'] as const;
 export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
 
 /** One user's one kind of data in a deletion; Velt's tasksCount and tasksLeft count these. */
@@ -28,6 +31,10 @@ export class UserDataDeletionTask {
   /** Rows deleted or anonymized so far, committed with each batch (so it counts each row once). */
   @Column({ type: 'integer', default: 0 })
   erased: number;
+
+  /** Where a walking task continues, committed with each batch (webhooks: the last delivery seq walked past); null before. */
+  @Column({ type: 'text', nullable: true })
+  progress: string | null;
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt: Date | null;

@@ -11,6 +11,8 @@ export type DeliveryTarget = 'raw' | 'processed';
 @Entity('webhook_delivery')
 @Index(['apiKeyId', 'seq'])
 @Index(['apiKeyId', 'organizationId', 'documentId'])
+// The GDPR erasure deletes an event once no delivery refers to it.
+@Index('IDX_webhook_delivery_event', ['eventId'])
 @Index('IDX_webhook_delivery_due', ['nextAttemptAt'], { where: `status = 'pending'` })
 export class WebhookDelivery {
   @PrimaryColumn({ type: 'text', collation: 'C' })
