@@ -5,10 +5,10 @@ import { Server } from 'socket.io';
 
 /**
  * Baseline for bench/realtime.bench.ts: a bare socket.io server with the same Redis adapter
- * (POST /broadcast emits to a room) and a bare node:http JSON endpoint (POST /json).
+ * (POST /broadcast emits to a room).
  */
 
-/** The bodies this server reads: `{ data: { room, payload } }` on /broadcast, any `{ data }` on /json. */
+/** The body this server reads: `{ data: { room, payload } }`. */
 interface BareRequest {
   data: { room: string; payload: unknown };
 }
@@ -34,11 +34,9 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 const http = createServer((req, res) => {
   readJson(req).then(
     (body) => {
-      if (req.url === '/broadcast') {
-        io.to(body.data.room).emit('livestate', body.data.payload);
-        return reply(res, 200, { result: { status: 'success', message: 'Event broadcasted successfully.', data: { success: true } } });
-      }
-      reply(res, 200, { result: { status: 'success', message: 'OK.', data: { success: true, echo: Object.keys(body.data ?? {}).length } } });
+      if (req.url !== '/broadcast') return reply(res, 404, { error: { status: 'NOT_FOUND', message: 'No such route.' } });
+      io.to(body.data.room).emit('livestate', body.data.payload);
+      reply(res, 200, { result: { status: 'success', message: 'Event broadcasted successfully.', data: { success: true } } });
     },
     () => reply(res, 400, { error: { status: 'INVALID_ARGUMENT', message: 'Malformed JSON body.' } }),
   );

@@ -6,19 +6,21 @@ import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-clien
 import { RunningProcess, startApi, startWorker } from '../test/support/processes';
 import { createTestEnvironment, REDIS_URL } from '../test/support/test-environment';
 import { report } from './report';
+import { median } from './support/interleave';
+import { processCpuMs } from './support/process-cpu';
 
 /**
  * Issue 5: (a) migrations/s of one batch with 1 and with 2 worker processes, (b) the time to
  * migrate a document carrying GRANTS grants and as many live-state rows, end to end (request to
  * `completed`), against a raw SQL re-key of the same rows (the same cascading UPDATE in its own
- * transaction). Everything runs on one machine in one run, so only the ratios mean anything.
+ * transaction), (c) the worker's CPU milliseconds per migration in the batch (from /proc). Everything
+ * runs on one machine in one run, so only the ratios mean anything.
  */
 const BATCH = Number(process.env.BENCH_BATCH ?? 300);
 const GRANTS = Number(process.env.BENCH_GRANTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const POLL_MS = 5;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
 
     // (a) Throughput: the same batch shape for 1 and 2 workers.
     const throughput: Record<number, number> = {};
+    const cpuMsPerMigration: Record<number, number> = {};
     for (const count of [1, 2]) {
       const organizationId = `batch-${count}`;
       await db.query('INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2)', [owner.apiKey, organizationId]);
@@ -64,10 +67,13 @@ async function main(): Promise<void> {
       const ids: string[] = [];
       for (let n = 1; n <= BATCH; n++) ids.push(await migrate(organizationId, `d${n}`, `d${n}-new`));
       workers = await startWorkers(count);
+      const cpu = () => workers.reduce((sum, worker) => sum + processCpuMs(worker.child.pid!), 0);
+      const cpuBefore = cpu();
       const started = performance.now();
       await queue.resume();
       await waitCompleted(ids);
       throughput[count] = BATCH / ((performance.now() - started) / 1000);
+      cpuMsPerMigration[count] = (cpu() - cpuBefore) / BATCH;
       await stopWorkers();
     }
 
@@ -116,6 +122,7 @@ async function main(): Promise<void> {
     report('migrations', `batch of ${BATCH}; ${ROUNDS} rounds of a document with ${GRANTS} grants + ${GRANTS} live-state rows`, [
       { measurement: 'batch, 1 worker (migrations/s)', value: fmt(throughput[1]) },
       { measurement: 'batch, 2 workers (migrations/s)', value: fmt(throughput[2]), baseline: '1 worker', ratio: scale },
+      { measurement: 'worker CPU per migration (ms), batch', value: fmt(cpuMsPerMigration[1], 2), baseline: `${fmt(cpuMsPerMigration[2], 2)} ms with 2 workers` },
       {
         measurement: `document with ${GRANTS} grants + live state (median ms)`,
         value: fmt(median(serviceMs)),

@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { io, Socket } from 'socket.io-client';
@@ -12,13 +11,11 @@ import { fixed, report } from './report';
 
 /**
  * Realtime benchmark (issue 4): fan-out latency of one REST broadcast to CLIENTS sockets over two
- * API instances vs a bare socket.io pair with the same Redis adapter, and REST throughput vs a
- * bare node:http JSON server. Baselines run in the same session so the ratios carry over machines.
+ * API instances vs a bare socket.io pair with the same Redis adapter, run in the same session so the
+ * ratio carries over machines. presence/add and livestate/broadcast throughput: bench/routes.bench.ts.
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 interface Target {
   urls: [string, string];
@@ -72,19 +69,6 @@ async function fanOut(target: Target): Promise<{ p50: number; p99: number; deliv
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), deliveries: latencies.length };
 }
 
-async function throughput(url: string, headers: Record<string, string>, data: unknown): Promise<number> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ data }),
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
-
 async function startBare(world: TestEnvironment): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/bench/bare-server.js'], {
@@ -125,28 +109,10 @@ async function main(): Promise<void> {
       broadcast: async (seq) => void (await post(bares[0].url, '/broadcast', { room: 'doc', payload: { data: { seq } } })),
     });
 
-    const headers = apiKeyHeaders(owner);
-    const presenceRps = await throughput(`${apis[0].url}/v2/presence/add`, headers, { ...doc, users: [{ userId: 'u1', name: 'U', status: 'online' }] });
-    const broadcastRps = await throughput(`${apis[0].url}/v2/livestate/broadcast`, headers, { ...doc, liveStateDataId: 'tp', data: { x: 1 }, merge: true });
-    const bareRps = await throughput(`${bares[0].url}/json`, {}, { ...doc, users: [{ userId: 'u1' }] });
-
     const p99Ratio = api.p99 / bare.p99;
-    report('realtime', `fan-out to ${CLIENTS} clients over 2 instances, ${ROUNDS} rounds; throughput ${CONNECTIONS} connections x ${DURATION_S} s`, [
+    report('realtime', `fan-out to ${CLIENTS} clients over 2 instances, ${ROUNDS} rounds`, [
       { measurement: 'broadcast fan-out p50 (ms)', value: fixed(api.p50), baseline: `${fixed(bare.p50)} ms bare socket.io pair` },
       { measurement: 'broadcast fan-out p99 (ms)', value: fixed(api.p99), baseline: `${fixed(bare.p99)} ms bare socket.io pair`, ratio: p99Ratio, target: '<= 2', met: p99Ratio <= 2 },
-      ...(
-        [
-          ['presence/add (req/s)', presenceRps],
-          ['livestate/broadcast, merge (req/s)', broadcastRps],
-        ] as const
-      ).map(([measurement, rps]) => ({
-        measurement,
-        value: fixed(rps),
-        baseline: `${fixed(bareRps)} req/s bare node:http`,
-        ratio: rps / bareRps,
-        target: '>= 0.30',
-        met: rps / bareRps >= 0.3,
-      })),
     ]);
   } finally {
     for (const bare of bares) bare.child.kill('SIGTERM');

@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchmarkReport } from './report';
 
-/** `npm run bench`: every benchmark in turn, each starting what it needs, then one table of all figures. */
-const BENCHMARKS = ['documents', 'realtime', 'webhooks', 'migrations', 'user-data', 'load'];
+/**
+ * `npm run bench`: every benchmark in turn, each starting what it needs, then one table of all figures.
+ * BENCH_DURATION_S=2 BENCH_ROUNDS=1 (plus the per-bench sizes in each file) makes a smoke run.
+ */
+const BENCHMARKS = ['routes', 'documents', 'realtime', 'webhooks', 'migrations', 'user-data', 'load'];
 
 function main(): void {
+  const started = Date.now();
   const reportFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'figures.jsonl');
   const failed: string[] = [];
   for (const name of BENCHMARKS) {
@@ -35,6 +39,7 @@ function main(): void {
       })),
     ),
   );
+  console.log(`npm run bench took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   if (failed.length > 0) {
     console.error(`benchmarks that failed to run: ${failed.join(', ')}`);
     process.exit(1);
