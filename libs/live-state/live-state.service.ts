@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, DocumentRefDto } from '@app/common';
 import { RealtimeHub } from '@app/realtime-hub';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { ensureDocument, ExistenceRow, existenceQuery, refusal, ResourceRef } from '@app/resource';
 import { deepMerge, JsonObject } from './deep-merge';
 import { BroadcastLiveStateDto } from './dto/live-state.dto';
@@ -57,8 +58,9 @@ export class LiveStateService {
   private async upsert(apiKeyId: string, dto: BroadcastLiveStateDto): Promise<StoredLiveState | null> {
     const ref: ResourceRef = { type: 'document', organizationId: dto.organizationId, id: dto.documentId };
     const existence = existenceQuery(apiKeyId, ref, {});
-    const [row] = await this.dataSource.query<Array<ExistenceRow & Partial<StoredLiveState>>>(
-      `WITH e AS (${existence.sql}),
+    const [row] = await queryPrepared<ExistenceRow & Partial<StoredLiveState>>(
+      this.dataSource,
+      preparedStatement(`WITH e AS (${existence.sql}),
        saved AS (
          INSERT INTO live_state (api_key_id, organization_id, document_id, id, data)
          SELECT $1, $2, $3, $4, CASE WHEN $6 THEN live_state_deep_merge('{}', $5::jsonb) ELSE $5::jsonb END FROM e WHERE e.found
@@ -67,7 +69,7 @@ export class LiveStateService {
            WHERE NOT $6 OR octet_length(live_state_deep_merge(live_state.data, EXCLUDED.data)::text) <= $7
          RETURNING data, updated_at
        )
-       SELECT e.disabled, e.found, saved.data, saved.updated_at FROM e LEFT JOIN saved ON true`,
+       SELECT e.disabled, e.found, saved.data, saved.updated_at FROM e LEFT JOIN saved ON true`),
       [...existence.params, dto.liveStateDataId, JSON.stringify(dto.data), dto.merge === true, MAX_LIVE_STATE_BYTES],
     );
     const error = refusal(ref, row, {});
