@@ -178,6 +178,18 @@ describe('presence, live state and end-user tokens over REST', () => {
       expect(Object.keys(row.data)).toEqual(['a']);
     });
 
+    it('measures a merge near the limit as compact JSON, as the client sent it', async () => {
+      // 22,000 keys: 242 KB as compact JSON but over 256 KiB in jsonb's text form (": " and ", ").
+      const many = Object.fromEntries(Array.from({ length: 22_000 }, (_, i) => [`k${String(i).padStart(5, '0')}`, 0]));
+      expect((await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'near', data: many })).status).toBe(200);
+      const response = await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'near', data: { k00000: { merged: true } }, merge: true });
+      expect(response.status).toBe(200);
+      const [row] = await world.query<{ first: unknown; keys: number }>(
+        `SELECT data->'k00000' AS first, (SELECT count(*) FROM jsonb_object_keys(data))::int AS keys FROM live_state WHERE id = 'near'`,
+      );
+      expect(row).toEqual({ first: { merged: true }, keys: 22_000 });
+    });
+
     it('answers NOT_FOUND for a missing document and keeps API keys apart', async () => {
       const missing = await call('/v2/livestate/broadcast', { organizationId: 'org', documentId: 'nope', liveStateDataId: 's', data: {} });
       expect(missing.status).toBe(404);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '@app/common';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { AccessType } from '@app/document';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
 import { AccessRole } from '@app/user';
@@ -43,7 +44,7 @@ export class AccessService {
     documentId: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<AccessRole | null> {
-    const [row] = await manager.query<FactsRow[]>(FACTS_SQL, [subject.apiKeyId, organizationId, documentId, subject.userId, MAX_FOLDER_DEPTH]);
+    const [row] = await queryPrepared<FactsRow>(manager, FACTS, [subject.apiKeyId, organizationId, documentId, subject.userId, MAX_FOLDER_DEPTH]);
     if (!row) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
     return resolveAccess({
       organizationDisabled: row.organization_disabled,
@@ -64,7 +65,7 @@ function toGrant(raw: RawGrant | null): Grant | null {
   return { role: raw.role, expiresAt: raw.expiresAt ? new Date(raw.expiresAt) : null };
 }
 
-const FACTS_SQL = `
+const FACTS = preparedStatement(`
 WITH RECURSIVE target AS (
   SELECT d.disabled AS document_disabled, d.access_type, d.folder_id, o.disabled AS organization_disabled
   FROM document d JOIN organization o ON o.api_key_id = d.api_key_id AND o.id = d.organization_id
@@ -87,4 +88,4 @@ SELECT t.document_disabled, t.access_type, t.organization_disabled,
   (SELECT json_agg(json_build_object('role', g.access_role, 'expiresAt', g.expires_at) ORDER BY c.depth)
     FROM chain c LEFT JOIN folder_grant g
       ON g.api_key_id = $1 AND g.organization_id = $2 AND g.folder_id = c.id AND g.user_id = $4) AS folder_grants
-FROM target t`;
+FROM target t`);

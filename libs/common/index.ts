@@ -12,6 +12,7 @@ export * from './keyset-page';
 export * from './logger.module';
 export * from './nested-array.decorator';
 export * from './request-limits';
+export * from './request-log.middleware';
 export * from './resource-ref.dto';
 export * from './text-safety';
 export * from './token-crypto';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
-import { runStatement } from '@app/database';
+import { preparedStatement, queryPrepared, runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { AddDocumentsDto } from './dto/add-documents.dto';
@@ -15,6 +15,20 @@ import { DocumentRow, documentView } from './document-view';
 
 /** Spec message (Common envelopes, 7): no closing period. */
 export const DOCUMENT_ABSENT = 'Document does not exist';
+
+const LIST_DOCUMENTS = preparedStatement(
+  `SELECT (f.id IS NOT NULL) AS folder_found, d.* FROM organization o
+   LEFT JOIN folder f ON f.api_key_id = o.api_key_id AND f.organization_id = o.id AND f.id = $4
+   LEFT JOIN LATERAL (
+     SELECT true AS found, id, name, disabled, access_type, folder_id, metadata FROM document
+     WHERE api_key_id = o.api_key_id AND organization_id = o.id
+       AND ($3::text[] IS NULL OR id = ANY($3)) AND ($4::text IS NULL OR folder_id = $4)
+       AND ($5::text IS NULL OR id > $5)
+     ORDER BY id LIMIT $6
+   ) d ON true
+   WHERE o.api_key_id = $1 AND o.id = $2
+   ORDER BY d.id`,
+);
 
 const DOCUMENT_LISTING = keysetListing('documents', ['text'], (row: DocumentRow) => [row.id]);
 
@@ -62,20 +76,14 @@ export class DocumentService {
     const pager = new KeysetPager(DOCUMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     // One round trip on the hottest read: the organization and folder rows decide NOT_FOUND,
     // the lateral join lists the page.
-    const rows: (DocumentRow & { folder_found: boolean; found: boolean })[] = await this.dataSource.query(
-      `SELECT (f.id IS NOT NULL) AS folder_found, d.* FROM organization o
-       LEFT JOIN folder f ON f.api_key_id = o.api_key_id AND f.organization_id = o.id AND f.id = $4
-       LEFT JOIN LATERAL (
-         SELECT true AS found, id, name, disabled, access_type, folder_id, metadata FROM document
-         WHERE api_key_id = o.api_key_id AND organization_id = o.id
-           AND ($3::text[] IS NULL OR id = ANY($3)) AND ($4::text IS NULL OR folder_id = $4)
-           AND ($5::text IS NULL OR id > $5)
-         ORDER BY id LIMIT $6
-       ) d ON true
-       WHERE o.api_key_id = $1 AND o.id = $2
-       ORDER BY d.id`,
-      [apiKeyId, dto.organizationId, ids, folderId, pager.after?.[0] ?? null, pager.limit],
-    );
+    const rows = await queryPrepared<DocumentRow & { folder_found: boolean; found: boolean }>(this.dataSource, LIST_DOCUMENTS, [
+      apiKeyId,
+      dto.organizationId,
+      ids,
+      folderId,
+      pager.after?.[0] ?? null,
+      pager.limit,
+    ]);
     if (rows.length === 0) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
     if (folderId !== null && !rows[0].folder_found) throw ApiError.notFound(FOLDER_NOT_FOUND);
     const page = pager.page(rows.filter((row) => row.found));

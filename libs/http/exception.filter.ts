@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
+import { requestIdOf } from '@app/common';
 import { toErrorResponse } from './error-response';
 
 const logger = new Logger('Errors');
@@ -7,7 +8,7 @@ const logger = new Logger('Errors');
 function send(error: unknown, req: Request, res: Response): void {
   const response = toErrorResponse(error);
   if (response.errorId) {
-    logger.error({ err: error, errorId: response.errorId, path: req.path }, 'Unhandled error');
+    logger.error({ err: error, errorId: response.errorId, path: req.path, requestId: requestIdOf(res) }, 'Unhandled error');
   }
   if (res.headersSent) return;
   if (response.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(response.retryAfterSeconds));

@@ -1,6 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Request } from 'express';
-import { Observable } from 'rxjs';
 import { ApiError, findLimitViolation } from '@app/common';
 
 /** Paths whose spec sample writes the payload without the `data` wrapper (spec: Live state). */
@@ -12,7 +10,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Wire conventions of DESIGN §2 for every POST operation: JSON content type, `{ data: object }`
- * body, bounded arrays and depth. Runs on matched routes only, so unknown paths stay NOT_FOUND.
+ * body, bounded arrays and depth. Runs while the handler's arguments are read (`@Data()`), so after
+ * the auth guards (401 before 400) and on matched routes only (unknown paths stay NOT_FOUND).
  */
 export function checkRequestEnvelope(req: Request): void {
   if (req.method !== 'POST') return;
@@ -27,12 +26,4 @@ export function checkRequestEnvelope(req: Request): void {
   if (!isPlainObject(body.data)) throw ApiError.invalid('data must be an object.');
   const violation = findLimitViolation(body.data);
   if (violation) throw ApiError.invalid(violation);
-}
-
-@Injectable()
-export class RequestEnvelopeInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() === 'http') checkRequestEnvelope(context.switchToHttp().getRequest<Request>());
-    return next.handle();
-  }
 }

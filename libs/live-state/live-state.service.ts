@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, DocumentRefDto } from '@app/common';
 import { RealtimeHub } from '@app/realtime-hub';
-import { ensureDocument } from '@app/resource';
+import { preparedStatement, queryPrepared } from '@app/database';
+import { ensureDocument, ExistenceRow, existenceQuery, refusal, ResourceRef } from '@app/resource';
 import { deepMerge, JsonObject } from './deep-merge';
 import { BroadcastLiveStateDto } from './dto/live-state.dto';
 
@@ -21,6 +22,11 @@ export interface LiveStateEvent extends LiveStateView {
   documentId: string;
 }
 
+interface StoredLiveState {
+  data: JsonObject;
+  updated_at: Date;
+}
+
 /** Latest value per liveStateDataId, stored then pushed to every socket of the document (DESIGN §4). */
 @Injectable()
 export class LiveStateService {
@@ -31,31 +37,7 @@ export class LiveStateService {
 
   async broadcast(apiKeyId: string, dto: BroadcastLiveStateDto): Promise<LiveStateEvent> {
     assertSize(dto.data, 'data.data');
-    const stored = await this.dataSource.transaction(async (manager) => {
-      await ensureDocument(manager, apiKeyId, dto.organizationId, dto.documentId);
-      const key = [apiKeyId, dto.organizationId, dto.documentId, dto.liveStateDataId];
-      let value = dto.data;
-      if (dto.merge) {
-        // Insert-then-lock: two first merges of one id must serialize too, not overwrite each other.
-        await manager.query(
-          `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, '{}') ON CONFLICT DO NOTHING`,
-          key,
-        );
-        const [row] = await manager.query<Array<{ data: JsonObject }>>(
-          'SELECT data FROM live_state WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 FOR UPDATE',
-          key,
-        );
-        value = deepMerge(row.data, dto.data);
-        assertSize(value, 'The merged live state');
-      }
-      const [saved] = await manager.query<Array<{ data: JsonObject; updated_at: Date }>>(
-        `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, $5::jsonb)
-         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE SET data = EXCLUDED.data, updated_at = now()
-         RETURNING data, updated_at`,
-        [...key, JSON.stringify(value)],
-      );
-      return saved;
-    });
+    const stored = (await this.upsert(apiKeyId, dto)) ?? (await this.mergeLocked(apiKeyId, dto));
     const event: LiveStateEvent = {
       organizationId: dto.organizationId,
       documentId: dto.documentId,
@@ -65,6 +47,55 @@ export class LiveStateService {
     };
     this.hub.emitToDocument(apiKeyId, dto.organizationId, dto.documentId, LIVE_STATE_EVENT, event);
     return event;
+  }
+
+  /**
+   * One autocommit statement: the document check of ensureDocument (rows locked FOR KEY SHARE), then
+   * an upsert that merges in SQL (live_state_deep_merge), so writers of a hot document queue on the
+   * row only for that statement. Null when a merge's stored text outgrows the limit: jsonb text is
+   * never shorter than JSON.stringify's, so only then is the exact check of mergeLocked needed.
+   */
+  private async upsert(apiKeyId: string, dto: BroadcastLiveStateDto): Promise<StoredLiveState | null> {
+    const ref: ResourceRef = { type: 'document', organizationId: dto.organizationId, id: dto.documentId };
+    const existence = existenceQuery(apiKeyId, ref, {});
+    const [row] = await queryPrepared<ExistenceRow & Partial<StoredLiveState>>(
+      this.dataSource,
+      preparedStatement(`WITH e AS (${existence.sql}),
+       saved AS (
+         INSERT INTO live_state (api_key_id, organization_id, document_id, id, data)
+         SELECT $1, $2, $3, $4, CASE WHEN $6 THEN live_state_deep_merge('{}', $5::jsonb) ELSE $5::jsonb END FROM e WHERE e.found
+         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE
+           SET data = CASE WHEN $6 THEN live_state_deep_merge(live_state.data, EXCLUDED.data) ELSE EXCLUDED.data END, updated_at = now()
+           WHERE NOT $6 OR octet_length(live_state_deep_merge(live_state.data, EXCLUDED.data)::text) <= $7
+         RETURNING data, updated_at
+       )
+       SELECT e.disabled, e.found, saved.data, saved.updated_at FROM e LEFT JOIN saved ON true`),
+      [...existence.params, dto.liveStateDataId, JSON.stringify(dto.data), dto.merge === true, MAX_LIVE_STATE_BYTES],
+    );
+    const error = refusal(ref, row, {});
+    if (error) throw error;
+    return row.data && row.updated_at ? { data: row.data, updated_at: row.updated_at } : null;
+  }
+
+  /** The exact merge, near the size limit: lock the row, merge and measure as the client's JSON, write. */
+  private mergeLocked(apiKeyId: string, dto: BroadcastLiveStateDto): Promise<StoredLiveState> {
+    return this.dataSource.transaction(async (manager) => {
+      await ensureDocument(manager, apiKeyId, dto.organizationId, dto.documentId);
+      const key = [apiKeyId, dto.organizationId, dto.documentId, dto.liveStateDataId];
+      const [row] = await manager.query<Array<{ data: JsonObject }>>(
+        'SELECT data FROM live_state WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 FOR UPDATE',
+        key,
+      );
+      const value = deepMerge(row?.data ?? {}, dto.data);
+      assertSize(value, 'The merged live state');
+      const [saved] = await manager.query<StoredLiveState[]>(
+        `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, $5::jsonb)
+         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE SET data = EXCLUDED.data, updated_at = now()
+         RETURNING data, updated_at`,
+        [...key, JSON.stringify(value)],
+      );
+      return saved;
+    });
   }
 
   async get(apiKeyId: string, ref: DocumentRefDto, liveStateDataId?: string): Promise<LiveStateView[]> {

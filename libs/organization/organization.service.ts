@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
-import { runStatement } from '@app/database';
+import { preparedStatement, queryPrepared, runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
@@ -37,6 +37,12 @@ const UPSERT_DISABLED = `
 const UPDATE_DISABLED = `
   UPDATE organization SET disabled = $3, updated_at = now()
   WHERE api_key_id = $1 AND id = ANY($2) RETURNING id`;
+
+const LIST_ORGANIZATIONS = preparedStatement(
+  `SELECT id, name, disabled, metadata FROM organization
+   WHERE api_key_id = $1 AND ($2::text[] IS NULL OR id = ANY($2)) AND ($3::text IS NULL OR id > $3)
+   ORDER BY id LIMIT $4`,
+);
 
 const ORGANIZATION_LISTING = keysetListing('organizations', ['text'], (row: OrganizationRow) => [row.id]);
 
@@ -76,12 +82,7 @@ export class OrganizationService {
     const ids = dto.organizationIds ?? null;
     if (ids) assertUniqueIds(ids, (i) => `data.organizationIds[${i}]`);
     const pager = new KeysetPager(ORGANIZATION_LISTING, dto, { apiKeyId, filters: ids }, this.config.pageTokenKey);
-    const rows: OrganizationRow[] = await this.dataSource.query(
-      `SELECT id, name, disabled, metadata FROM organization
-       WHERE api_key_id = $1 AND ($2::text[] IS NULL OR id = ANY($2)) AND ($3::text IS NULL OR id > $3)
-       ORDER BY id LIMIT $4`,
-      [apiKeyId, ids, pager.after?.[0] ?? null, pager.limit],
-    );
+    const rows = await queryPrepared<OrganizationRow>(this.dataSource, LIST_ORGANIZATIONS, [apiKeyId, ids, pager.after?.[0] ?? null, pager.limit]);
     const page = pager.page(rows);
     return { rows: page.rows.map(organizationView), nextToken: page.nextToken };
   }

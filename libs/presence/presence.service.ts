@@ -22,6 +22,12 @@ interface StoredPresence extends PresenceUser {
 }
 
 export const PRESENCE_EVENT = 'presence';
+/** HSET + PEXPIRE + HGETALL in one command: a write and the read its publish needs in one round trip. */
+const WRITE_SCRIPT = `
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return redis.call('HGETALL', KEYS[1])
+`;
 const DEFAULT_STATUS = 'online';
 
 /**
@@ -50,8 +56,7 @@ export class PresenceService {
       email: user.email ?? '',
       status: user.status ?? DEFAULT_STATUS,
     }));
-    await this.write(apiKeyId, ref, entries);
-    await this.publish(apiKeyId, ref);
+    await this.publish(apiKeyId, ref, await this.write(apiKeyId, ref, entries));
   }
 
   /** Changes the given fields of users already present; others get "User is not present.". */
@@ -64,8 +69,8 @@ export class PresenceService {
         const was = current.get(user.userId)!;
         return { userId: user.userId, name: user.name ?? was.name, email: user.email ?? was.email, status: user.status ?? was.status };
       });
-    await this.write(apiKeyId, ref, changed);
-    if (changed.length > 0) await this.publish(apiKeyId, ref);
+    const stored = await this.write(apiKeyId, ref, changed);
+    if (stored) await this.publish(apiKeyId, ref, stored);
     return users.map((user) =>
       current.has(user.userId) ? item(user.userId, true, 'Presence updated.') : item(user.userId, false, 'User is not present.'),
     );
@@ -83,8 +88,8 @@ export class PresenceService {
 
   /** For connected sockets: no document check, the gateway already resolved access. */
   async join(apiKeyId: string, ref: DocumentRefDto, user: PresenceUser, publish = true): Promise<void> {
-    await this.write(apiKeyId, ref, [user]);
-    if (publish) await this.publish(apiKeyId, ref);
+    const stored = await this.write(apiKeyId, ref, [user]);
+    if (publish) await this.publish(apiKeyId, ref, stored);
   }
 
   async leave(apiKeyId: string, ref: DocumentRefDto, userIds: string[]): Promise<void> {
@@ -93,7 +98,11 @@ export class PresenceService {
   }
 
   async list(apiKeyId: string, ref: DocumentRefDto): Promise<PresenceUser[]> {
-    const entries = await this.redis.hgetall(key(apiKeyId, ref));
+    return this.present(apiKeyId, ref, await this.redis.hgetall(key(apiKeyId, ref)));
+  }
+
+  /** The live entries of the hash, by user id; lapsed ones are dropped from Redis on the way. */
+  private async present(apiKeyId: string, ref: DocumentRefDto, entries: Record<string, string>): Promise<PresenceUser[]> {
     const now = Date.now();
     const users: PresenceUser[] = [];
     const lapsed: string[] = [];
@@ -106,18 +115,23 @@ export class PresenceService {
     return users.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   }
 
-  private async write(apiKeyId: string, ref: DocumentRefDto, users: PresenceUser[]): Promise<void> {
-    if (users.length === 0) return;
+  /** Writes the entries and reads the whole hash back in the same round trip; null when there is nothing to write. */
+  private async write(apiKeyId: string, ref: DocumentRefDto, users: PresenceUser[]): Promise<Record<string, string> | null> {
+    if (users.length === 0) return null;
     const expiresAt = Date.now() + this.ttlMs;
     const fields = users.flatMap((user) => {
       const entry: StoredPresence = { userId: user.userId, name: user.name, email: user.email, status: user.status, expiresAt };
       return [user.userId, JSON.stringify(entry)];
     });
-    await this.redis.multi().hset(key(apiKeyId, ref), ...fields).pexpire(key(apiKeyId, ref), this.ttlMs).exec();
+    const flat = (await this.redis.eval(WRITE_SCRIPT, 1, key(apiKeyId, ref), this.ttlMs, ...fields)) as string[];
+    const stored: Record<string, string> = {};
+    for (let i = 0; i < flat.length; i += 2) stored[flat[i]] = flat[i + 1];
+    return stored;
   }
 
-  private async publish(apiKeyId: string, ref: DocumentRefDto): Promise<void> {
-    const users = await this.list(apiKeyId, ref);
+  /** Pushes the document's presence; `stored` is the hash when the caller has just read it. */
+  private async publish(apiKeyId: string, ref: DocumentRefDto, stored: Record<string, string> | null = null): Promise<void> {
+    const users = stored ? await this.present(apiKeyId, ref, stored) : await this.list(apiKeyId, ref);
     this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, { ...pick(ref), users });
   }
 

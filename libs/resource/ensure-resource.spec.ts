@@ -14,7 +14,8 @@ function answer(error: ApiError | null): { code: ErrorCode; message: string } | 
 /** An EntityManager that records each statement and answers the existence query with `rows`. */
 function fakeManager(rows: ExistenceRow[]): { manager: EntityManager; statements: string[] } {
   const statements: string[] = [];
-  const query = (sql: string) => {
+  const query = (statement: string | { text: string }) => {
+    const sql = typeof statement === 'string' ? statement : statement.text;
     statements.push(sql);
     return Promise.resolve(sql.startsWith('INSERT') ? [] : rows);
   };

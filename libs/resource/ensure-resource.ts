@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ApiError, ErrorCode } from '@app/common';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { NOT_FOUND_MESSAGE, ORGANIZATION_DISABLED, ResourceRef, ResourceType } from './resource-ref';
 
 export interface EnsureOptions {
@@ -68,7 +69,7 @@ async function ensure(manager: EntityManager, apiKeyId: string, ref: ResourceRef
     await manager.query(insert.sql, insert.params);
   }
   const { sql, params } = existenceQuery(apiKeyId, ref, options);
-  const [row] = await manager.query<ExistenceRow[]>(sql, params);
+  const [row] = await queryPrepared<ExistenceRow>(manager, preparedStatement(sql), params);
   const error = refusal(ref, row, options);
   if (error) throw error;
 }

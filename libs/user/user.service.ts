@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { AddUserGroupMembersDto, UserGroupMemberService } from '@app/organization';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureDocument, ensureFolder, ensureOrganization, ensureResource, ResourceRef } from '@app/resource';
@@ -105,7 +106,7 @@ export class UserService {
     const pager = new KeysetPager(USER_LISTING, dto, { apiKeyId, filters: [scope, ...pageFilters(dto)] }, this.config.pageTokenKey);
     // Every id is at least one character, so '' is below them all.
     const after = pager.after?.[0] ?? '';
-    const rows: UserRow[] = await this.dataSource.query(listSql(scope), [...resourceKey(apiKeyId, scope).params, after, userIds, pager.limit]);
+    const rows = await queryPrepared<UserRow>(this.dataSource, preparedStatement(listSql(scope)), [...resourceKey(apiKeyId, scope).params, after, userIds, pager.limit]);
     const page = pager.page(rows);
     const users = page.rows.map((row) => toView(row, scope.organizationId));
     return page.nextToken ? { users, nextPageToken: page.nextToken } : { users };

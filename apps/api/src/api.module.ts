@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule } from '@app/common';
-import { createValidationPipe, EnvelopeExceptionFilter, RequestEnvelopeInterceptor } from '@app/http';
+import { createValidationPipe, EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
@@ -54,7 +54,6 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-    { provide: APP_INTERCEPTOR, useClass: RequestEnvelopeInterceptor },
   ],
 })
 export class ApiModule {}

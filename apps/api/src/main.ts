@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
-import { Logger } from 'nestjs-pino';
-import { AppConfig, loadConfigOrExit } from '@app/common';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import { AppConfig, loadConfigOrExit, requestLogMiddleware } from '@app/common';
 import { answerClientError, expressErrorHandler, setupOpenApi } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { httpMetricsMiddleware } from '@app/metrics/http';
@@ -19,6 +19,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(requestLogMiddleware(PinoLogger.root));
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(json({ limit: MAX_BODY_BYTES }));
   mountQueueDashboard(app, config);
