@@ -1,4 +1,7 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import { Socket } from 'socket.io-client';
+import { AppConfig } from '@app/common/config';
+import { decryptSecret } from '@app/common/token-crypto';
 import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post } from './support/http-client';
 import { PermissionProviderStub } from './support/permission-provider-stub';
 import { RunningApi, startApi } from './support/processes';
@@ -6,6 +9,19 @@ import { requestData, responseProblems, veltPage } from './support/velt-fixtures
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
 const PROVIDER_TOKEN = 'provider-bearer-token-0123456789';
+
+/** The permission signing key of an API key, derived here from its token secret read from the database, as the service does. */
+async function signingKey(world: TestEnvironment, apiKeyId: string): Promise<Buffer> {
+  const [row] = await world.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM user_token_secret WHERE api_key_id = $1', [apiKeyId]);
+  const secret = Buffer.from(decryptSecret(row.secret_ciphertext, new AppConfig(world.env).encryptionKey), 'base64url');
+  return Buffer.from(hkdfSync('sha256', secret, apiKeyId, 'permission-provider-signature', 32));
+}
+
+/** The canonical form, written out independently of the service's code: fixed key order, optional members left out. */
+function sign(key: Buffer, permissions: Array<Record<string, unknown>>): string {
+  const ordered = permissions.map((p) => Object.fromEntries(['userId', 'resourceId', 'type', 'hasAccess', 'accessRole', 'expiresAt'].filter((k) => p[k] !== undefined).map((k) => [k, p[k]])));
+  return createHmac('sha256', key).update(JSON.stringify(ordered)).digest('hex');
+}
 
 /** The provider token may never come back in a response, whole or in a recognisable part. */
 function expectNoToken(response: ApiResponse): void {
@@ -99,6 +115,35 @@ describe("Velt's permission provider mode", () => {
       await call(updatePage.path, { usePermissionProvider: true, permissionProviderConfig: { permissionProviderUrl: 'https://tenant.example.com/p', authToken: PROVIDER_TOKEN } }, other);
       const mine = await call(getPage.path, {}, owner);
       expect(mine.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: '', authToken: '', authTokenSet: false } });
+    });
+  });
+
+  describe('/v2/auth/generate_signature', () => {
+    const page = veltPage('v2', 'auth-generate_signature');
+
+    it.each(page.requestExamples.map((example, i) => [i + 1, example] as const))("signs Velt's example %i with the API key's HMAC key", async (_n, example) => {
+      const response = await call<{ signature: string }>(page.path, requestData(example));
+      expect(response.status).toBe(200);
+      expect(response.body.result.message).toBe('Signature generated successfully.');
+      expect(responseProblems(page, response.body)).toEqual([]);
+      const permissions = requestData(example).permissions as Array<Record<string, unknown>>;
+      expect(response.body.result.data).toEqual({ signature: sign(await signingKey(world, owner.apiKey), permissions) });
+    });
+
+    it("does not depend on the key order of the caller's objects, but on the array order and on the API key", async () => {
+      const a = { userId: 'u1', resourceId: 'd1', type: 'document', hasAccess: true, accessRole: 'editor' };
+      const b = { userId: 'u1', resourceId: 'org', type: 'organization', hasAccess: true };
+      const signature = (permissions: object[], as = owner) => call<{ signature: string }>(page.path, { permissions }, as).then((r) => r.body.result.data.signature);
+      const base = await signature([a, b]);
+      expect(await signature([{ accessRole: 'editor', hasAccess: true, type: 'document', resourceId: 'd1', userId: 'u1' }, b])).toBe(base);
+      expect(await signature([b, a])).not.toBe(base);
+      expect(await signature([a, b], other)).not.toBe(base);
+    });
+
+    it('refuses a decision with an unknown type or role, naming the field', async () => {
+      const response = await call(page.path, { permissions: [{ userId: 'u1', resourceId: 'd1', type: 'context', hasAccess: true }] });
+      expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
+      expect(response.body.error?.message).toContain('data.permissions[0].type');
     });
   });
 });
