@@ -3,8 +3,10 @@ import { Socket } from 'socket.io-client';
 import { AppConfig } from '@app/common/config';
 import { decryptSecret } from '@app/common/token-crypto';
 import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post } from './support/http-client';
-import { PermissionProviderStub } from './support/permission-provider-stub';
+import { PermissionProviderStub, PermissionQuery, ProviderReply, ReceivedQuery } from './support/permission-provider-stub';
 import { RunningApi, startApi } from './support/processes';
+import { connect, request, userToken } from './support/realtime-client';
+import { seedDocument, seedFolder, seedOrganization } from './support/seed';
 import { requestData, responseProblems, veltPage } from './support/velt-fixtures';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
@@ -21,6 +23,24 @@ async function signingKey(world: TestEnvironment, apiKeyId: string): Promise<Buf
 function sign(key: Buffer, permissions: Array<Record<string, unknown>>): string {
   const ordered = permissions.map((p) => Object.fromEntries(['userId', 'resourceId', 'type', 'hasAccess', 'accessRole', 'expiresAt'].filter((k) => p[k] !== undefined).map((k) => [k, p[k]])));
   return createHmac('sha256', key).update(JSON.stringify(ordered)).digest('hex');
+}
+
+interface Decision {
+  userId: string;
+  resourceId: string;
+  type: string;
+  organizationId?: string;
+  hasAccess: boolean;
+  accessRole?: string;
+  expiresAt?: number;
+}
+
+/** Velt's PermissionResult answering every request of the query; `decide` may change each decision. */
+function answer(query: ReceivedQuery, decide: (decision: Decision) => Decision = (d) => d): ProviderReply {
+  const data = query.body.data.requests.map(({ userId, resource }) =>
+    decide({ userId, resourceId: resource.id, type: resource.type, organizationId: resource.organizationId, hasAccess: true }),
+  );
+  return { status: 200, body: { data, success: true, statusCode: 200, message: 'Permissions validated successfully' } };
 }
 
 /** The provider token may never come back in a response, whole or in a recognisable part. */
@@ -144,6 +164,178 @@ describe("Velt's permission provider mode", () => {
       const response = await call(page.path, { permissions: [{ userId: 'u1', resourceId: 'd1', type: 'context', hasAccess: true }] });
       expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
       expect(response.body.error?.message).toContain('data.permissions[0].type');
+    });
+  });
+
+  describe('the provider deciding realtime access', () => {
+    const doc = { organizationId: 'org', documentId: 'doc' };
+    const asked = (userId: string) => provider.received.filter((query) => query.body.data.requests[0]?.userId === userId);
+    const withRole = (accessRole: string, expiresAt?: number) => (d: Decision) => (d.type === 'document' ? { ...d, accessRole, ...(expiresAt ? { expiresAt } : {}) } : d);
+    async function socketFor(userId: string, as: Credentials = owner): Promise<Socket> {
+      const socket = await connect(api.url, await userToken(api.url, as, userId));
+      sockets.push(socket);
+      return socket;
+    }
+
+    beforeAll(async () => {
+      await seedOrganization(world, owner.apiKey, 'org');
+      await seedFolder(world, owner.apiKey, 'org', 'fold');
+      // Restricted and granted to nobody: only the provider can let anyone in.
+      await seedDocument(world, owner.apiKey, 'org', 'doc', { folderId: 'fold', accessType: 'restricted' });
+      await seedDocument(world, owner.apiKey, 'org', 'loose', { accessType: 'restricted' });
+      await seedDocument(world, other.apiKey, 'org', 'doc', { accessType: 'restricted' });
+      const update = await call('/v2/workspace/permissionproviderconfig/update', {
+        usePermissionProvider: true,
+        permissionProviderConfig: { permissionProviderUrl: provider.url(), authToken: PROVIDER_TOKEN },
+      });
+      expect(update.status).toBe(200);
+    });
+
+    it("asks in one POST with Velt's request shape and Bearer token; an editor subscribes and sets live state", async () => {
+      provider.reply = (query) => answer(query, withRole('editor'));
+      const socket = await socketFor('ed');
+      const subscribed = await request<{ role: string }>(socket, 'subscribe', doc);
+      expect(subscribed.status).toBe('success');
+      expect(subscribed.role).toBe('editor');
+      const set = await request(socket, 'livestate:set', { ...doc, liveStateDataId: 'cursor', data: { x: 1 } });
+      expect(set.status).toBe('success');
+      const queries = asked('ed');
+      expect(queries).toHaveLength(1);
+      expect(queries[0].headers.authorization).toBe(`Bearer ${PROVIDER_TOKEN}`);
+      expect(queries[0].headers['content-type']).toBe('application/json');
+      expect(queries[0].body).toEqual<PermissionQuery>({
+        data: {
+          requests: [
+            { userId: 'ed', resource: { id: 'org', type: 'organization', source: 'subscribe', organizationId: 'org' } },
+            { userId: 'ed', resource: { id: 'fold', type: 'folder', source: 'subscribe', organizationId: 'org' } },
+            { userId: 'ed', resource: { id: 'doc', type: 'document', source: 'subscribe', organizationId: 'org', parentFolderId: 'fold' } },
+          ],
+        },
+      });
+    });
+
+    it('leaves parentFolderId out, and asks no folder, for a document without one', async () => {
+      provider.reply = (query) => answer(query);
+      const subscribed = await request<{ role: string }>(await socketFor('loner'), 'subscribe', { organizationId: 'org', documentId: 'loose' });
+      expect(subscribed.role).toBe('editor');
+      const [query] = asked('loner');
+      expect(query.body.data.requests.map((r) => r.resource)).toEqual([
+        { id: 'org', type: 'organization', source: 'subscribe', organizationId: 'org' },
+        { id: 'loose', type: 'document', source: 'subscribe', organizationId: 'org' },
+      ]);
+      expect('parentFolderId' in query.body.data.requests[1].resource).toBe(false);
+    });
+
+    it('a viewer subscribes but may not set live state', async () => {
+      provider.reply = (query) => answer(query, withRole('viewer'));
+      const socket = await socketFor('vi');
+      const subscribed = await request<{ role: string }>(socket, 'subscribe', doc);
+      expect(subscribed.role).toBe('viewer');
+      const set = await request(socket, 'livestate:set', { ...doc, liveStateDataId: 'cursor', data: { x: 2 } });
+      expect(set.error).toEqual({ status: 'PERMISSION_DENIED', message: 'Only editors may set live state.' });
+    });
+
+    it.each([['organization'], ['folder'], ['document']])('hasAccess false on the %s refuses the subscribe', async (type) => {
+      provider.reply = (query) => answer(query, (d) => (d.type === type ? { ...d, hasAccess: false } : d));
+      const subscribed = await request(await socketFor(`denied-${type}`), 'subscribe', doc);
+      expect(subscribed.error).toEqual({ status: 'PERMISSION_DENIED', message: 'No access to this document.' });
+    });
+
+    it('a resource the provider leaves unanswered is no access', async () => {
+      provider.reply = (query) => answer(query, (d) => (d.type === 'folder' ? { ...d, resourceId: 'another-folder' } : d));
+      const subscribed = await request(await socketFor('unanswered'), 'subscribe', doc);
+      expect(subscribed.error?.status).toBe('PERMISSION_DENIED');
+    });
+
+    it('a provider answering 500 or a malformed body refuses with UNAVAILABLE; the API carries on', async () => {
+      provider.reply = () => ({ status: 500, body: { error: 'boom' } });
+      const socket = await socketFor('outage');
+      const failed = await request(socket, 'subscribe', doc);
+      expect(failed.error).toEqual({ status: 'UNAVAILABLE', message: 'Permission provider: answered HTTP 500.' });
+      provider.reply = () => ({ status: 200, body: { data: [{ userId: 'outage', hasAccess: 'yes' }] } });
+      const malformed = await request(socket, 'subscribe', doc);
+      expect(malformed.error?.status).toBe('UNAVAILABLE');
+      expect(malformed.error?.message).toContain('answer unusable');
+      // The same socket and the REST API still work once the provider answers again.
+      provider.reply = (query) => answer(query);
+      expect((await request(socket, 'subscribe', doc)).status).toBe('success');
+      expect((await call('/v2/workspace/permissionproviderconfig/get', {})).status).toBe(200);
+    });
+
+    it('a provider that hangs is given up on after PERMISSION_PROVIDER_TIMEOUT_MS', async () => {
+      provider.reply = (query) => ({ ...answer(query), delayMs: 4000 });
+      const started = Date.now();
+      const failed = await request(await socketFor('hang'), 'subscribe', doc);
+      const elapsed = Date.now() - started;
+      expect(failed.error).toEqual({ status: 'UNAVAILABLE', message: 'Permission provider: no answer within 1000 ms.' });
+      expect(elapsed).toBeGreaterThanOrEqual(900);
+      expect(elapsed).toBeLessThan(3000);
+    });
+
+    it('reuses decisions until their expiresAt, then asks again', async () => {
+      provider.reply = (query) => answer(query, (d) => ({ ...d, expiresAt: Date.now() + 1500 }));
+      const socket = await socketFor('cached');
+      expect((await request(socket, 'subscribe', doc)).status).toBe('success');
+      expect((await request(socket, 'unsubscribe', doc)).status).toBe('success');
+      expect((await request(socket, 'subscribe', doc)).status).toBe('success');
+      expect(asked('cached')).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 1700));
+      provider.reply = (query) => answer(query, (d) => ({ ...d, hasAccess: false }));
+      expect((await request(socket, 'subscribe', doc)).error?.status).toBe('PERMISSION_DENIED');
+      expect(asked('cached')).toHaveLength(2);
+    });
+
+    it('caches decisions without expiresAt for PERMISSION_PROVIDER_CACHE_TTL_S, per user', async () => {
+      provider.reply = (query) => answer(query);
+      const first = await socketFor('ttl');
+      expect((await request(first, 'subscribe', doc)).status).toBe('success');
+      const second = await socketFor('ttl');
+      expect((await request(second, 'subscribe', doc)).status).toBe('success');
+      expect(asked('ttl')).toHaveLength(1);
+      const ttl = await world.redis.pttl(`permission-decision:${JSON.stringify([owner.apiKey, 'ttl', 'document', 'org', 'doc'])}`);
+      expect(ttl).toBeGreaterThan(50_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      // Another user is asked about afresh.
+      expect((await request(await socketFor('ttl-2'), 'subscribe', doc)).status).toBe('success');
+      expect(asked('ttl-2')).toHaveLength(1);
+    });
+
+    it('accepts an answer signed with generate_signature and refuses a wrong signature', async () => {
+      const decisions = [
+        { userId: 'signed', resourceId: 'org', type: 'organization', hasAccess: true },
+        { userId: 'signed', resourceId: 'fold', type: 'folder', hasAccess: true },
+        { userId: 'signed', resourceId: 'doc', type: 'document', hasAccess: true, accessRole: 'editor' },
+      ];
+      const signed = await call<{ signature: string }>('/v2/auth/generate_signature', { permissions: decisions });
+      const { signature } = signed.body.result.data;
+      // organizationId is part of Velt's answer but not of what generate_signature signs.
+      const data = decisions.map((decision) => ({ ...decision, organizationId: 'org' }));
+      provider.reply = () => ({ status: 200, body: { data, signature, success: true, statusCode: 200 } });
+      expect((await request<{ role: string }>(await socketFor('signed'), 'subscribe', doc)).role).toBe('editor');
+
+      const forged = data.map((decision) => ({ ...decision, userId: 'forged' }));
+      provider.reply = () => ({ status: 200, body: { data: forged, signature, success: true, statusCode: 200 } });
+      const refused = await request(await socketFor('forged'), 'subscribe', doc);
+      expect(refused.error).toEqual({ status: 'PERMISSION_DENIED', message: 'Permission provider: answer signature does not match; no access.' });
+      const otherKeySignature = await call<{ signature: string }>('/v2/auth/generate_signature', { permissions: decisions.map((d) => ({ ...d, userId: 'forged' })) }, other);
+      provider.reply = () => ({ status: 200, body: { data: forged, signature: otherKeySignature.body.result.data.signature, success: true, statusCode: 200 } });
+      expect((await request(await socketFor('forged'), 'subscribe', doc)).error?.status).toBe('PERMISSION_DENIED');
+    });
+
+    it('changes nothing for a key with the provider off, nor once it is turned off', async () => {
+      // The tenancy test above turned the other key's provider on (at an address that does not answer here).
+      await call('/v2/workspace/permissionproviderconfig/update', { usePermissionProvider: false }, other);
+      const before = provider.received.length;
+      const otherSocket = await socketFor('outsider', other);
+      expect((await request(otherSocket, 'subscribe', doc)).error).toEqual({ status: 'PERMISSION_DENIED', message: 'No access to this document.' });
+      const grant = await call('/v2/auth/permissions/add', { userId: 'outsider', permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer' }] } }, other);
+      expect(grant.status).toBe(200);
+      expect((await request<{ role: string }>(otherSocket, 'subscribe', doc)).role).toBe('viewer');
+
+      await call('/v2/workspace/permissionproviderconfig/update', { usePermissionProvider: false });
+      provider.reply = (query) => answer(query);
+      expect((await request(await socketFor('after-off'), 'subscribe', doc)).error?.status).toBe('PERMISSION_DENIED');
+      expect(provider.received.length).toBe(before);
     });
   });
 });

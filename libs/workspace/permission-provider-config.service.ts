@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget } from '@app/common';
+import { CredentialCache } from './credential-cache';
 import { UpdatePermissionProviderConfigDto } from './dto/permission-provider-config.dto';
 import { ApiKeyConfig } from './entities/api-key-config.entity';
 import { maskSecret } from './secret-mask';
@@ -34,10 +35,15 @@ const CONFIG_KEY = 'permissionProvider';
 /** Velt's permission provider settings of an API key, kept in its api_key_config row beside the app settings. */
 @Injectable()
 export class PermissionProviderConfigService {
+  /** Every subscribe and live-state write asks: kept like verified credentials, so a change reaches other instances within AUTH_CACHE_TTL_MS. */
+  private readonly activeCache: CredentialCache<ActivePermissionProvider | null>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.activeCache = new CredentialCache(config.authCacheTtlMs);
+  }
 
   /** A key never configured answers Velt's defaults: off, empty URL and token. */
   async read(apiKeyId: string): Promise<PermissionProviderConfigView> {
@@ -45,10 +51,15 @@ export class PermissionProviderConfigService {
   }
 
   async active(apiKeyId: string): Promise<ActivePermissionProvider | null> {
+    const known = this.activeCache.get(apiKeyId);
+    if (known !== undefined) return known;
     const stored = await this.stored(apiKeyId);
-    if (!stored?.usePermissionProvider || stored.permissionProviderUrl === '') return null;
-    const authToken = stored.authTokenCiphertext ? decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey) : '';
-    return { url: stored.permissionProviderUrl, authToken };
+    const active =
+      stored?.usePermissionProvider && stored.permissionProviderUrl !== ''
+        ? { url: stored.permissionProviderUrl, authToken: stored.authTokenCiphertext ? decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey) : '' }
+        : null;
+    this.activeCache.set(apiKeyId, active);
+    return active;
   }
 
   /**
@@ -62,7 +73,7 @@ export class PermissionProviderConfigService {
     }
     const url = settings?.permissionProviderUrl;
     if (url) await this.refuseTarget(url);
-    return this.dataSource.transaction(async (manager) => {
+    const seeded = await this.dataSource.transaction(async (manager) => {
       // The row exists before it is locked, so two first updates of one key still merge one after the other.
       await manager.createQueryBuilder().insert().into(ApiKeyConfig).values({ apiKeyId, config: {} }).orIgnore().execute();
       const row = await manager.findOneOrFail(ApiKeyConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
@@ -77,6 +88,8 @@ export class PermissionProviderConfigService {
       await manager.update(ApiKeyConfig, { apiKeyId }, { config: { ...row.config, [CONFIG_KEY]: next } });
       return current === undefined && dto.usePermissionProvider === true ? this.view(next) : null;
     });
+    this.activeCache.delete(apiKeyId);
+    return seeded;
   }
 
   private async stored(apiKeyId: string): Promise<StoredPermissionProvider | undefined> {
