@@ -110,6 +110,8 @@ describe("Velt's permission provider mode", () => {
     it('merges: a URL change keeps the token, an empty string clears a field', async () => {
       await call(updatePage.path, { usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: 'https://example.org/p', authToken: PROVIDER_TOKEN } }, other);
       await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: 'https://example.net/q' } }, other);
+      // The app settings share the stored row: updating them keeps the provider configuration.
+      expect((await call('/v2/workspace/apikeyconfig/update', { requireJwtToken: true }, other)).status).toBe(200);
       let read = await call<{ permissionProviderConfig: object }>(getPage.path, {}, other);
       expect(read.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: 'https://example.net/q', authToken: '...6789', authTokenSet: true } });
       await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: '', authToken: '' } }, other);
