@@ -210,6 +210,8 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/organizations/folders/access/update': { accessType: 'public' },
   // At least one setting (Velt's page; checked by the service).
   '/v2/workspace/apikeyconfig/update': { requireJwtToken: false },
+  // At least one of the two members (Velt's page; checked by the service).
+  '/v2/workspace/permissionproviderconfig/update': { usePermissionProvider: false },
   // userIds unless deleteAll is true (Velt's two examples; checked by the service).
   '/v2/organizations/usergroups/users/delete': { userIds: ['u1'] },
   '/v1/organizations/usergroups/users/delete': { userIds: ['u1'] },

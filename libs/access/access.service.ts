@@ -29,6 +29,13 @@ interface FactsRow {
   folder_grants: RawGrant[] | null;
 }
 
+/** Where a document sits, for a permission provider's query (Velt sends the folder as `parentFolderId`). */
+export interface DocumentPlacement {
+  folderId: string | null;
+  /** The document or its organization is disabled: nobody has access, whatever a provider says. */
+  disabled: boolean;
+}
+
 /** Folders nest; the bound stops a corrupt parent cycle from looping. */
 const MAX_FOLDER_DEPTH = 64;
 
@@ -57,6 +64,18 @@ export class AccessService {
       organizationGrant: toGrant(row.organization_grant),
       now: new Date(),
     });
+  }
+
+  /** NOT_FOUND when the document does not exist, as roleOn. */
+  async documentPlacement(apiKeyId: string, organizationId: string, documentId: string): Promise<DocumentPlacement> {
+    const [row] = await this.dataSource.query<Array<{ folder_id: string | null; disabled: boolean }>>(
+      `SELECT d.folder_id, d.disabled OR o.disabled AS disabled
+       FROM document d JOIN organization o ON o.api_key_id = d.api_key_id AND o.id = d.organization_id
+       WHERE d.api_key_id = $1 AND d.organization_id = $2 AND d.id = $3`,
+      [apiKeyId, organizationId, documentId],
+    );
+    if (!row) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
+    return { folderId: row.folder_id, disabled: row.disabled };
   }
 }
 

@@ -36,6 +36,10 @@ export class AppConfig {
   readonly authCacheTtlMs: number;
   readonly workerQueues: string[] | null;
   readonly workerHealthPort: number;
+  /** How long a permission provider has to answer before the subscribe is refused. */
+  readonly permissionProviderTimeoutMs: number;
+  /** Seconds a permission provider decision without `expiresAt` is reused before the provider is asked again. */
+  readonly permissionProviderCacheTtlSeconds: number;
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
   /** Worker settings per queue (keys are the queue names). */
@@ -69,6 +73,8 @@ export class AppConfig {
     this.authCacheTtlMs = int(env, 'AUTH_CACHE_TTL_MS', 5000, 0, 60_000);
     this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
     this.workerHealthPort = int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535);
+    this.permissionProviderTimeoutMs = int(env, 'PERMISSION_PROVIDER_TIMEOUT_MS', 5000, 100, 60_000);
+    this.permissionProviderCacheTtlSeconds = int(env, 'PERMISSION_PROVIDER_CACHE_TTL_S', 60, 0, 86_400);
     this.presenceTtlSeconds = int(env, 'PRESENCE_TTL_S', 300, 5, 86_400);
     this.workers = {
       audit: workerSettings(env, 'AUDIT', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 1000),

@@ -1,3 +1,4 @@
+export * from './address-guard';
 export * from './api-error';
 export * from './boot';
 export * from './config';

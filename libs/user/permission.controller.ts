@@ -1,12 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AccessReportService } from '@app/access';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ApiError, ok, okWithoutData } from '@app/common';
 import { Data, RpcPost } from '@app/http';
-import { AddPermissionsDto, GenerateTokenDto, GetPermissionsDto, RemovePermissionsDto } from './dto/permissions.dto';
+import { AddPermissionsDto, GenerateSignatureDto, GenerateTokenDto, GetPermissionsDto, RemovePermissionsDto } from './dto/permissions.dto';
 import { PermissionService } from './permission.service';
 import { TokenIssueService } from './token-issue.service';
+import { UserTokenService } from './user-token.service';
 
 @ApiTags('auth')
 @ApiKeyAuth()
@@ -16,6 +17,7 @@ export class PermissionController {
     private readonly permissions: PermissionService,
     private readonly access: AccessReportService,
     private readonly tokens: TokenIssueService,
+    private readonly userTokens: UserTokenService,
   ) {}
 
   /** Velt answers without `data`. */
@@ -41,6 +43,17 @@ export class PermissionController {
   @RpcPost('/v2/auth/generate_token')
   async generateToken(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GenerateTokenDto) {
     return ok('Token generated successfully.', await this.tokens.generate(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/auth/generate_signature')
+  @ApiOperation({
+    description:
+      'Signs permission provider decisions: lowercase hex HMAC-SHA256, keyed with a per-API-key secret (HKDF of the end-user token secret), over ' +
+      'the JSON array of the decisions in the given order, each with its keys in the order userId, resourceId, type, hasAccess, accessRole, expiresAt ' +
+      'and absent optional ones left out. A provider puts it in its answer as `signature`; the realtime gateway refuses a mismatch.',
+  })
+  async generateSignature(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GenerateSignatureDto) {
+    return ok('Signature generated successfully.', { signature: await this.userTokens.signPermissions(key.apiKeyId, dto.permissions) });
   }
 }
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, decryptSecret, encryptSecret } from '@app/common';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
+import { PermissionDecision, signPermissions, verifyPermissions } from './permission-signature';
 
 /** An end user as vouched for by an API key holder (DESIGN §3). */
 export interface EndUser {
@@ -56,6 +57,21 @@ export class UserTokenService {
       email: typeof payload.email === 'string' ? payload.email : '',
       isAdmin: payload.isAdmin === true,
     };
+  }
+
+  /** `/v2/auth/generate_signature`: the decisions signed with this API key's permission signing key. */
+  async signPermissions(apiKeyId: string, permissions: readonly PermissionDecision[]): Promise<string> {
+    return signPermissions(await this.permissionKeyFor(apiKeyId), permissions);
+  }
+
+  async verifyPermissions(apiKeyId: string, permissions: readonly PermissionDecision[], signature: string): Promise<boolean> {
+    return verifyPermissions(await this.permissionKeyFor(apiKeyId), permissions, signature);
+  }
+
+  /** Derived from the token secret with HKDF, so a permission signature can never pass as a token signature or the other way round. */
+  private async permissionKeyFor(apiKeyId: string): Promise<Buffer> {
+    const secret = await this.secretFor(apiKeyId, true);
+    return Buffer.from(hkdfSync('sha256', secret!, apiKeyId, 'permission-provider-signature', 32));
   }
 
   private async secretFor(apiKeyId: string, create: boolean): Promise<Uint8Array | null> {

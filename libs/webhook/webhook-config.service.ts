@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, encryptSecret } from '@app/common';
-import { isRefusedTarget } from './address-guard';
+import { ApiError, AppConfig, encryptSecret, isRefusedTarget } from '@app/common';
 import { WebhookConfig } from './entities/webhook-config.entity';
 import {
   EMPTY_SERVICE_CONFIG,

@@ -1,21 +1,11 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { LookupFunction } from 'node:net';
 import http from 'node:http';
 import https from 'node:https';
-import { AppConfig } from '@app/common';
-import { VettedAddress, vetTarget } from './address-guard';
+import { AppConfig, pinnedLookup, VettedAddress, vetTarget } from '@app/common';
 import { AttemptResult } from './retry-policy';
 
 /** DESIGN §5: a receiver has 15 s to answer with a 2xx. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-
-/** Resolves to the address vetted a moment ago, so the connection cannot be rebound to another one. */
-function pinnedLookup(vetted: VettedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [vetted]);
-    else callback(null, vetted.address, vetted.family);
-  };
-}
 
 /** One HTTP POST of a delivery: the SSRF guard runs again here because DNS answers change after config time. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, ok } from '@app/common';
+import { ApiError, ok, okWithoutData } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ApiKeyConfigService } from './api-key-config.service';
@@ -8,7 +8,9 @@ import { DomainService } from './domain.service';
 import { UpdateApiKeyConfigDto } from './dto/api-key-config.dto';
 import { DomainsDto } from './dto/domains.dto';
 import { UpdateEmailConfigDto } from './dto/email-config.dto';
+import { UpdatePermissionProviderConfigDto } from './dto/permission-provider-config.dto';
 import { EmailConfigService } from './email-config.service';
+import { PermissionProviderConfigService } from './permission-provider-config.service';
 
 /** Velt's read routes take an empty `data`; any field in it is unknown. */
 function requireNoFields(data: Record<string, unknown>): void {
@@ -16,7 +18,7 @@ function requireNoFields(data: Record<string, unknown>): void {
   if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);
 }
 
-/** Settings an API key holds about itself: allowed domains, e-mail configuration and app settings. */
+/** Settings an API key holds about itself: allowed domains, e-mail, permission provider and app settings. */
 @ApiTags('workspace')
 @ApiKeyAuth()
 @Controller()
@@ -25,6 +27,7 @@ export class ApiKeySettingsController {
     private readonly domains: DomainService,
     private readonly emailConfig: EmailConfigService,
     private readonly apiKeyConfig: ApiKeyConfigService,
+    private readonly permissionProvider: PermissionProviderConfigService,
   ) {}
 
   /** Velt's keys: only the domains this call added; `skippedDomains` were allowed already. */
@@ -82,5 +85,29 @@ export class ApiKeySettingsController {
   })
   async updateApiKeyConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateApiKeyConfigDto) {
     return ok('API key configuration updated successfully.', await this.apiKeyConfig.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/workspace/permissionproviderconfig/get')
+  @ApiOperation({
+    description:
+      'The stored permission provider configuration. The provider token never comes back in clear: `permissionProviderConfig.authToken` is `...` ' +
+      'and its last 4 characters (`****` when shorter than 12, `""` when none is stored) and `authTokenSet` says whether one is stored.',
+  })
+  async getPermissionProviderConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
+    requireNoFields(data);
+    return ok('Permission provider configuration retrieved successfully.', await this.permissionProvider.read(key.apiKeyId));
+  }
+
+  @RpcPost('/v2/workspace/permissionproviderconfig/update')
+  @ApiOperation({
+    description:
+      'Merges into the stored configuration. Answers without `data`, except when this call enables a provider never configured before: ' +
+      'then `data` is the seeded configuration (token masked as in the get). With the provider on and a URL set, realtime subscribes ask it ' +
+      'for access; REST routes keep using the stored permissions.',
+  })
+  async updatePermissionProviderConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdatePermissionProviderConfigDto) {
+    const seeded = await this.permissionProvider.update(key.apiKeyId, dto);
+    const message = 'Permission provider configuration updated successfully.';
+    return seeded ? ok(message, seeded) : okWithoutData(message);
   }
 }

@@ -9,12 +9,13 @@ import { AuditProducer } from './audit.producer';
 import { CredentialService } from './credential.service';
 import { DomainService } from './domain.service';
 import { EmailConfigService } from './email-config.service';
+import { PermissionProviderConfigService } from './permission-provider-config.service';
 import { WORKSPACE_ENTITIES } from './entities';
 import { WorkspaceService } from './workspace.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES), BullModule.registerQueue({ name: QUEUE.AUDIT })],
-  providers: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, AuditLogService, AuditProducer, CredentialService],
-  exports: [BullModule, WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, AuditLogService, CredentialService],
+  providers: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, AuditProducer, CredentialService],
+  exports: [BullModule, WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, CredentialService],
 })
 export class WorkspaceModule {}

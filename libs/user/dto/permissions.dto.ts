@@ -195,3 +195,43 @@ export class GenerateTokenV1Dto {
   @Type(() => UserPropertiesV1Dto)
   userProperties?: UserPropertiesV1Dto;
 }
+
+/** Velt documents expiresAt of a signed decision in milliseconds; the bound is MAX_UNIX_SECONDS in ms. */
+const MAX_UNIX_MILLISECONDS = MAX_UNIX_SECONDS * 1000;
+
+export class PermissionDataDto {
+  @Describe('The user the decision is about.')
+  @IsIdentifier()
+  userId: string;
+
+  @Describe('The organization, folder or document the decision is about.')
+  @IsIdentifier()
+  resourceId: string;
+
+  @Describe('What resourceId names.')
+  @IsIn(RESOURCE_TYPES)
+  type: ResourceType;
+
+  @Describe('The decision.')
+  @IsBoolean()
+  hasAccess: boolean;
+
+  @Describe('For a document: viewer or editor (editor when left out).')
+  @IsOptional()
+  @IsIn(ACCESS_ROLES)
+  accessRole?: AccessRole;
+
+  @Describe('Unix time in milliseconds until which the decision may be reused.')
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_UNIX_MILLISECONDS)
+  expiresAt?: number;
+}
+
+/** `/v2/auth/generate_signature`: the decisions a permission provider is about to answer, in its order. */
+export class GenerateSignatureDto {
+  @Describe('Signed in the order given; see the route description for the canonical form.')
+  @NestedArray(() => PermissionDataDto)
+  permissions: PermissionDataDto[];
+}

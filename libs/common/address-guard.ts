@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, LookupFunction } from 'node:net';
 
 /** RFC 6052 well-known NAT64 prefix: on an IPv6-only network with DNS64, every IPv4-only receiver resolves into it. */
 const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
@@ -39,8 +39,8 @@ export class BlockedTargetError extends Error {
 }
 
 /**
- * Resolves a webhook target once and returns the address to connect to; the sender pins its
- * connection to it. Every resolved address must be public (unless private networks are allowed),
+ * Resolves an outbound target (a webhook receiver, a permission provider) once and returns the
+ * address to connect to; the caller pins its connection to it with pinnedLookup. Every resolved address must be public (unless private networks are allowed),
  * so a rebinding answer cannot slip one through.
  */
 export async function vetTarget(target: URL, allowPrivateNetworks: boolean): Promise<VettedAddress> {
@@ -54,6 +54,14 @@ export async function vetTarget(target: URL, allowPrivateNetworks: boolean): Pro
     throw new BlockedTargetError(hostname);
   }
   return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
+}
+
+/** Resolves to the address vetted a moment ago, so the connection cannot be rebound to another one. */
+export function pinnedLookup(vetted: VettedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [vetted]);
+    else callback(null, vetted.address, vetted.family);
+  };
 }
 
 /** How long config time waits for DNS before treating a name as not resolving (yet). */
@@ -77,8 +85,8 @@ async function resolveWithin(hostname: string, timeoutMs: number): Promise<strin
 
 /**
  * Config-time check: true when the target is a refused address or a name resolving to one. A name
- * that does not resolve (yet) passes: its receiver may not be deployed, and every delivery attempt
- * vets it again with vetTarget, retrying while it does not resolve.
+ * that does not resolve (yet) passes: its receiver may not be deployed, and every call vets it again
+ * with vetTarget (a webhook delivery retries while it does not resolve).
  */
 export async function isRefusedTarget(target: URL, timeoutMs = CONFIG_LOOKUP_TIMEOUT_MS): Promise<boolean> {
   const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -1,6 +1,6 @@
 import { BlockedTargetError, isBlockedAddress, isRefusedTarget, vetTarget } from './address-guard';
 
-describe('webhook address guard', () => {
+describe('outbound address guard', () => {
   it.each([
     ['127.0.0.1', 'IPv4 loopback'],
     ['::1', 'IPv6 loopback'],
