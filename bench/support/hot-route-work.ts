@@ -2,18 +2,23 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { SignJWT } from 'jose';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Pool } from 'pg';
+import { Pool, QueryResultRow } from 'pg';
 import { Server } from 'socket.io';
 import { annotationView, commentView } from '../../libs/comment/comment-views';
+import { PreparedStatement, preparedStatement } from '../../libs/database/statement';
 import { documentView, DocumentRow } from '../../libs/document/document-view';
-import { deepMerge, JsonObject } from '../../libs/live-state/deep-merge';
+import { JsonObject } from '../../libs/live-state/deep-merge';
 import { organizationView, OrganizationRow } from '../../libs/organization/organization-view';
+import { presenceKey } from '../../libs/presence/presence-key';
+import { documentRoom } from '../../libs/realtime-hub/rooms';
 
 /**
- * The I/O of each hot route, as the API at commit 5958bdd issues it (statements copied from
- * PostgreSQL's log_statement and Redis MONITOR while calling the route), shared by the same-I/O
- * node:http baseline and the minimal Nest peer so both do exactly this work. When the API changes a
- * route's statements, change them here too, or the yardstick measures different work.
+ * The I/O of each hot route as the API at commit b0a6cef issues it (statements and Redis commands
+ * recorded with PostgreSQL's log_statement and Redis MONITOR while calling the route), shared by the same-I/O
+ * node:http baseline and the minimal Nest peer so both do exactly this work. Named statements get
+ * the API's names (libs/database preparedStatement hashes the text), so equal names mean equal text.
+ * The API's SQL lives in Nest services, which this Nest-free file cannot import: the texts are
+ * copied byte for byte. When the API changes a route's I/O, change it here too.
  */
 /** The clients a hot route's work runs on; a class so the Nest peer can inject it by type. */
 export class Backends {
@@ -50,8 +55,11 @@ export function openBackends(env: NodeJS.ProcessEnv): Backends {
 }
 
 const ok = (message: string, data: unknown): Envelope => ({ result: { status: 'success', message, data } });
-const documentRoom = (apiKeyId: string, organizationId: string, documentId: string) => `doc:${JSON.stringify([apiKeyId, organizationId, documentId])}`;
-const presenceKey = (apiKeyId: string, organizationId: string, documentId: string) => `presence:${JSON.stringify([apiKeyId, organizationId, documentId])}`;
+
+/** pg's named form, as the API's queryPrepared passes it through TypeORM. */
+function queryPrepared<T extends QueryResultRow>(pool: Pool, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+  return pool.query<T>({ name: statement.name, text: statement.text, values }).then((result) => result.rows);
+}
 
 const AUTH_TTL_MS = Number(process.env.AUTH_CACHE_TTL_MS ?? 5000);
 const verified = new Map<string, { apiKeyId: string; expiresAt: number }>();
@@ -67,8 +75,8 @@ export async function verifyApiKey(pool: Pool, apiKeyId: string | undefined, tok
   const cached = verified.get(cacheKey);
   if (cached && cached.expiresAt > Date.now()) return cached.apiKeyId;
   const { rows } = await pool.query<{ hash: Buffer; apiKeyId: string }>(
-    `SELECT "token"."token_hash" AS hash, "apiKey"."id" AS "apiKeyId", "apiKey"."workspace_id" AS "workspaceId" FROM "auth_token" "token"
-     INNER JOIN "api_key" "apiKey" ON "apiKey"."id"="token"."api_key_id" WHERE "token"."token_hash" = $1 AND "token"."api_key_id" = $2`,
+    'SELECT "token"."token_hash" AS hash, "apiKey"."id" AS "apiKeyId", "apiKey"."workspace_id" AS "workspaceId" FROM "auth_token" "token" ' +
+      'INNER JOIN "api_key" "apiKey" ON "apiKey"."id"="token"."api_key_id" WHERE "token"."token_hash" = $1 AND "token"."api_key_id" = $2',
     [hash, apiKeyId],
   );
   if (rows.length === 0 || rows[0].hash.length !== hash.length || !timingSafeEqual(rows[0].hash, hash)) return null;
@@ -76,10 +84,69 @@ export async function verifyApiKey(pool: Pool, apiKeyId: string | undefined, tok
   return rows[0].apiKeyId;
 }
 
-const DOCUMENT_EXISTS = (lock: string) => `WITH o AS MATERIALIZED (SELECT api_key_id, id, disabled FROM organization WHERE api_key_id = $1 AND id = $2${lock})
+/** libs/resource existenceQuery for a document read with its organization; the live-state upsert embeds the locked form. */
+const documentExists = (lock: string) => `WITH o AS MATERIALIZED (SELECT api_key_id, id, disabled FROM organization WHERE api_key_id = $1 AND id = $2${lock})
       SELECT o.disabled, EXISTS (
         SELECT 1 FROM document r WHERE r.api_key_id = o.api_key_id AND r.organization_id = o.id AND r.id = $3${lock}
       ) AS found FROM o`;
+const DOCUMENT_EXISTS = preparedStatement(documentExists(''));
+/** existenceQuery with checkOrganization false (the comment routes). */
+const DOCUMENT_ROW_EXISTS = preparedStatement(
+  'SELECT NULL::boolean AS disabled, true AS found FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
+);
+const ORGANIZATION_EXISTS = preparedStatement('SELECT disabled, true AS found FROM organization WHERE api_key_id = $1 AND id = $2');
+
+/** LIST_DOCUMENTS of libs/document/document.service.ts. */
+const LIST_DOCUMENTS = preparedStatement(
+  `SELECT (f.id IS NOT NULL) AS folder_found, d.* FROM organization o
+   LEFT JOIN folder f ON f.api_key_id = o.api_key_id AND f.organization_id = o.id AND f.id = $4
+   LEFT JOIN LATERAL (
+     SELECT true AS found, id, name, disabled, access_type, folder_id, metadata FROM document
+     WHERE api_key_id = o.api_key_id AND organization_id = o.id
+       AND ($3::text[] IS NULL OR id = ANY($3)) AND ($4::text IS NULL OR folder_id = $4)
+       AND ($5::text IS NULL OR id > $5)
+     ORDER BY id LIMIT $6
+   ) d ON true
+   WHERE o.api_key_id = $1 AND o.id = $2
+   ORDER BY d.id`,
+);
+
+/** LIST_ORGANIZATIONS of libs/organization/organization.service.ts. */
+const LIST_ORGANIZATIONS = preparedStatement(
+  `SELECT id, name, disabled, metadata FROM organization
+   WHERE api_key_id = $1 AND ($2::text[] IS NULL OR id = ANY($2)) AND ($3::text IS NULL OR id > $3)
+   ORDER BY id LIMIT $4`,
+);
+
+/** listSql of libs/user/user.service.ts for an organization scope. */
+const LIST_USERS = preparedStatement(`SELECT u.id, u.name, u.email, u.properties, g.access_role FROM app_user u
+      LEFT JOIN organization_grant g ON g.api_key_id = $1 AND g.organization_id = $2 AND g.user_id = u.id
+      WHERE u.api_key_id = $1 AND u.organization_id = $2 AND u.id > $3
+        AND ($4::text[] IS NULL OR u.id = ANY($4::text[]))
+      ORDER BY u.id LIMIT $5`);
+
+const MAX_LIVE_STATE_BYTES = 256 * 1024;
+/** The autocommit upsert of libs/live-state/live-state.service.ts: document check, then merge in SQL (live_state_deep_merge). */
+const UPSERT_LIVE_STATE = preparedStatement(`WITH e AS (${documentExists(' FOR KEY SHARE')}),
+       saved AS (
+         INSERT INTO live_state (api_key_id, organization_id, document_id, id, data)
+         SELECT $1, $2, $3, $4, CASE WHEN $6 THEN live_state_deep_merge('{}', $5::jsonb) ELSE $5::jsonb END FROM e WHERE e.found
+         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE
+           SET data = CASE WHEN $6 THEN live_state_deep_merge(live_state.data, EXCLUDED.data) ELSE EXCLUDED.data END, updated_at = now()
+           WHERE NOT $6 OR octet_length(live_state_deep_merge(live_state.data, EXCLUDED.data)::text) <= $7
+         RETURNING data, updated_at
+       )
+       SELECT e.disabled, e.found, saved.data, saved.updated_at FROM e LEFT JOIN saved ON true`);
+
+/**
+ * WRITE_SCRIPT of libs/presence/presence.service.ts (HSET + PEXPIRE + HGETALL, one command). Not
+ * imported: that file loads Nest and TypeORM (about 1,200 modules), which the bare baseline must not.
+ */
+const PRESENCE_WRITE_SCRIPT = `
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return redis.call('HGETALL', KEYS[1])
+`;
 
 function assertFound(rows: Array<{ found: boolean }>): void {
   if (rows.length === 0 || !rows[0].found) throw new Error('resource not found');
@@ -101,38 +168,36 @@ async function generateToken(_backends: Backends, apiKeyId: string, data: Data):
 
 async function getDocuments({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const pageSize = Number(data.pageSize ?? 1000);
-  const { rows } = await pool.query<DocumentRow & { folder_found: boolean; found: boolean }>(
-    `SELECT (f.id IS NOT NULL) AS folder_found, d.* FROM organization o
-       LEFT JOIN folder f ON f.api_key_id = o.api_key_id AND f.organization_id = o.id AND f.id = $4
-       LEFT JOIN LATERAL (
-         SELECT true AS found, id, name, disabled, access_type, folder_id, metadata FROM document
-         WHERE api_key_id = o.api_key_id AND organization_id = o.id
-           AND ($3::text[] IS NULL OR id = ANY($3)) AND ($4::text IS NULL OR folder_id = $4)
-           AND ($5::text IS NULL OR id > $5)
-         ORDER BY id LIMIT $6
-       ) d ON true
-       WHERE o.api_key_id = $1 AND o.id = $2
-       ORDER BY d.id`,
-    [apiKeyId, data.organizationId, null, null, null, pageSize + 1],
-  );
+  const rows = await queryPrepared<DocumentRow & { folder_found: boolean; found: boolean }>(pool, LIST_DOCUMENTS, [
+    apiKeyId,
+    data.organizationId,
+    data.documentIds ?? null,
+    data.folderId ?? null,
+    null,
+    pageSize + 1,
+  ]);
   return ok('Documents retrieved successfully.', rows.filter((row) => row.found).slice(0, pageSize).map(documentView));
 }
 
 async function getOrganizations({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const pageSize = Number(data.pageSize ?? 1000);
-  const { rows } = await pool.query<OrganizationRow>(
-    `SELECT id, name, disabled, metadata FROM organization
-       WHERE api_key_id = $1 AND ($2::text[] IS NULL OR id = ANY($2)) AND ($3::text IS NULL OR id > $3)
-       ORDER BY id LIMIT $4`,
-    [apiKeyId, data.organizationIds ?? null, null, pageSize + 1],
-  );
+  const rows = await queryPrepared<OrganizationRow>(pool, LIST_ORGANIZATIONS, [apiKeyId, data.organizationIds ?? null, null, pageSize + 1]);
   return ok('Organizations retrieved successfully.', rows.slice(0, pageSize).map(organizationView));
 }
 
+interface StoredPresence {
+  userId: string;
+  name: string;
+  email: string;
+  status: string;
+  expiresAt: number;
+}
+
+/** The document check, then one EVAL that writes the entries and answers the whole hash, then the emit. */
 async function addPresence({ pool, redis, io }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const organizationId = String(data.organizationId);
   const documentId = String(data.documentId);
-  assertFound((await pool.query<{ found: boolean }>(DOCUMENT_EXISTS(''), [apiKeyId, organizationId, documentId])).rows);
+  assertFound(await queryPrepared<{ found: boolean }>(pool, DOCUMENT_EXISTS, [apiKeyId, organizationId, documentId]));
   const ttlMs = 300_000;
   const expiresAt = Date.now() + ttlMs;
   const users = data.users as Array<{ userId: string; name?: string; email?: string; status?: string }>;
@@ -141,60 +206,44 @@ async function addPresence({ pool, redis, io }: Backends, apiKeyId: string, data
     JSON.stringify({ userId: user.userId, name: user.name ?? '', email: user.email ?? '', status: user.status ?? 'online', expiresAt }),
   ]);
   const key = presenceKey(apiKeyId, organizationId, documentId);
-  await redis.multi().hset(key, ...fields).pexpire(key, ttlMs).exec();
-  const entries = await redis.hgetall(key);
+  const flat = (await redis.eval(PRESENCE_WRITE_SCRIPT, 1, key, ttlMs, ...fields)) as string[];
   const now = Date.now();
-  const present = Object.values(entries)
-    .map((raw) => JSON.parse(raw) as { expiresAt?: number; userId: string })
-    .filter((entry) => entry.expiresAt! > now)
-    .map((user) => {
-      delete user.expiresAt;
-      return user;
-    })
-    .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  const present: Array<Omit<StoredPresence, 'expiresAt'>> = [];
+  const lapsed: string[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const { expiresAt: until, ...user } = JSON.parse(flat[i + 1]) as StoredPresence;
+    if (until > now) present.push(user);
+    else lapsed.push(flat[i]);
+  }
+  if (lapsed.length > 0) await redis.hdel(key, ...lapsed);
+  present.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   io.to(documentRoom(apiKeyId, organizationId, documentId)).emit('presence', { organizationId, documentId, users: present });
   return ok('Users added to presence successfully.', { success: true });
 }
 
-/** With `merge`: the API's transaction (lock the document, insert-then-lock the row, merge in JS, upsert), then the emit. */
+/** One autocommit statement (document check + upsert merging in SQL), then the emit. */
 async function broadcastLiveState({ pool, io }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
-  const key = [apiKeyId, data.organizationId, data.documentId, data.liveStateDataId];
-  const client = await pool.connect();
-  let saved: { data: JsonObject; updated_at: Date };
-  try {
-    await client.query('START TRANSACTION');
-    assertFound((await client.query<{ found: boolean }>(DOCUMENT_EXISTS(' FOR KEY SHARE'), key.slice(0, 3))).rows);
-    let value = data.data as JsonObject;
-    if (data.merge) {
-      await client.query(`INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, '{}') ON CONFLICT DO NOTHING`, key);
-      const { rows } = await client.query<{ data: JsonObject }>(
-        'SELECT data FROM live_state WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 FOR UPDATE',
-        key,
-      );
-      value = deepMerge(rows[0].data, value);
-      if (Buffer.byteLength(JSON.stringify(value), 'utf8') > 256 * 1024) throw new Error('live state too large');
-    }
-    const { rows } = await client.query<{ data: JsonObject; updated_at: Date }>(
-      `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, $5::jsonb)
-         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE SET data = EXCLUDED.data, updated_at = now()
-         RETURNING data, updated_at`,
-      [...key, JSON.stringify(value)],
-    );
-    await client.query('COMMIT');
-    saved = rows[0];
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-  const [, organizationId, documentId, liveStateDataId] = key as string[];
+  const [organizationId, documentId, liveStateDataId] = [String(data.organizationId), String(data.documentId), String(data.liveStateDataId)];
+  const json = JSON.stringify(data.data);
+  if (Buffer.byteLength(json, 'utf8') > MAX_LIVE_STATE_BYTES) throw new Error('live state too large');
+  const [row] = await queryPrepared<{ found: boolean; data: JsonObject | null; updated_at: Date | null }>(pool, UPSERT_LIVE_STATE, [
+    apiKeyId,
+    organizationId,
+    documentId,
+    liveStateDataId,
+    json,
+    data.merge === true,
+    MAX_LIVE_STATE_BYTES,
+  ]);
+  assertFound(row ? [row] : []);
+  // The API falls back to a locked transaction only when the merged text outgrows the limit; the bench never sends that.
+  if (!row.data || !row.updated_at) throw new Error('merged live state too large');
   io.to(documentRoom(apiKeyId, organizationId, documentId)).emit('livestate', {
     organizationId,
     documentId,
     liveStateDataId,
-    data: saved.data,
-    updatedAt: saved.updated_at.toISOString(),
+    data: row.data,
+    updatedAt: row.updated_at.toISOString(),
   });
   return ok('Event broadcasted successfully.', { success: true });
 }
@@ -209,18 +258,9 @@ interface UserRow {
 
 async function getUsers({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const organizationId = String(data.organizationId);
-  assertFound(
-    (await pool.query<{ found: boolean }>('SELECT disabled, true AS found FROM organization WHERE api_key_id = $1 AND id = $2', [apiKeyId, organizationId])).rows,
-  );
+  assertFound(await queryPrepared<{ found: boolean }>(pool, ORGANIZATION_EXISTS, [apiKeyId, organizationId]));
   const pageSize = Number(data.pageSize ?? 1000);
-  const { rows } = await pool.query<UserRow>(
-    `SELECT u.id, u.name, u.email, u.properties, g.access_role FROM app_user u
-      LEFT JOIN organization_grant g ON g.api_key_id = $1 AND g.organization_id = $2 AND g.user_id = u.id
-      WHERE u.api_key_id = $1 AND u.organization_id = $2 AND u.id > $3
-        AND ($4::text[] IS NULL OR u.id = ANY($4::text[]))
-      ORDER BY u.id LIMIT $5`,
-    [apiKeyId, organizationId, '', null, pageSize + 1],
-  );
+  const rows = await queryPrepared<UserRow>(pool, LIST_USERS, [apiKeyId, organizationId, '', data.userIds ?? null, pageSize + 1]);
   const users = rows.slice(0, pageSize).map((row) => {
     const name = row.name ?? '';
     const properties = row.properties ?? {};
@@ -264,15 +304,7 @@ function entity<T>(row: Record<string, unknown>, alias: string, renames: Record<
 async function getAnnotations({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const organizationId = String(data.organizationId);
   const documentId = String(data.documentId);
-  assertFound(
-    (
-      await pool.query<{ found: boolean }>('SELECT NULL::boolean AS disabled, true AS found FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3', [
-        apiKeyId,
-        organizationId,
-        documentId,
-      ])
-    ).rows,
-  );
+  assertFound(await queryPrepared<{ found: boolean }>(pool, DOCUMENT_ROW_EXISTS, [apiKeyId, organizationId, documentId]));
   const page = await pool.query<{ id: string; document_id: string }>(
     `SELECT a.id, a.document_id, a.updated_at::text AS updated_at FROM comment_annotation AS a
         WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])
