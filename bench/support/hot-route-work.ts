@@ -9,7 +9,7 @@ import { PreparedStatement, preparedStatement } from '../../libs/database/statem
 import { documentView, DocumentRow } from '../../libs/document/document-view';
 import { JsonObject } from '../../libs/live-state/deep-merge';
 import { organizationView, OrganizationRow } from '../../libs/organization/organization-view';
-import { presenceKey } from '../../libs/presence/presence-key';
+import { PRESENCE_WRITE_SCRIPT, presenceKey } from '../../libs/presence/presence-key';
 import { documentRoom } from '../../libs/realtime-hub/rooms';
 
 /**
@@ -137,16 +137,6 @@ const UPSERT_LIVE_STATE = preparedStatement(`WITH e AS (${documentExists(' FOR K
          RETURNING data, updated_at
        )
        SELECT e.disabled, e.found, saved.data, saved.updated_at FROM e LEFT JOIN saved ON true`);
-
-/**
- * WRITE_SCRIPT of libs/presence/presence.service.ts (HSET + PEXPIRE + HGETALL, one command). Not
- * imported: that file loads Nest and TypeORM (about 1,200 modules), which the bare baseline must not.
- */
-const PRESENCE_WRITE_SCRIPT = `
-redis.call('HSET', KEYS[1], unpack(ARGV, 2))
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return redis.call('HGETALL', KEYS[1])
-`;
 
 function assertFound(rows: Array<{ found: boolean }>): void {
   if (rows.length === 0 || !rows[0].found) throw new Error('resource not found');

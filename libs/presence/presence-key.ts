@@ -7,6 +7,13 @@ export function presenceKey(apiKeyId: string, organizationId: string, documentId
   return `${PRESENCE}${JSON.stringify([apiKeyId, organizationId, documentId])}`;
 }
 
+/** One presence write in one command: the entries, the hash's expiry, and the hash as it now is for the publish. */
+export const PRESENCE_WRITE_SCRIPT = `
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return redis.call('HGETALL', KEYS[1])
+`;
+
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
 /**

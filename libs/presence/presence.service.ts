@@ -7,7 +7,7 @@ import { RealtimeHub } from '@app/realtime-hub';
 import { REDIS } from '@app/redis';
 import { ensureDocument } from '@app/resource';
 import { PresenceUserDto } from './dto/presence.dto';
-import { presenceKey } from './presence-key';
+import { PRESENCE_WRITE_SCRIPT, presenceKey } from './presence-key';
 
 /** Spec: Presence user. */
 export interface PresenceUser {
@@ -23,11 +23,6 @@ interface StoredPresence extends PresenceUser {
 
 export const PRESENCE_EVENT = 'presence';
 /** HSET + PEXPIRE + HGETALL in one command: a write and the read its publish needs in one round trip. */
-const WRITE_SCRIPT = `
-redis.call('HSET', KEYS[1], unpack(ARGV, 2))
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return redis.call('HGETALL', KEYS[1])
-`;
 const DEFAULT_STATUS = 'online';
 
 /**
@@ -123,7 +118,7 @@ export class PresenceService {
       const entry: StoredPresence = { userId: user.userId, name: user.name, email: user.email, status: user.status, expiresAt };
       return [user.userId, JSON.stringify(entry)];
     });
-    const flat = (await this.redis.eval(WRITE_SCRIPT, 1, key(apiKeyId, ref), this.ttlMs, ...fields)) as string[];
+    const flat = (await this.redis.eval(PRESENCE_WRITE_SCRIPT, 1, key(apiKeyId, ref), this.ttlMs, ...fields)) as string[];
     const stored: Record<string, string> = {};
     for (let i = 0; i < flat.length; i += 2) stored[flat[i]] = flat[i + 1];
     return stored;
