@@ -19,6 +19,8 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Every operation is a POST, which no cache revalidates: an ETag would only hash each response body.
+  app.set('etag', false);
   app.use(requestLogMiddleware(PinoLogger.root));
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   app.use(json({ limit: MAX_BODY_BYTES }));
