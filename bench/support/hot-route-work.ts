@@ -56,7 +56,7 @@ export function openBackends(env: NodeJS.ProcessEnv): Backends {
 
 const ok = (message: string, data: unknown): Envelope => ({ result: { status: 'success', message, data } });
 
-/** pg's named form, as the API's queryPrepared passes it through TypeORM. */
+/** pg's named form on the pool, as the API's queryPrepared runs it outside a transaction. */
 function queryPrepared<T extends QueryResultRow>(pool: Pool, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
   return pool.query<T>({ name: statement.name, text: statement.text, values }).then((result) => result.rows);
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { EntityManager } from 'typeorm';
+import { Pool } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 export interface StatementResult<T> {
   rows: T[];
@@ -42,7 +44,20 @@ export function preparedStatement(text: string): PreparedStatement {
   return statement;
 }
 
-/** Runs a prepared statement; TypeORM passes its query through to pg, whose query config carries the name. */
-export function queryPrepared<T>(runner: Pick<EntityManager, 'query'>, statement: PreparedStatement, params: unknown[]): Promise<T[]> {
-  return runner.query<T[]>(statement as unknown as string, params);
+/** pg's pool behind `runner` when the statement runs outside a transaction, else undefined. */
+function poolOf(runner: DataSource | EntityManager): Pool | undefined {
+  const dataSource = runner instanceof DataSource ? runner : runner.queryRunner ? undefined : runner.connection;
+  return dataSource?.driver instanceof PostgresDriver ? (dataSource.driver.master as Pool) : undefined;
+}
+
+/**
+ * Runs a prepared statement. Outside a transaction it goes straight to pg's pool: TypeORM's
+ * per-query runner (connect, broadcaster, release) cost ~0.1 ms of CPU per hot read. Inside one it
+ * runs on the transaction's connection, TypeORM passing the named query config through to pg.
+ */
+export async function queryPrepared<T>(runner: DataSource | EntityManager, statement: PreparedStatement, params: unknown[]): Promise<T[]> {
+  const pool = poolOf(runner);
+  if (!pool) return runner.query<T[]>(statement as unknown as string, params);
+  const result = await pool.query({ name: statement.name, text: statement.text, values: params });
+  return result.rows as T[];
 }
