@@ -9,3 +9,4 @@ export * from './openapi/dto-schema';
 export * from './openapi/openapi-document';
 export * from './openapi/registered-routes';
 export * from './openapi/rpc-docs';
+export * from './static-route-match';

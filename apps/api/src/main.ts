@@ -4,7 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, loadConfigOrExit, requestLogMiddleware } from '@app/common';
-import { answerClientError, expressErrorHandler, setupOpenApi } from '@app/http';
+import { answerClientError, expressErrorHandler, matchLiteralRoutesByText, setupOpenApi } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { httpMetricsMiddleware } from '@app/metrics/http';
 import { ApiModule } from './api.module';
@@ -29,6 +29,8 @@ async function bootstrap(): Promise<void> {
   setupOpenApi(app);
   app.enableShutdownHooks();
   app.getHttpServer().on('clientError', answerClientError);
+  await app.init();
+  matchLiteralRoutesByText(app);
   await app.listen(config.port, '0.0.0.0');
   app.get(Logger).log(`API listening on ${await app.getUrl()}`, 'Bootstrap');
 }
