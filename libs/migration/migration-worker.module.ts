@@ -5,12 +5,11 @@ import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { MigrationProcessor } from './migration.processor';
 import { MigrationModule } from './migration.module';
 import { MigrationRunner } from './migration-runner.service';
-import { MigrationSweeper } from './migration.sweeper';
 
 /** Worker side of document migration; imported by apps/worker only. */
 @Module({
   imports: [MigrationModule, OrganizationModule, DocumentModule, RealtimeEmitterModule],
-  providers: [MigrationRunner, MigrationSweeper, MigrationProcessor],
+  providers: [MigrationRunner, MigrationProcessor],
   exports: [MigrationRunner],
 })
 export class MigrationWorkerModule {}

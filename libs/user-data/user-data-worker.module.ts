@@ -4,12 +4,11 @@ import { WebhookModule } from '@app/webhook';
 import { UserDataModule } from './user-data.module';
 import { UserDataEraser } from './user-data-eraser.service';
 import { UserDataProcessor } from './user-data.processor';
-import { UserDataSweeper } from './user-data.sweeper';
 
 /** Worker side of users/data/delete; imported by apps/worker only. */
 @Module({
   imports: [UserDataModule, RealtimeEmitterModule, WebhookModule],
-  providers: [UserDataEraser, UserDataSweeper, UserDataProcessor],
+  providers: [UserDataEraser, UserDataProcessor],
   exports: [UserDataEraser],
 })
 export class UserDataWorkerModule {}
