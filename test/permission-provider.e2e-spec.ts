@@ -114,6 +114,9 @@ describe("Velt's permission provider mode", () => {
       expect((await call('/v2/workspace/apikeyconfig/update', { requireJwtToken: true }, other)).status).toBe(200);
       let read = await call<{ permissionProviderConfig: object }>(getPage.path, {}, other);
       expect(read.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: 'https://example.net/q', authToken: '...6789', authTokenSet: true } });
+      // JSON null reads as an absent field, as everywhere else: both values stay.
+      expect((await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: null, authToken: null } }, other)).status).toBe(200);
+      expect((await call(getPage.path, {}, other)).body.result.data).toEqual(read.body.result.data);
       await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: '', authToken: '' } }, other);
       read = await call(getPage.path, {}, other);
       expect(read.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: '', authToken: '', authTokenSet: false } });

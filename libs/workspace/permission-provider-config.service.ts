@@ -71,7 +71,8 @@ export class PermissionProviderConfigService {
     if (dto.usePermissionProvider === undefined && settings === undefined) {
       throw ApiError.invalid('At least one of data.usePermissionProvider or data.permissionProviderConfig must be provided.');
     }
-    const url = settings?.permissionProviderUrl;
+    // `@IsOptional()` lets JSON null through: null keeps the stored value, as an absent field does.
+    const url = settings?.permissionProviderUrl ?? undefined;
     if (url) await this.refuseTarget(url);
     const seeded = await this.dataSource.transaction(async (manager) => {
       // The row exists before it is locked, so two first updates of one key still merge one after the other.
@@ -82,7 +83,7 @@ export class PermissionProviderConfigService {
         usePermissionProvider: dto.usePermissionProvider ?? current?.usePermissionProvider ?? false,
         permissionProviderUrl: url === undefined ? (current?.permissionProviderUrl ?? '') : normalizedUrl(url),
       };
-      const token = settings?.authToken;
+      const token = settings?.authToken ?? undefined;
       const ciphertext = token === undefined ? current?.authTokenCiphertext : token === '' ? undefined : encryptSecret(token, this.config.encryptionKey);
       if (ciphertext) next.authTokenCiphertext = ciphertext;
       await manager.update(ApiKeyConfig, { apiKeyId }, { config: { ...row.config, [CONFIG_KEY]: next } });
