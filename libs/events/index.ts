@@ -5,3 +5,4 @@ export * from './event-registry';
 export * from './events.module';
 export * from './sources/comment.source';
 export * from './sources/document.source';
+export * from './sources/comment-recipients';

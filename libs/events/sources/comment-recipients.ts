@@ -1,0 +1,72 @@
+import { EventEnvelope } from '../domain-event';
+import { CommentEventData, NotificationUser } from './comment.source';
+
+/** Why a person hears about a comment event; the first reason that applies wins, in this order. */
+export const RECIPIENT_REASONS = ['mention', 'assign', 'reply', 'status'] as const;
+export type RecipientReason = (typeof RECIPIENT_REASONS)[number];
+
+export interface CommentRecipient {
+  user: NotificationUser;
+  reason: RecipientReason;
+}
+
+type CommentEvent = CommentEventData & EventEnvelope;
+
+function userOf(value: unknown): NotificationUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { userId, name, email } = value as Record<string, unknown>;
+  if (typeof userId !== 'string' || userId === '') return null;
+  return { userId, ...(typeof name === 'string' ? { name } : {}), ...(typeof email === 'string' ? { email } : {}) };
+}
+
+function commentsOf(event: CommentEvent): Array<Record<string, unknown>> {
+  const comments = event.annotation.comments;
+  return Array.isArray(comments) ? (comments as Array<Record<string, unknown>>) : [];
+}
+
+/** Everyone in the thread: whoever opened it, wrote in it, or has it assigned. */
+function participants(event: CommentEvent): NotificationUser[] {
+  const users = [event.annotation.from, ...commentsOf(event).map((comment) => comment.from), event.annotation.assignedTo];
+  return users.map(userOf).filter((user): user is NotificationUser => user !== null);
+}
+
+function mentioned(event: CommentEvent): NotificationUser[] {
+  return (event.comment?.to ?? []).map(userOf).filter((user): user is NotificationUser => user !== null);
+}
+
+function candidates(event: CommentEvent): Array<[NotificationUser, RecipientReason]> {
+  switch (event.trigger) {
+    case 'comment_annotation.add':
+      return mentioned(event).map((user) => [user, 'mention']);
+    case 'comment.add':
+      return [...mentioned(event).map((user): [NotificationUser, RecipientReason] => [user, 'mention']), ...participants(event).map((user): [NotificationUser, RecipientReason] => [user, 'reply'])];
+    case 'comment_annotation.assign': {
+      const assignee = event.change?.assigned ? userOf(event.annotation.assignedTo) : null;
+      return assignee ? [[assignee, 'assign']] : [];
+    }
+    case 'comment_annotation.status_change':
+      return participants(event).map((user) => [user, 'status']);
+    default:
+      return [];
+  }
+}
+
+/**
+ * Who a comment event reaches and why (mention, reply in a thread they are in, assignment, status
+ * change), never the person who acted, each person once under the strongest reason. Notifications
+ * and e-mail both start from this list, so they never disagree about who was told.
+ */
+export function commentRecipients(event: CommentEvent): CommentRecipient[] {
+  const actor = event.actionUser?.userId;
+  const chosen = new Map<string, CommentRecipient>();
+  for (const [user, reason] of candidates(event)) {
+    if (user.userId === actor) continue;
+    const current = chosen.get(user.userId);
+    if (!current || RECIPIENT_REASONS.indexOf(reason) < RECIPIENT_REASONS.indexOf(current.reason)) {
+      chosen.set(user.userId, { user: { ...current?.user, ...user }, reason });
+    } else if (!current.user.email && user.email) {
+      current.user = { ...current.user, ...user };
+    }
+  }
+  return [...chosen.values()];
+}
