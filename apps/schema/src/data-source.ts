@@ -6,6 +6,7 @@ import { databaseOptions } from '@app/database';
 import { DOCUMENT_ENTITIES } from '@app/document/entities';
 import { LIVE_STATE_ENTITIES } from '@app/live-state/entities';
 import { MIGRATION_ENTITIES } from '@app/migration/entities';
+import { NOTIFICATION_ENTITIES } from '@app/notification/entities';
 import { ORGANIZATION_ENTITIES } from '@app/organization/entities';
 import { USER_ENTITIES } from '@app/user/entities';
 import { USER_DATA_ENTITIES } from '@app/user-data/entities';
@@ -28,5 +29,6 @@ export default new DataSource({
     ...WEBHOOK_ENTITIES,
     ...MIGRATION_ENTITIES,
     ...USER_DATA_ENTITIES,
+    ...NOTIFICATION_ENTITIES,
   ],
 });

@@ -1,0 +1,3 @@
+export * from './entities';
+export * from './notification-preferences.service';
+export * from './notification.module';

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DocumentModule } from '@app/document';
+import { NOTIFICATION_ENTITIES } from './entities';
+import { NotificationPreferences } from './notification-preferences.service';
+
+/** Notifications' tables and the services any process needs of them (the sink, the e-mail sender's preference check). */
+@Module({
+  imports: [TypeOrmModule.forFeature(NOTIFICATION_ENTITIES), DocumentModule],
+  providers: [NotificationPreferences],
+  exports: [NotificationPreferences],
+})
+export class NotificationModule {}
