@@ -1,6 +1,6 @@
 import { Socket } from 'socket.io-client';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
-import { RunningApi, startApi } from './support/processes';
+import { RunningApi, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { connect, nextEvent, userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
@@ -92,6 +92,7 @@ describe('notifications', () => {
     [a, b] = await Promise.all([startApi(world.env), startApi(world.env)]);
     owner = await createWorkspace(a.url);
     for (const documentId of ['push', 'none', 'mine', 'read', 'paging', 'delete', 'custom', 'triggers']) await seedDocument(world, owner.apiKey, ORG, documentId);
+    await seedDocument(world, owner.apiKey, ORG, 'members-only', { accessType: 'organizationPrivate' });
     await seedEditors(a.url, owner, ORG, USERS);
   }, LONG);
 
@@ -274,6 +275,17 @@ describe('notifications', () => {
     await reply('triggers', 'a-trig', 'cy');
     expect((await notifications({ documentId: 'triggers' })).data.map((n) => n.actionType)).toEqual(['newlyAdded']);
     await call('/v2/workspace/notificationconfig/update', { useNotificationService: false });
+  });
+
+  it('verifyUserPermissions leaves out listed users without a role on the document', async () => {
+    await addCustom('members-only', 'n-verified', ['bob', 'stranger'], { verifyUserPermissions: true, notifyAll: false });
+    const [stored] = (await notifications({ documentId: 'members-only' })).data;
+    expect(stored.notifyUsersByUserId).toEqual({ bob: true });
+  });
+
+  it('a worker serving only webhooks still boots with the notification sink (RealtimeHub at its root)', async () => {
+    const worker = await startWorker(world.env, { WORKER_QUEUES: 'webhook' });
+    expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
   });
 
   it('the v1 config routes need documentIds', async () => {
