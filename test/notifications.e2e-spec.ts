@@ -4,11 +4,14 @@ import { RunningApi, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { connect, nextEvent, userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
+import { requestDataFor, responseProblems, veltHeaders, veltPage } from './support/velt-fixtures';
 
 const LONG = 60_000;
 const ORG = 'org-n';
 const USERS = ['ada', 'bob', 'cy', 'dee'];
 const resolved = { id: 'resolved', name: 'Resolved', type: 'terminal' };
+/** Velt's v2 pages in the order a caller would use them: added before read, config set before get, delete last. */
+const VELT_PAGES = ['notifications-add', 'notifications-get', 'notifications-update', 'notifications-config-set', 'notifications-config-get', 'notifications-delete', 'workspace-notificationconfig-update', 'workspace-notificationconfig-get'];
 
 /** A notification as notifications/get answers it (and the `notification` socket event carries it). */
 interface Notification {
@@ -294,5 +297,30 @@ describe('notifications', () => {
     expect(refused.body.error.message).toContain('data.documentIds');
     const answered = await call('/v1/notifications/config/get', { organizationId: ORG, userId: 'bob', documentIds: ['read'] });
     expect(answered.body.result.data).toEqual([{ config: { inbox: 'ALL', email: 'MINE' }, metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'read', userId: 'bob' } }]);
+  });
+
+  describe("Velt's v2 examples", () => {
+    beforeAll(async () => {
+      for (const [organizationId, documentId] of [['yourOrganizationId', 'yourDocumentId'], ['org1', 'doc1'], ['org1', 'document3']]) {
+        await world.query('INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING', [owner.apiKey, organizationId]);
+        await seedDocument(world, owner.apiKey, organizationId, documentId);
+      }
+    });
+
+    const cases = VELT_PAGES.flatMap((name) => veltPage('v2', name).requestExamples.map((example, index) => [veltPage('v2', name).path, index, name, example] as const));
+
+    it.each(cases)('%s example %i: accepted, answered in the documented shape', async (path, index, name, example) => {
+      const page = veltPage('v2', name);
+      // Velt's placeholder page token cannot be one of ours; every example reads from the first page.
+      const { pageToken, ...data } = requestDataFor(page, example, owner);
+      void pageToken;
+      const response = await post(a.url, path, data, veltHeaders(page.auth, owner));
+      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
+      // A notification added in Velt's resolver mode (the add page's last example) has no headline or body to show, and the config
+      // pages show only a document-level answer: an organization-level one (their second example) names no document.
+      const organizationLevel = name.startsWith('notifications-config-') && index === 1;
+      expect(responseProblems(page, response.body, { requirePresent: name !== 'notifications-get' && !organizationLevel })).toEqual([]);
+      if (name === 'notifications-get' && index === 0) expect((response.body.result.data as unknown[]).length).toBe(2);
+    });
   });
 });
