@@ -10,6 +10,6 @@ import { WebhookUserData } from './webhook-user-data.service';
 @Module({
   imports: [WebhookSinkModule],
   providers: [AdvancedWebhookConfigService, WebhookConfigService, WebhookDeliveryLogService, WebhookEndpointService, WebhookUserData],
-  exports: [WebhookConfigService, WebhookDeliveryLogService, WebhookUserData],
+  exports: [AdvancedWebhookConfigService, WebhookConfigService, WebhookDeliveryLogService, WebhookEndpointService, WebhookUserData],
 })
 export class WebhookModule {}
