@@ -4,6 +4,7 @@ import { RunningApi, RunningProcess, startApi, startWorker } from './support/pro
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
+import { requestData, responseProblems, veltPage } from './support/velt-fixtures';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 90_000;
@@ -114,6 +115,21 @@ describe('advanced webhooks', () => {
   }, LONG);
 
   describe('configuration and endpoints', () => {
+    it("answers Velt's examples in Velt's shapes and messages", async () => {
+      const who = await createWorkspace(api.url);
+      let endpointId = '';
+      const pages = ['config-update', 'config-get', '-endpoints-create', '-endpoints-get', '-endpoints-update', '-endpoints-secret-get', '-endpoints-delete'];
+      for (const name of pages) {
+        const page = veltPage('v2', `workspace-advancedwebhook${name}`);
+        const data = requestData(page.requestExamples[0]);
+        const response = await call(who, page.path, 'endpointId' in data ? { ...data, endpointId } : data);
+        expect([page.path, response.status, response.body.error]).toEqual([page.path, 200, undefined]);
+        expect(response.body.result.message).toBe(page.responseExample?.result.message);
+        expect([page.path, responseProblems(page, response.body)]).toEqual([page.path, []]);
+        if (name === '-endpoints-create') endpointId = (response.body.result.data as Endpoint).id;
+      }
+    });
+
     it('answers defaults, refuses endpoints until enabled, and needs isEnabled on the first update', async () => {
       const who = await createWorkspace(api.url);
       const initial = await call(who, '/v2/workspace/advancedwebhookconfig/get', {});
