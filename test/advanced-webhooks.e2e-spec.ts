@@ -213,6 +213,18 @@ describe('advanced webhooks', () => {
       expect(disabled.received).toHaveLength(0);
     });
 
+    it('encodes the envelope when the configuration says so, signing the body as sent', async () => {
+      const who = await tenant();
+      await call(who, '/v2/workspace/advancedwebhookconfig/update', { encodeData: true });
+      const target = await receiver();
+      const { secret } = await endpoint(who, { url: target.url() });
+      await annotate(who, ['e1']);
+      await eventually(() => expect(target.received).toHaveLength(1));
+      const { encodedPayload } = new Webhook(secret).verify(target.received[0].body, target.received[0].headers as Record<string, string>) as { encodedPayload: string };
+      const envelope = JSON.parse(Buffer.from(encodedPayload, 'base64').toString('utf8')) as Envelope;
+      expect(envelope).toMatchObject({ webhookId: target.received[0].headers['webhook-id'], event: 'comment_annotation.add', data: { commentAnnotation: { annotationId: 'e1' } } });
+    });
+
     it('signs with both secrets during the 24-hour overlap after a rotation', async () => {
       const who = await tenant();
       const target = await receiver();
