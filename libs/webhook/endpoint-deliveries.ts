@@ -22,18 +22,23 @@ export interface WrittenDelivery {
   eventId: string;
 }
 
-/**
- * Writes one delivery per message and enabled endpoint whose filter takes its event type, on the
- * caller's transaction; nothing while advanced webhooks are off. Returns what to enqueue after commit.
- */
-export async function writeEndpointDeliveries(manager: EntityManager, apiKeyId: string, messages: EndpointMessage[]): Promise<WrittenDelivery[]> {
-  if (messages.length === 0) return [];
+/** The endpoints that take deliveries: the enabled ones, none while advanced webhooks are off. */
+export async function receivingEndpoints(manager: EntityManager, apiKeyId: string): Promise<Array<Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>>> {
   const config = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, select: { apiKeyId: true, isEnabled: true } });
   if (!config?.isEnabled) return [];
-  const endpoints = await manager.find(WebhookEndpoint, {
-    where: { apiKeyId, disabled: false },
-    select: { id: true, url: true, filterTypes: true },
-  });
+  return manager.find(WebhookEndpoint, { where: { apiKeyId, disabled: false }, select: { id: true, url: true, filterTypes: true } });
+}
+
+/**
+ * Writes one delivery per message and endpoint whose filter takes its event type, on the caller's
+ * transaction. Returns what to enqueue after commit.
+ */
+export async function writeEndpointDeliveries(
+  manager: EntityManager,
+  apiKeyId: string,
+  endpoints: Array<Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>>,
+  messages: EndpointMessage[],
+): Promise<WrittenDelivery[]> {
   const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
   for (const message of messages) {
     for (const endpoint of endpoints) {

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, decryptSecret, newId } from '@app/common';
 import { actionTypeOf } from '@app/events';
 import { ATTEMPT_EXHAUSTED } from './advanced-event-types';
-import { writeEndpointDeliveries } from './endpoint-deliveries';
+import { receivingEndpoints, writeEndpointDeliveries } from './endpoint-deliveries';
 import { endpointDeliveryHeaders } from './endpoint-secret';
 import { EndpointRateLimiter } from './endpoint-rate-limiter';
 import { AdvancedWebhookConfig } from './entities/advanced-webhook-config.entity';
@@ -128,7 +128,8 @@ export class WebhookDeliveryService {
    */
   private async reportExhausted(manager: EntityManager, delivery: WebhookDelivery, attempts: number, result: AttemptResult, now: Date): Promise<string[]> {
     const eventId = newId();
-    const written = await writeEndpointDeliveries(manager, delivery.apiKeyId, [
+    const endpoints = await receivingEndpoints(manager, delivery.apiKeyId);
+    const written = await writeEndpointDeliveries(manager, delivery.apiKeyId, endpoints, [
       {
         eventId,
         organizationId: delivery.organizationId,

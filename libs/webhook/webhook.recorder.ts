@@ -4,7 +4,7 @@ import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity
 import { newId } from '@app/common';
 import { AfterCommit, DomainEvent, EventRecorder, eventPayload, PayloadForm } from '@app/events';
 import { advancedEnvelope } from './advanced-event-types';
-import { EndpointMessage, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
+import { EndpointMessage, receivingEndpoints, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
 import { DeliveryTarget, WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
@@ -64,7 +64,10 @@ export class WebhookRecorder implements EventRecorder {
     return deliveryRows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
   }
 
-  private recordAdvanced(manager: EntityManager, apiKeyId: string, events: DomainEvent[], eventIds: string[]): Promise<WrittenDelivery[]> {
+  /** Envelopes are built only when some endpoint may take them: most keys have none. */
+  private async recordAdvanced(manager: EntityManager, apiKeyId: string, events: DomainEvent[], eventIds: string[]): Promise<WrittenDelivery[]> {
+    const endpoints = await receivingEndpoints(manager, apiKeyId);
+    if (endpoints.length === 0) return [];
     const messages: EndpointMessage[] = events.map((event, index) => ({
       eventId: eventIds[index],
       organizationId: event.organizationId,
@@ -72,6 +75,6 @@ export class WebhookRecorder implements EventRecorder {
       envelope: advancedEnvelope(event),
       dueAt: event.occurredAt,
     }));
-    return writeEndpointDeliveries(manager, apiKeyId, messages);
+    return writeEndpointDeliveries(manager, apiKeyId, endpoints, messages);
   }
 }
