@@ -213,6 +213,9 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // At least one of the two members (Velt's page; checked by the service).
   '/v2/workspace/permissionproviderconfig/update': { usePermissionProvider: false },
   '/v2/workspace/notificationconfig/update': { useNotificationService: false },
+  // At least one setting, and at least one endpoint field besides endpointId (Velt's pages; checked by the services).
+  '/v2/workspace/advancedwebhookconfig/update': { isEnabled: false },
+  '/v2/workspace/advancedwebhook/endpoints/update': { description: 'd' },
   // userIds unless deleteAll is true (Velt's two examples; checked by the service).
   '/v2/organizations/usergroups/users/delete': { userIds: ['u1'] },
   '/v1/organizations/usergroups/users/delete': { userIds: ['u1'] },

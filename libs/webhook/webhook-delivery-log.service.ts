@@ -14,6 +14,7 @@ export interface DeliveryView {
   eventId: string;
   event: string;
   target: string;
+  endpointId: string | null;
   url: string;
   organizationId: string;
   documentId: string;
@@ -35,6 +36,7 @@ function view(row: WebhookDelivery): DeliveryView {
     eventId: row.eventId,
     event: row.event,
     target: row.target,
+    endpointId: row.endpointId,
     url: row.url,
     organizationId: row.organizationId,
     documentId: row.documentId,
@@ -58,7 +60,7 @@ export class WebhookDeliveryLogService {
   ) {}
 
   async list(apiKeyId: string, dto: ListDeliveriesDto): Promise<{ deliveries: DeliveryView[]; nextPageToken?: string }> {
-    const filters = { status: dto.status ?? null, event: dto.event ?? null };
+    const filters = { status: dto.status ?? null, event: dto.event ?? null, endpointId: dto.endpointId ?? null };
     const pager = new KeysetPager(DELIVERY_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = this.dataSource
       .getRepository(WebhookDelivery)
@@ -68,6 +70,7 @@ export class WebhookDeliveryLogService {
       .take(pager.limit);
     if (dto.status) query.andWhere('d.status = :status', { status: dto.status });
     if (dto.event) query.andWhere('d.event = :event', { event: dto.event });
+    if (dto.endpointId) query.andWhere('d.endpointId = :endpointId', { endpointId: dto.endpointId });
     if (pager.after) query.andWhere('d.seq < :after', { after: pager.after[0] });
     const page = pager.page(await query.getMany());
     return { deliveries: page.rows.map(view), nextPageToken: page.nextToken };
@@ -82,7 +85,8 @@ export class WebhookDeliveryLogService {
     let items: BatchItem[];
     if (dto.deliveryIds) {
       const ids = [...new Set(dto.deliveryIds)];
-      const rows = await repository.find({ where: { apiKeyId, id: In(ids) }, select: { id: true, status: true } });
+      const endpoint = dto.endpointId ? { endpointId: dto.endpointId } : {};
+      const rows = await repository.find({ where: { apiKeyId, id: In(ids), ...endpoint }, select: { id: true, status: true } });
       const finished = rows.filter((row) => row.status !== 'pending').map((row) => row.id);
       const result = finished.length
         ? await repository.createQueryBuilder().update().set(reset).where({ apiKeyId, id: In(finished) }).andWhere("status <> 'pending'").returning(['id']).execute()
@@ -99,8 +103,9 @@ export class WebhookDeliveryLogService {
         .update()
         .set(reset)
         .where(
-          `id IN (SELECT id FROM webhook_delivery WHERE api_key_id = :apiKeyId AND status = 'failed' AND created_at >= :since ORDER BY seq LIMIT ${MAX_REPLAY_PER_CALL})`,
-          { apiKeyId, since: dto.failedSince },
+          `id IN (SELECT id FROM webhook_delivery WHERE api_key_id = :apiKeyId AND status = 'failed' AND created_at >= :since
+                   AND (CAST(:endpointId AS text) IS NULL OR endpoint_id = :endpointId) ORDER BY seq LIMIT ${MAX_REPLAY_PER_CALL})`,
+          { apiKeyId, since: dto.failedSince, endpointId: dto.endpointId ?? null },
         )
         .returning(['id'])
         .execute();

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import { Counter } from 'prom-client';
 import { AppConfig } from '@app/common';
 import { MetricsRegistry } from '@app/metrics';
@@ -42,7 +42,7 @@ export class WebhookDeliveryProcessor extends QueueProcessor<WebhookDeliveryJob>
     super();
     this.outcomes = new Counter({
       name: 'webhook_deliveries_total',
-      help: 'Webhook delivery attempts by outcome: succeeded, retry (another attempt scheduled), failed (gave up), skipped (already finished), error (not attempted: dependency down).',
+      help: 'Webhook delivery attempts by outcome: succeeded, retry (another attempt scheduled), failed (gave up), skipped (already finished), cancelled (endpoint deleted or disabled), throttled (waits for the endpoint rate limit), error (not attempted: dependency down).',
       labelNames: ['outcome'] as const,
       registers: [registry],
     });
@@ -67,6 +67,11 @@ export class WebhookDeliveryProcessor extends QueueProcessor<WebhookDeliveryJob>
       throw error;
     });
     this.outcomes.inc({ outcome: decision?.outcome ?? 'skipped' });
+    if (decision?.outcome === 'throttled') {
+      // Delayed, not retried: waiting for the rate limit spends neither a row attempt nor a BullMQ one.
+      await job.moveToDelayed(Date.now() + decision.delayMs, job.token);
+      throw new DelayedError();
+    }
     if (decision?.outcome === 'retry') throw new RetryLaterError(decision.delayMs, 'Delivery attempt failed; retry scheduled.');
     if (decision?.outcome === 'failed') throw new UnrecoverableError('Delivery failed for good.');
   }

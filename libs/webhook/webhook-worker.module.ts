@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EndpointRateLimiter } from './endpoint-rate-limiter';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookSender } from './webhook-sender';
@@ -8,6 +9,6 @@ import { WebhookSweeper } from './webhook.sweeper';
 /** Worker side of webhooks: deliveries and the outbox sweeper. Imported by apps/worker only. */
 @Module({
   imports: [WebhookSinkModule],
-  providers: [WebhookDeliveryProcessor, WebhookDeliveryService, WebhookSender, WebhookSweeper],
+  providers: [EndpointRateLimiter, WebhookDeliveryProcessor, WebhookDeliveryService, WebhookSender, WebhookSweeper],
 })
 export class WebhookWorkerModule {}

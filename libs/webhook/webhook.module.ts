@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AdvancedWebhookConfigService } from './advanced-webhook-config.service';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
 import { WebhookSinkModule } from './webhook-sink.module';
+import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookUserData } from './webhook-user-data.service';
 
-/** Webhook configuration, the delivery log with its replay and its GDPR erasure; deliveries themselves run in WebhookWorkerModule. */
+/** Webhook configuration (basic, and advanced with its endpoints), the delivery log with its replay and its GDPR erasure; deliveries themselves run in WebhookWorkerModule. */
 @Module({
   imports: [WebhookSinkModule],
-  providers: [WebhookConfigService, WebhookDeliveryLogService, WebhookUserData],
-  exports: [WebhookConfigService, WebhookDeliveryLogService, WebhookUserData],
+  providers: [AdvancedWebhookConfigService, WebhookConfigService, WebhookDeliveryLogService, WebhookEndpointService, WebhookUserData],
+  exports: [AdvancedWebhookConfigService, WebhookConfigService, WebhookDeliveryLogService, WebhookEndpointService, WebhookUserData],
 })
 export class WebhookModule {}

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '@app/common';
-import { AfterCommit, DomainEvent, EventRecorder, eventPayload } from '@app/events';
+import { AfterCommit, DomainEvent, EventRecorder, eventPayload, PayloadForm } from '@app/events';
+import { advancedEnvelope } from './advanced-event-types';
+import { EndpointMessage, receivingEndpoints, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
 import { DeliveryTarget, WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
@@ -10,35 +12,42 @@ import { isTriggerEnabled } from './webhook-config';
 import { WebhookProducer } from './webhook.producer';
 
 /**
- * The webhook sink of the event pipeline: one delivery per enabled trigger and configured URL, written
- * with the emitter's transaction; the queue is fed after commit and the worker's sweeper covers any gap.
+ * The webhook sink of the event pipeline: one delivery per enabled trigger and configured URL, and one
+ * per matching advanced endpoint, written with the emitter's transaction; the queue is fed after
+ * commit and the worker's sweeper covers any gap.
  */
 @Injectable()
 export class WebhookRecorder implements EventRecorder {
   constructor(private readonly producer: WebhookProducer) {}
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
+    const eventIds = events.map(() => newId());
+    const written = [...(await this.recordBasic(manager, apiKeyId, events, eventIds)), ...(await this.recordAdvanced(manager, apiKeyId, events, eventIds))];
+    if (written.length === 0) return undefined;
+    const referenced = new Set(written.map((delivery) => delivery.eventId));
+    const eventRows: Partial<WebhookEvent>[] = events.flatMap((event, index) =>
+      referenced.has(eventIds[index]) ? [{ id: eventIds[index], apiKeyId, organizationId: event.organizationId, documentId: event.documentId, event: event.trigger }] : [],
+    );
+    await manager.createQueryBuilder().insert().into(WebhookEvent).values(eventRows).execute();
+    return () => this.producer.enqueue(written.map((delivery) => delivery.id));
+  }
+
+  private async recordBasic(manager: EntityManager, apiKeyId: string, events: DomainEvent[], eventIds: string[]): Promise<WrittenDelivery[]> {
     const config = await manager.findOne(WebhookConfig, { where: { apiKeyId } });
     const service = config?.serviceConfig;
-    if (!config?.useWebhookService || !service) return undefined;
-    const targets: Array<[DeliveryTarget, string]> = [];
+    if (!config?.useWebhookService || !service) return [];
+    const targets: Array<[PayloadForm & DeliveryTarget, string]> = [];
     if (service.rawNotificationUrl) targets.push(['raw', service.rawNotificationUrl]);
     if (service.processedNotificationUrl) targets.push(['processed', service.processedNotificationUrl]);
-    const enabled = events.filter((event) => isTriggerEnabled(service, event.trigger));
-    if (targets.length === 0 || enabled.length === 0) return undefined;
-
-    const eventRows: Partial<WebhookEvent>[] = [];
+    if (targets.length === 0) return [];
     const deliveryRows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
-    const deliveryIds: string[] = [];
-    for (const event of enabled) {
-      const eventId = newId();
-      eventRows.push({ id: eventId, apiKeyId, organizationId: event.organizationId, documentId: event.documentId, event: event.trigger });
+    events.forEach((event, index) => {
+      if (!isTriggerEnabled(service, event.trigger)) return;
       for (const [target, url] of targets) {
         const id = newId();
-        deliveryIds.push(id);
         deliveryRows.push({
           id,
-          eventId,
+          eventId: eventIds[index],
           apiKeyId,
           organizationId: event.organizationId,
           documentId: event.documentId,
@@ -49,9 +58,23 @@ export class WebhookRecorder implements EventRecorder {
           nextAttemptAt: event.occurredAt,
         });
       }
-    }
-    await manager.createQueryBuilder().insert().into(WebhookEvent).values(eventRows).execute();
+    });
+    if (deliveryRows.length === 0) return [];
     await manager.createQueryBuilder().insert().into(WebhookDelivery).values(deliveryRows).execute();
-    return () => this.producer.enqueue(deliveryIds);
+    return deliveryRows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
+  }
+
+  /** Envelopes are built only when some endpoint may take them: most keys have none. */
+  private async recordAdvanced(manager: EntityManager, apiKeyId: string, events: DomainEvent[], eventIds: string[]): Promise<WrittenDelivery[]> {
+    const endpoints = await receivingEndpoints(manager, apiKeyId);
+    if (endpoints.length === 0) return [];
+    const messages: EndpointMessage[] = events.map((event, index) => ({
+      eventId: eventIds[index],
+      organizationId: event.organizationId,
+      documentId: event.documentId,
+      envelope: advancedEnvelope(event),
+      dueAt: event.occurredAt,
+    }));
+    return writeEndpointDeliveries(manager, apiKeyId, endpoints, messages);
   }
 }

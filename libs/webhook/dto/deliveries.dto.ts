@@ -1,8 +1,12 @@
 import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsDate, IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
-import { IsIdentifier, PageRequestDto } from '@app/common';
-import { EVENT_TRIGGER_NAMES, EventTrigger } from '@app/events';
+import { Describe, IsIdentifier, PageRequestDto } from '@app/common';
+import { EVENT_TRIGGER_NAMES } from '@app/events';
+import { ATTEMPT_EXHAUSTED } from '../advanced-event-types';
+
+/** What a delivery's `event` may be: a trigger, or the advanced endpoints' operational event. */
+const DELIVERED_EVENT_NAMES = [...EVENT_TRIGGER_NAMES, ATTEMPT_EXHAUSTED];
 
 export class ListDeliveriesDto extends PageRequestDto {
   @IsOptional()
@@ -10,8 +14,13 @@ export class ListDeliveriesDto extends PageRequestDto {
   status?: DeliveryStatus;
 
   @IsOptional()
-  @IsIn(EVENT_TRIGGER_NAMES)
-  event?: EventTrigger;
+  @IsIn(DELIVERED_EVENT_NAMES)
+  event?: string;
+
+  @Describe('Only the deliveries to this advanced endpoint.')
+  @IsOptional()
+  @IsIdentifier()
+  endpointId?: string;
 }
 
 /**
@@ -31,4 +40,9 @@ export class RetryDeliveriesDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? new Date(value) : value))
   @IsDate()
   failedSince?: Date;
+
+  @Describe('With failedSince: only the failed deliveries to this advanced endpoint (Velt: "Recover failed messages" of an endpoint).')
+  @IsOptional()
+  @IsIdentifier()
+  endpointId?: string;
 }

@@ -1,8 +1,10 @@
 import { Column, CreateDateColumn, Entity, Generated, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** `cancelled`: an advanced endpoint was deleted or disabled before the delivery finished. */
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export type DeliveryTarget = 'raw' | 'processed';
+/** The basic configuration's two URLs, or an advanced endpoint (`endpointId`). */
+export type DeliveryTarget = 'raw' | 'processed' | 'endpoint';
 
 /**
  * One notification to one URL. The id is the BullMQ job id and the `webhook-id` header, so it is the
@@ -10,6 +12,7 @@ export type DeliveryTarget = 'raw' | 'processed';
  */
 @Entity('webhook_delivery')
 @Index(['apiKeyId', 'seq'])
+@Index('IDX_webhook_delivery_endpoint', ['apiKeyId', 'endpointId', 'seq'], { where: 'endpoint_id IS NOT NULL' })
 @Index(['apiKeyId', 'organizationId', 'documentId'])
 // The GDPR erasure deletes an event once no delivery refers to it.
 @Index('IDX_webhook_delivery_event', ['eventId'])
@@ -40,6 +43,10 @@ export class WebhookDelivery {
 
   @Column({ type: 'text' })
   target: DeliveryTarget;
+
+  /** The advanced endpoint delivered to; null for the basic configuration's URLs. Not a foreign key: the log outlives the endpoint. */
+  @Column({ name: 'endpoint_id', type: 'text', collation: 'C', nullable: true })
+  endpointId: string | null;
 
   @Column({ type: 'text' })
   url: string;

@@ -1,0 +1,64 @@
+import { EntityManager } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newId } from '@app/common';
+import { AdvancedEnvelope, endpointTakes } from './advanced-event-types';
+import { AdvancedWebhookConfig } from './entities/advanced-webhook-config.entity';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+
+/** One message for the advanced endpoints: its envelope and where it is filed. */
+export interface EndpointMessage {
+  eventId: string;
+  organizationId: string;
+  documentId: string;
+  envelope: AdvancedEnvelope;
+  dueAt: Date;
+  /** An endpoint that must not receive it (the one whose failure it reports). */
+  excludeEndpointId?: string;
+}
+
+export interface WrittenDelivery {
+  id: string;
+  eventId: string;
+}
+
+/** The endpoints that take deliveries: the enabled ones, none while advanced webhooks are off. */
+export async function receivingEndpoints(manager: EntityManager, apiKeyId: string): Promise<Array<Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>>> {
+  const config = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, select: { apiKeyId: true, isEnabled: true } });
+  if (!config?.isEnabled) return [];
+  return manager.find(WebhookEndpoint, { where: { apiKeyId, disabled: false }, select: { id: true, url: true, filterTypes: true } });
+}
+
+/**
+ * Writes one delivery per message and endpoint whose filter takes its event type, on the caller's
+ * transaction. Returns what to enqueue after commit.
+ */
+export async function writeEndpointDeliveries(
+  manager: EntityManager,
+  apiKeyId: string,
+  endpoints: Array<Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>>,
+  messages: EndpointMessage[],
+): Promise<WrittenDelivery[]> {
+  const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
+  for (const message of messages) {
+    for (const endpoint of endpoints) {
+      if (endpoint.id === message.excludeEndpointId || !endpointTakes(endpoint.filterTypes, message.envelope.event)) continue;
+      const id = newId();
+      rows.push({
+        id,
+        eventId: message.eventId,
+        apiKeyId,
+        organizationId: message.organizationId,
+        documentId: message.documentId,
+        event: message.envelope.event,
+        target: 'endpoint',
+        endpointId: endpoint.id,
+        url: endpoint.url,
+        payload: { webhookId: id, ...message.envelope },
+        nextAttemptAt: message.dueAt,
+      });
+    }
+  }
+  if (rows.length > 0) await manager.createQueryBuilder().insert().into(WebhookDelivery).values(rows).execute();
+  return rows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
+}
