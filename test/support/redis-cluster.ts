@@ -124,8 +124,7 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
       const probe = new Redis(ports[0], '127.0.0.1');
       try {
         const slot = await probe.cluster('KEYSLOT', key);
-        const ranges = (await probe.cluster('SLOTS')) as Array<[number, number, [string, number]]>;
-        const range = ranges.find(([from, to]) => slot >= from && slot <= to);
+        const range = (await probe.cluster('SLOTS')).find(([from, to]) => slot >= from && slot <= to);
         if (!range) throw new Error(`no master serves slot ${slot}`);
         return range[2][1];
       } finally {
