@@ -52,6 +52,7 @@ async function freeNodePort(taken: Set<number>): Promise<number> {
 
 async function clusterState(port: number): Promise<string> {
   const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
   try {
     await redis.connect();
     const info = await redis.cluster('INFO');
@@ -61,6 +62,50 @@ async function clusterState(port: number): Promise<string> {
   }
 }
 
+/** A redis-server child process on the port, not persisting anything, answering PING. */
+async function spawnRedis(port: number, dir: string, extra: string[]): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', ...extra, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`redis-server on ${port} exited with ${child.exitCode}`);
+    const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    // Refused while the server starts: connect() rejects, the event needs no second report.
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+      await redis.ping();
+    } finally {
+      redis.disconnect();
+    }
+  }, { timeoutMs: 10_000, intervalMs: 50 });
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** A private single Redis server (benchmarks compare it with a cluster without other users' traffic). */
+export async function startRedisServer(): Promise<{ port: number; url: string; stop(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'redis-single-'));
+  const port = await freeNodePort(new Set());
+  const child = await spawnRedis(port, dir, []);
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      await stopChild(child);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startRedisCluster(): Promise<RedisClusterHandle> {
   const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'));
   const taken = new Set<number>();
@@ -68,34 +113,13 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
   const children = new Map<number, ChildProcess>();
 
   async function startNode(port: number): Promise<void> {
-    const child = spawn(
-      'redis-server',
-      [
-        '--port', String(port),
-        '--bind', '127.0.0.1',
-        '--cluster-enabled', 'yes',
-        '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-        // Quick failure detection, and the other masters keep serving their slots while one is down.
-        '--cluster-node-timeout', '2000',
-        '--cluster-require-full-coverage', 'no',
-        '--save', '',
-        '--appendonly', 'no',
-        '--daemonize', 'no',
-        '--dir', dir,
-      ],
-      { stdio: 'ignore' },
-    );
-    children.set(port, child);
-    await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`redis-server on ${port} exited with ${child.exitCode}`);
-      const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      try {
-        await redis.connect();
-        await redis.ping();
-      } finally {
-        redis.disconnect();
-      }
-    }, { timeoutMs: 10_000, intervalMs: 50 });
+    children.set(port, await spawnRedis(port, dir, [
+      '--cluster-enabled', 'yes',
+      '--cluster-config-file', join(dir, `nodes-${port}.conf`),
+      // Quick failure detection, and the other masters keep serving their slots while one is down.
+      '--cluster-node-timeout', '2000',
+      '--cluster-require-full-coverage', 'no',
+    ]));
   }
 
   async function allOk(): Promise<void> {
@@ -144,10 +168,7 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
       return channels;
     },
     async kill(port: number) {
-      const child = children.get(port)!;
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
+      await stopChild(children.get(port)!);
     },
     async restart(port: number) {
       await startNode(port);
@@ -155,14 +176,7 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
     },
     async stop() {
       for (const client of clients) client.disconnect();
-      await Promise.all(
-        [...children.values()].map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = once(child, 'exit');
-          child.kill('SIGKILL');
-          await exited;
-        }),
-      );
+      await Promise.all([...children.values()].map(stopChild));
       await rm(dir, { recursive: true, force: true });
     },
   };
