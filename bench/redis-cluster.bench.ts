@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io, Socket } from 'socket.io-client';
 import { eventually } from '../test/support/eventually';
@@ -44,6 +45,11 @@ interface Run {
   /** Both API instances' CPU per operation (the second one only receives pub/sub traffic). */
   cpuMs: number;
   pg: PgCost;
+}
+
+/** Resident memory of a process, from /proc/<pid>/status. */
+function rssKiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 }
 
 const documentId = (i: number) => `doc-${String(i).padStart(3, '0')}`;
@@ -105,6 +111,8 @@ async function fanOut(world: TestEnvironment, side: SideSetup, owner: Credential
     received++;
   };
   if (sockets.length === 0) {
+    const rssBefore = rssKiB(a.child.pid!) + rssKiB(b.child.pid!);
+    const cpuAtConnect = processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!);
     for (let i = 0; i < CLIENTS; i += 50) {
       const batch = await Promise.all(Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => openSocket(side.apis[(i + j) % 2].url, { apiKey: owner.apiKey, token })));
       for (const socket of batch) {
@@ -113,6 +121,9 @@ async function fanOut(world: TestEnvironment, side: SideSetup, owner: Credential
       }
       sockets.push(...batch);
     }
+    const connectCpuMs = (processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!) - cpuAtConnect) / CLIENTS;
+    const rssPerSocket = (rssKiB(a.child.pid!) + rssKiB(b.child.pid!) - rssBefore) / CLIENTS;
+    console.log(`  ${CLIENTS} sockets connected and subscribed: ${fixed(connectCpuMs, 2)} ms API CPU and ${fixed(rssPerSocket, 1)} KiB API RSS per socket`);
   }
   for (const socket of sockets) socket.on('livestate', listener);
   const cpuBefore = processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!);
@@ -145,7 +156,7 @@ function medianRun(runs: Measured[]): Measured {
     p99: m((r) => r.p99),
     cpuMs: m((r) => r.cpuMs),
     pg: { transactions: m((r) => r.pg.transactions), rowsWritten: m((r) => r.pg.rowsWritten), rowsRead: m((r) => r.pg.rowsRead) },
-    redis: { ...middle.redis, commands: m((r) => r.redis.commands), usec: m((r) => r.redis.usec), bytesIn: m((r) => r.redis.bytesIn), bytesOut: m((r) => r.redis.bytesOut) },
+    redis: { ...middle.redis, commands: m((r) => r.redis.commands), cpuUs: m((r) => r.redis.cpuUs), bytesIn: m((r) => r.redis.bytesIn), bytesOut: m((r) => r.redis.bytesOut) },
   };
 }
 
@@ -156,7 +167,7 @@ function figures(name: string, medians: Record<Side, Measured>): Figure[] {
     return {
       measurement: `${name} (${side} Redis)`,
       value: `${speed}; API CPU ${fixed(run.cpuMs, 3)} ms/op`,
-      baseline: `Redis ${fixed(run.redis.commands, 2)} cmds (${run.redis.byCommand}), ${fixed(run.redis.usec, 1)} µs, ${fixed(run.redis.bytesIn, 0)} B in / ${fixed(run.redis.bytesOut, 0)} B out; PG ${fixed(run.pg.transactions, 2)} xact, ${fixed(run.pg.rowsWritten, 2)} rows written per op`,
+      baseline: `Redis ${fixed(run.redis.commands, 2)} cmds (${run.redis.byCommand}), ${fixed(run.redis.cpuUs, 1)} µs Redis CPU, ${fixed(run.redis.bytesIn, 0)} B in / ${fixed(run.redis.bytesOut, 0)} B out; PG ${fixed(run.pg.transactions, 2)} xact, ${fixed(run.pg.rowsWritten, 2)} rows written per op`,
       ...(side === 'cluster' && run.rps !== undefined && medians.single.rps ? { ratio: run.rps / medians.single.rps } : {}),
     };
   });

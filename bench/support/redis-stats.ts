@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 
-/** What Redis servers did, summed over their masters: command calls and CPU by command, client bytes. */
+/** What Redis servers did, summed over their masters: command calls, server CPU, client bytes. */
 export interface RedisStats {
   calls: Record<string, number>;
-  usec: number;
+  /** used_cpu_user + used_cpu_sys of the servers, µs: commands and network I/O alike. */
+  cpuUs: number;
   bytesIn: number;
   bytesOut: number;
 }
@@ -13,16 +14,18 @@ const OWN_COMMANDS = new Set(['info', 'hello', 'config|resetstat', 'cluster|info
 
 /** INFO commandstats and stats of every server on the ports, summed. */
 export async function redisStats(ports: number[]): Promise<RedisStats> {
-  const total: RedisStats = { calls: {}, usec: 0, bytesIn: 0, bytesOut: 0 };
+  const total: RedisStats = { calls: {}, cpuUs: 0, bytesIn: 0, bytesOut: 0 };
   for (const port of ports) {
     const redis = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
     try {
-      const info = `${await redis.info('commandstats')}\n${await redis.info('stats')}`;
-      for (const [, name, calls, usec] of info.matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)) {
+      const info = `${await redis.info('commandstats')}\n${await redis.info('stats')}\n${await redis.info('cpu')}`;
+      // Commands a script runs are counted too (EVAL and the HSET inside it are two calls).
+      for (const [, name, calls] of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
         if (OWN_COMMANDS.has(name)) continue;
         total.calls[name] = (total.calls[name] ?? 0) + Number(calls);
-        total.usec += Number(usec);
       }
+      const cpuSeconds = (field: string) => Number(new RegExp(`^${field}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+      total.cpuUs += (cpuSeconds('used_cpu_user') + cpuSeconds('used_cpu_sys')) * 1e6;
       total.bytesIn += Number(/^total_net_input_bytes:(\d+)/m.exec(info)?.[1] ?? 0);
       total.bytesOut += Number(/^total_net_output_bytes:(\d+)/m.exec(info)?.[1] ?? 0);
     } finally {
@@ -35,7 +38,7 @@ export async function redisStats(ports: number[]): Promise<RedisStats> {
 export interface RedisCost {
   commands: number;
   byCommand: string;
-  usec: number;
+  cpuUs: number;
   bytesIn: number;
   bytesOut: number;
 }
@@ -49,8 +52,8 @@ export async function measureRedis<T extends { operations: number }>(ports: numb
   const before = await redisStats(ports);
   const result = await work();
   const after = await redisStats(ports);
-  const reading = { bytesIn: before.bytesIn - first.bytesIn, bytesOut: before.bytesOut - first.bytesOut };
-  const corrected = { ...after, bytesIn: after.bytesIn - reading.bytesIn, bytesOut: after.bytesOut - reading.bytesOut };
+  const reading = { bytesIn: before.bytesIn - first.bytesIn, bytesOut: before.bytesOut - first.bytesOut, cpuUs: before.cpuUs - first.cpuUs };
+  const corrected = { ...after, bytesIn: after.bytesIn - reading.bytesIn, bytesOut: after.bytesOut - reading.bytesOut, cpuUs: after.cpuUs - reading.cpuUs };
   return { ...result, redis: perOperation(before, corrected, result.operations) };
 }
 
@@ -62,7 +65,7 @@ function perOperation(before: RedisStats, after: RedisStats, operations: number)
   return {
     commands: byCommand.reduce((sum, [, calls]) => sum + calls, 0),
     byCommand: byCommand.map(([name, calls]) => `${name} ${calls.toFixed(2)}`).join(', '),
-    usec: (after.usec - before.usec) / operations,
+    cpuUs: (after.cpuUs - before.cpuUs) / operations,
     bytesIn: (after.bytesIn - before.bytesIn) / operations,
     bytesOut: (after.bytesOut - before.bytesOut) / operations,
   };
