@@ -4,6 +4,7 @@ import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/htt
 import { eventually } from './support/eventually';
 import { settled, startMigration, WORKER_TIMINGS } from './support/migrations';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
+import { PermissionProviderStub } from './support/permission-provider-stub';
 import { connect, nextEvent, request, userToken } from './support/realtime-client';
 import { RedisClusterHandle, startRedisCluster } from './support/redis-cluster';
 import { seedDocument, seedEditors } from './support/seed';
@@ -146,5 +147,35 @@ describe('on a Redis Cluster of three masters', () => {
     const presence = await call<PresenceUser[]>(a, '/v2/presence/get', { organizationId: 'org', documentId: 'plan-v2' });
     expect(presence.body.result.data.map((user) => user.userId)).toContain('ann');
     expect(await redis.exists(`presence:{${JSON.stringify([owner.apiKey, 'org', 'plan'])}}`)).toBe(0);
+  });
+
+  it("caches a permission provider's decisions for a user in one slot: one MGET reads them, one MULTI writes them", async () => {
+    const provider = await PermissionProviderStub.start();
+    try {
+      provider.reply = (query) => ({
+        status: 200,
+        body: {
+          data: query.body.data.requests.map(({ userId, resource }) => ({ userId, resourceId: resource.id, type: resource.type, organizationId: resource.organizationId, hasAccess: true, accessRole: 'editor' })),
+          success: true,
+          statusCode: 200,
+        },
+      });
+      const configured = await call(a, '/v2/workspace/permissionproviderconfig/update', {
+        usePermissionProvider: true,
+        permissionProviderConfig: { permissionProviderUrl: provider.url(), authToken: 'provider-bearer-token-0123456789' },
+      });
+      expect(configured.status).toBe(200);
+      await subscribed(a, 'pp', 'spread-2');
+      await subscribed(b, 'pp', 'spread-2');
+      expect(provider.received).toHaveLength(1);
+      expect(provider.received[0].body.data.requests.map((request) => request.resource.type)).toEqual(['organization', 'document']);
+      const cached = await redis.mget(
+        `permission-decision:{${JSON.stringify([owner.apiKey, 'pp'])}}${JSON.stringify(['organization', 'org', 'org'])}`,
+        `permission-decision:{${JSON.stringify([owner.apiKey, 'pp'])}}${JSON.stringify(['document', 'org', 'spread-2'])}`,
+      );
+      expect(cached.map((value) => (value === null ? null : (JSON.parse(value) as { hasAccess: boolean }).hasAccess))).toEqual([true, true]);
+    } finally {
+      await provider.stop();
+    }
   });
 });
