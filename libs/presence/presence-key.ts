@@ -5,7 +5,8 @@ const PRESENCE = 'presence:';
 /**
  * Redis hash of one document's presence entries. JSON keeps ids containing separators apart; the
  * braces make the document the key's cluster hash tag, so a presence write, its read-back and
- * anything else about one document stay on one slot (one shard, one round trip).
+ * anything else about one document stay on one slot (one shard, one round trip). An id holding `}`
+ * ends the tag early: the key still has one slot, shared with documents whose ids begin alike.
  */
 export function presenceKey(apiKeyId: string, organizationId: string, documentId: string): string {
   return `${PRESENCE}{${JSON.stringify([apiKeyId, organizationId, documentId])}}`;
