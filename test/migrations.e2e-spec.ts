@@ -178,7 +178,7 @@ describe('document migration', () => {
       );
       expect(history.length).toBeGreaterThanOrEqual(4);
       expect(new Set(history.map((row) => row.document_id))).toEqual(new Set(['plan-v2']));
-      const presenceKey = (documentId: string) => `presence:${JSON.stringify([owner.apiKey, 'acme', documentId])}`;
+      const presenceKey = (documentId: string) => `presence:{${JSON.stringify([owner.apiKey, 'acme', documentId])}}`;
       expect([await world.redis.exists(presenceKey('plan')), await world.redis.exists(presenceKey('plan-v2'))]).toEqual([0, 1]);
     });
 

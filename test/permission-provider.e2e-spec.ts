@@ -297,7 +297,7 @@ describe("Velt's permission provider mode", () => {
       const second = await socketFor('ttl');
       expect((await request(second, 'subscribe', doc)).status).toBe('success');
       expect(asked('ttl')).toHaveLength(1);
-      const ttl = await world.redis.pttl(`permission-decision:${JSON.stringify([owner.apiKey, 'ttl', 'document', 'org', 'doc'])}`);
+      const ttl = await world.redis.pttl(`permission-decision:{${JSON.stringify([owner.apiKey, 'ttl'])}}${JSON.stringify(['document', 'org', 'doc'])}`);
       expect(ttl).toBeGreaterThan(50_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
       // Another user is asked about afresh.

@@ -5,6 +5,7 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
 /** The median of each figure on its own over a side's runs. */
 export function medianSample(samples: Sample[]): Sample {
   return {
+    requests: median(samples.map((s) => s.requests)),
     rps: median(samples.map((s) => s.rps)),
     p50: median(samples.map((s) => s.p50)),
     p99: median(samples.map((s) => s.p99)),

@@ -24,6 +24,8 @@ export interface LoadResult {
 
 /** A load run's figures plus the CPU the measured server process spent per request. */
 export interface Sample {
+  /** Requests served in the run. */
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -51,5 +53,5 @@ export async function measureLoad(pid: number, spec: LoadSpec): Promise<Sample> 
   if (result.failed > 0 || result.requests === 0) {
     throw new Error(`${spec.url}${spec.path}: ${result.failed} failed of ${result.requests}; first: ${result.failures.join(' | ')}`);
   }
-  return { rps: result.rps, p50: result.p50, p99: result.p99, cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests };
+  return { requests: result.requests, rps: result.rps, p50: result.p50, p99: result.p99, cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests };
 }

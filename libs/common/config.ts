@@ -23,6 +23,8 @@ export class AppConfig {
   readonly nodeEnv: string;
   readonly databaseUrl: string;
   readonly redisUrl: string;
+  /** Seeds of a Redis Cluster (`REDIS_CLUSTER_NODES`); when set every Redis use goes to the cluster and `redisUrl` is unused. */
+  readonly redisClusterNodes: RedisNode[] | null;
   readonly redisPrefix: string;
   readonly port: number;
   readonly trustProxy: boolean | number | string;
@@ -61,6 +63,7 @@ export class AppConfig {
     this.nodeEnv = env.NODE_ENV ?? 'development';
     this.databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres', ['postgres:', 'postgresql:']);
     this.redisUrl = url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+    this.redisClusterNodes = redisNodes(env.REDIS_CLUSTER_NODES);
     this.redisPrefix = text(env, 'REDIS_PREFIX', 'svc', /^[A-Za-z0-9_.:-]{1,64}$/);
     this.port = int(env, 'PORT', 3000, 0, 65535);
     this.trustProxy = trustProxy(env.TRUST_PROXY);
@@ -91,6 +94,25 @@ export class AppConfig {
     this.pageTokenKey = derive(secret, 'page-tokens');
     this.admin = adminCredentials(env);
   }
+}
+
+/** One `host:port` seed of REDIS_CLUSTER_NODES. */
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+function redisNodes(raw: string | undefined): RedisNode[] | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  return raw.split(',').map((part) => {
+    const seed = part.trim();
+    const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(seed);
+    const port = match ? Number(match[2]) : 0;
+    if (!match || port < 1 || port > 65535) {
+      throw new ConfigError(`REDIS_CLUSTER_NODES must be comma-separated host:port seeds (got "${seed}").`);
+    }
+    return { host: match[1].replace(/^\[|\]$/g, ''), port };
+  });
 }
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;

@@ -1,9 +1,8 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { Redis } from 'ioredis';
 import { ApiError, ErrorCode, ok } from '@app/common';
-import { REDIS } from '@app/redis';
+import { REDIS, RedisClient } from '@app/redis';
 
 const CHECK_TIMEOUT_MS = 1500;
 
@@ -14,7 +13,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
   ) {}
 
   /** 200 when PostgreSQL and Redis answer; 503 UNAVAILABLE naming what is down. */

@@ -22,7 +22,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 };
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error|Command timed out/i;
+const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error|Command timed out|^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN) |Too many Cluster redirections|Failed to refresh slots cache|None of startup nodes is available/i;
 
 /** The members of a driver, network or wrapping error that tell an outage apart; any may be missing. */
 interface ErrorLike {
@@ -33,7 +33,11 @@ interface ErrorLike {
   cause?: unknown;
 }
 
-/** PostgreSQL or Redis is down or unreachable: a 503 the client may retry, not a bug. */
+/**
+ * PostgreSQL or Redis is down or unreachable: a 503 the client may retry, not a bug. A Redis Cluster
+ * adds its own: a slot whose master is down (CLUSTERDOWN, or redirections that lead nowhere), a
+ * resharding in progress (TRYAGAIN), no node reachable to learn the slots from.
+ */
 export function isDependencyUnavailable(error: unknown): boolean {
   for (let current: unknown = error, hops = 0; current && hops < 5; hops++) {
     const candidate = current as ErrorLike;

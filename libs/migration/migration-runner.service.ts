@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Redis } from 'ioredis';
 import { DataSource, EntityManager } from 'typeorm';
 import { DocumentRekeyService } from '@app/document';
 import { Emit, EventOutbox } from '@app/events';
 import { OrganizationService } from '@app/organization';
 import { movePresence } from '@app/presence';
 import { RealtimeHub, RealtimeRevocation } from '@app/realtime-hub';
-import { REDIS } from '@app/redis';
+import { REDIS, RedisClient } from '@app/redis';
 import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { rekeyWebhookHistory } from '@app/webhook';
 import { MigrationStatus } from './entities/document-migration.entity';
@@ -46,7 +45,7 @@ export class MigrationRunner {
     private readonly events: EventOutbox,
     private readonly organizations: OrganizationService,
     private readonly documents: DocumentRekeyService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly hub: RealtimeHub,
     private readonly revocation: RealtimeRevocation,
   ) {}

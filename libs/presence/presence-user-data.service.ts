@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { REDIS } from '@app/redis';
+import { keyspaceNodes, REDIS, RedisClient } from '@app/redis';
 import { presenceKeyIds, presenceKeyPattern } from './presence-key';
 import { PresenceUser } from './presence.service';
 
@@ -16,13 +15,15 @@ const SCAN_COUNT = 500;
 
 /**
  * What the presence module holds about one end user, for the GDPR routes. Presence is one Redis hash
- * per document, so a user's entries are found by SCANning the hashes of the API key (or organization).
+ * per document, so a user's entries are found by SCANning the hashes of the API key (or organization),
+ * on every master of a cluster (each holds its own slots). These routes are rare; presence writes,
+ * which are not, pay nothing for them (no per-user index to keep).
  */
 @Injectable()
 export class PresenceUserData {
   private readonly keyPrefix: string;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {
     this.keyPrefix = redis.options.keyPrefix ?? '';
   }
 
@@ -51,15 +52,15 @@ export class PresenceUserData {
     return erased;
   }
 
-  /** One HGET or HDEL of the user's field per key, pipelined SCAN_COUNT keys at a time; the replies in key order. */
+  /**
+   * One HGET or HDEL of the user's field per key, SCAN_COUNT keys in flight at a time; the replies in
+   * key order. Sent as separate commands, not one pipeline: on a cluster the keys are on many nodes,
+   * and the client writes each command to its node's connection without waiting for the previous reply.
+   */
   private async onEach(keys: string[], command: 'hget' | 'hdel', userId: string): Promise<unknown[]> {
     const replies: unknown[] = [];
     for (let i = 0; i < keys.length; i += SCAN_COUNT) {
-      const results = await this.redis.pipeline(keys.slice(i, i + SCAN_COUNT).map((key) => [command, key, userId])).exec();
-      for (const [error, reply] of results ?? []) {
-        if (error) throw error;
-        replies.push(reply);
-      }
+      replies.push(...(await Promise.all(keys.slice(i, i + SCAN_COUNT).map((key) => (command === 'hget' ? this.redis.hget(key, userId) : this.redis.hdel(key, userId))))));
     }
     return replies;
   }
@@ -68,13 +69,15 @@ export class PresenceUserData {
   private async keys(apiKeyId: string, organizationId?: string): Promise<string[]> {
     const match = presenceKeyPattern(this.keyPrefix, apiKeyId, organizationId);
     const keys = new Set<string>();
-    let cursor = '0';
-    do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
-      // SCAN may return a key twice; the Set keeps one.
-      for (const key of batch) keys.add(key.slice(this.keyPrefix.length));
-      cursor = next;
-    } while (cursor !== '0');
+    for (const node of keyspaceNodes(this.redis)) {
+      let cursor = '0';
+      do {
+        const [next, batch] = await node.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
+        // SCAN may return a key twice; the Set keeps one.
+        for (const key of batch) keys.add(key.slice(this.keyPrefix.length));
+        cursor = next;
+      } while (cursor !== '0');
+    }
     return [...keys];
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig, BatchItem, DocumentRefDto, item } from '@app/common';
 import { RealtimeHub } from '@app/realtime-hub';
-import { REDIS } from '@app/redis';
+import { REDIS, RedisClient } from '@app/redis';
 import { ensureDocument } from '@app/resource';
 import { PresenceUserDto } from './dto/presence.dto';
 import { PRESENCE_WRITE_SCRIPT, presenceKey } from './presence-key';
@@ -36,7 +35,7 @@ export class PresenceService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly hub: RealtimeHub,
     config: AppConfig,
   ) {

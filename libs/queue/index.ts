@@ -1,3 +1,4 @@
+export * from './queue-connection';
 export * from './queue-names';
 export * from './queue.module';
 export * from './queue-processor';

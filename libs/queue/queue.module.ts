@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DefaultJobOptions, QueueOptions } from 'bullmq';
 import { AppConfig } from '@app/common';
 import { REDIS_COMMAND_TIMEOUT_MS } from '@app/redis';
+import { QueueConnection, QueueConnectionModule, queuePrefix } from './queue-connection';
 import { WorkerRegistry } from './worker-registry';
 
 /** Kept history is bounded; failures stay for a week so an operator can inspect and replay them. */
@@ -13,8 +14,8 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-function rootOptions(config: AppConfig, connection: QueueOptions['connection']): QueueOptions {
-  return { connection, prefix: `${config.redisPrefix}:bull`, defaultJobOptions: DEFAULT_JOB_OPTIONS };
+function rootOptions(config: AppConfig, queues: QueueConnection): QueueOptions {
+  return { connection: queues.connection, prefix: queuePrefix(config), defaultJobOptions: DEFAULT_JOB_OPTIONS };
 }
 
 /** The BullMQ connection of each process: the API produces jobs, the worker consumes them. */
@@ -30,9 +31,9 @@ export class QueueModule {
       module: QueueModule,
       imports: [
         BullModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) =>
-            rootOptions(config, { url: config.redisUrl, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 }),
+          imports: [QueueConnectionModule.with({ enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 })],
+          inject: [AppConfig, QueueConnection],
+          useFactory: rootOptions,
         }),
       ],
     };
@@ -45,8 +46,9 @@ export class QueueModule {
       global: true,
       imports: [
         BullModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => rootOptions(config, { url: config.redisUrl, maxRetriesPerRequest: null }),
+          imports: [QueueConnectionModule.with({ maxRetriesPerRequest: null })],
+          inject: [AppConfig, QueueConnection],
+          useFactory: rootOptions,
         }),
       ],
       providers: [WorkerRegistry],

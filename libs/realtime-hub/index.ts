@@ -1,3 +1,4 @@
+export * from './realtime-adapter';
 export * from './realtime-emitter.module';
 export * from './realtime-hub';
 export * from './realtime-hub.module';

@@ -1,8 +1,8 @@
 import { Global, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { AppConfig } from '@app/common';
+import { RedisClient } from '@app/redis';
+import { closeRealtimeClients, realtimeAdapter } from './realtime-adapter';
 import { RealtimeHub } from './realtime-hub';
 import { RealtimeRevocation } from './realtime-revocation';
 
@@ -15,7 +15,7 @@ import { RealtimeRevocation } from './realtime-revocation';
 class HeadlessRealtimeServer implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private io: Server | null = null;
-  private clients: Redis[] = [];
+  private clients: RedisClient[] = [];
 
   constructor(
     private readonly config: AppConfig,
@@ -23,12 +23,10 @@ class HeadlessRealtimeServer implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    // Same channel key as RealtimeGateway; no keyPrefix, it would not apply to pub/sub anyway.
-    const pub = new Redis(this.config.redisUrl, { connectionName: 'socket.io-pub' });
-    const sub = pub.duplicate({ connectionName: 'socket.io-sub' });
-    this.clients = [pub, sub];
-    for (const client of this.clients) client.on('error', (error) => this.logger.warn(`socket.io redis: ${error.message}`));
-    this.io = new Server({ serveClient: false, adapter: createAdapter(pub, sub, { key: `${this.config.redisPrefix}:socket.io` }) });
+    // The same adapter and channels as RealtimeGateway.
+    const { adapter, clients } = realtimeAdapter(this.config, this.logger);
+    this.clients = clients;
+    this.io = new Server({ serveClient: false, adapter });
     // No local sockets here: re-checks only need to reach the API instances.
     this.hub.attach(this.io, () => Promise.resolve());
   }
@@ -36,7 +34,7 @@ class HeadlessRealtimeServer implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // Not io.close(): it assumes an attached engine, which a headless server has not.
     await this.io?.of('/').adapter.close();
-    await Promise.all(this.clients.map((client) => client.quit().catch(() => client.disconnect())));
+    await closeRealtimeClients(this.clients);
   }
 }
 

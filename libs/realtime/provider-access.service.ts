@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { AccessService } from '@app/access';
 import { AppConfig, ErrorCode } from '@app/common';
-import { REDIS } from '@app/redis';
+import { REDIS, RedisClient } from '@app/redis';
 import { AccessRole, EndUser, UserTokenService } from '@app/user';
 import { ActivePermissionProvider } from '@app/workspace';
 import { PermissionProviderClient, PermissionProviderError } from './permission-provider-client';
@@ -25,9 +24,12 @@ interface CachedDecision {
 
 const DECISION_PREFIX = 'permission-decision:';
 
-/** Scoped by API key, user and resource, so no decision is ever read for another tenant or user. */
+/**
+ * Scoped by API key, user and resource, so no decision is ever read for another tenant or user. The
+ * user is the cluster hash tag: one subscribe's MGET and its MULTI of writes name keys of one slot.
+ */
 function decisionKey(user: EndUser, resource: QueriedResource): string {
-  return `${DECISION_PREFIX}${JSON.stringify([user.apiKeyId, user.userId, resource.type, resource.organizationId, resource.id])}`;
+  return `${DECISION_PREFIX}{${JSON.stringify([user.apiKeyId, user.userId])}}${JSON.stringify([resource.type, resource.organizationId, resource.id])}`;
 }
 
 /**
@@ -42,7 +44,7 @@ export class ProviderAccessService {
     private readonly client: PermissionProviderClient,
     private readonly tokens: UserTokenService,
     private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
   ) {}
 
   /** The role the provider gives, or null; NOT_FOUND for a missing document, PermissionProviderError when it cannot be asked. */

@@ -1,7 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { Server as HttpServer } from 'node:http';
 import { Gauge } from 'prom-client';
 import { Server, Socket } from 'socket.io';
@@ -10,7 +8,8 @@ import { ApiError, AppConfig, ErrorCode } from '@app/common';
 import { toErrorResponse } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { domainAllows, DomainService } from '@app/workspace';
-import { RealtimeHub, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
+import { closeRealtimeClients, RealtimeHub, realtimeAdapter, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
+import { RedisClient } from '@app/redis';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';
@@ -25,8 +24,7 @@ type Ack = (response: unknown) => void;
 export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private io: Server;
-  private pub: Redis;
-  private sub: Redis;
+  private redisClients: RedisClient[] = [];
   private refreshTimer: NodeJS.Timeout;
 
   constructor(
@@ -40,16 +38,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    // The adapter's channels are named by `key`; a keyPrefix on these clients would not apply to pub/sub.
-    this.pub = new Redis(this.config.redisUrl, { connectionName: 'socket.io-pub' });
-    this.sub = this.pub.duplicate({ connectionName: 'socket.io-sub' });
-    for (const client of [this.pub, this.sub]) client.on('error', (error) => this.logger.warn(`socket.io redis: ${error.message}`));
+    const { adapter, clients: redisClients } = realtimeAdapter(this.config, this.logger);
+    this.redisClients = redisClients;
     this.io = new Server(this.adapterHost.httpAdapter.getHttpServer(), {
       path: REALTIME_PATH,
       serveClient: false,
       // Origins are checked per API key in the handshake below, against its allowed domains.
       cors: { origin: true },
-      adapter: createAdapter(this.pub, this.sub, { key: `${this.config.redisPrefix}:socket.io` }),
+      adapter,
     });
     this.io.use((socket, next) => {
       this.authenticate(socket).then(
@@ -76,7 +72,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.refreshTimer);
     this.io?.local.disconnectSockets(true);
-    await Promise.all([this.pub, this.sub].map((client) => client?.quit().catch(() => client.disconnect())));
+    await closeRealtimeClients(this.redisClients);
   }
 
   /** Handshake `auth: {apiKey, token}`: a valid end-user token of that key, from an allowed origin if any are set. */

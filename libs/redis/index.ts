@@ -1,1 +1,2 @@
+export * from './redis-connection';
 export * from './redis.module';

@@ -1,14 +1,17 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { AppConfig } from '@app/common';
+import { connectRedis, RedisClient } from './redis-connection';
 
 export const REDIS = Symbol('REDIS');
 
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
 
-/** Application Redis client. Every key it writes is under `<REDIS_PREFIX>:` so deployments and test suites can share a server. */
-export function createRedis(config: AppConfig, name: string): Redis {
-  const client = new Redis(config.redisUrl, {
+/**
+ * Application Redis client (one server or a cluster). Every key it writes is under `<REDIS_PREFIX>:`
+ * so deployments and test suites can share a server.
+ */
+export function createRedis(config: AppConfig, name: string): RedisClient {
+  const client = connectRedis(config, {
     keyPrefix: `${config.redisPrefix}:`,
     connectionName: name,
     // Requests fail fast with UNAVAILABLE while Redis is down instead of queueing behind a dead connection.
@@ -20,7 +23,7 @@ export function createRedis(config: AppConfig, name: string): Redis {
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   const logger = new Logger('Redis');
-  client.on('error', (error) => logger.warn(`${name}: ${error.message}`));
+  client.on('error', (error: Error) => logger.warn(`${name}: ${error.message}`));
   return client;
 }
 
@@ -30,7 +33,7 @@ export function createRedis(config: AppConfig, name: string): Redis {
   exports: [REDIS],
 })
 export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());

@@ -1,11 +1,10 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { Redis } from 'ioredis';
 import { createServer, ServerResponse } from 'node:http';
 import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '@app/metrics';
 import { WorkerRegistry } from '@app/queue';
-import { REDIS } from '@app/redis';
+import { REDIS, RedisClient } from '@app/redis';
 
 /**
  * A tiny listener for orchestrators: GET /health (200 when PostgreSQL and Redis answer and every
@@ -14,7 +13,7 @@ import { REDIS } from '@app/redis';
  */
 export function startWorkerHealthServer(app: INestApplicationContext, port: number): void {
   const dataSource = app.get<DataSource>(getDataSourceToken());
-  const redis = app.get<Redis>(REDIS);
+  const redis = app.get<RedisClient>(REDIS);
   const registry = app.get(MetricsRegistry);
   const workers = app.get(WorkerRegistry);
   const health = async (res: ServerResponse) => {
