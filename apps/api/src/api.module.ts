@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ACTIVITY_SINK } from '@app/activity';
+import { ActivityHttpModule } from '@app/activity/http';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { createValidationPipe, EnvelopeExceptionFilter } from '@app/http';
@@ -33,7 +35,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     DatabaseModule,
     RedisModule,
     QueueModule.forProducers(),
-    EventsModule.forRoot([WEBHOOK_SINK]),
+    EventsModule.forRoot([WEBHOOK_SINK, ACTIVITY_SINK]),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
@@ -50,6 +52,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     RealtimeModule,
     WebhookHttpModule,
     CommentHttpModule,
+    ActivityHttpModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { ACTIVITY_ENTITIES } from '@app/activity/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
 import { databaseOptions } from '@app/database';
@@ -28,5 +29,6 @@ export default new DataSource({
     ...WEBHOOK_ENTITIES,
     ...MIGRATION_ENTITIES,
     ...USER_DATA_ENTITIES,
+    ...ACTIVITY_ENTITIES,
   ],
 });
