@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { Describe, IsIdentifier, IsMetadata, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
+import { Describe, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { ACTIVITY_FEATURE_TYPES, CUSTOM_FEATURE_TYPES } from '../activity-record';
 import { IsJsonValue } from './json-value.validator';
 
@@ -13,7 +13,8 @@ const MAX_TIME_MS = 8_640_000_000_000_000;
 class ActivityContentDto {
   @Describe('Field name to `{ from, to }`: what changed.')
   @IsOptional()
-  @IsMetadata([])
+  @IsObject()
+  @IsJsonValue()
   changes?: Record<string, unknown>;
 
   @Describe('Snapshot of the entity at the time of the action (any JSON).')
@@ -34,7 +35,8 @@ class ActivityContentDto {
 
   @Describe('Values of the template variables.')
   @IsOptional()
-  @IsMetadata([])
+  @IsObject()
+  @IsJsonValue()
   displayMessageTemplateData?: Record<string, unknown>;
 
   @Describe('URL or identifier of the icon of the action.')

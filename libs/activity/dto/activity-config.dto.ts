@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsObject, IsOptional, IsPositive, Max, Min, ValidateNested } from 'class-validator';
-import { Describe, IsMetadata } from '@app/common';
+import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, Max, Min, ValidateNested } from 'class-validator';
+import { Describe } from '@app/common';
 import { MAX_RETENTION_DAYS } from '../activity-config';
+import { IsJsonValue } from './json-value.validator';
 
 export class ActivityServiceConfigDto {
   @Describe('Records activities from events and accepts activities/add when true. Default false (Velt).')
@@ -26,11 +27,13 @@ export class ActivityServiceConfigDto {
       'to a flag, or one flag for the whole source (our extension). Merged source by source and flag by flag; a trigger never set is recorded.',
   )
   @IsOptional()
-  @IsMetadata([])
+  @IsObject()
+  @IsJsonValue()
   triggers?: Record<string, unknown>;
 
   @Describe(`Our extension: days an activity is kept (fractions allowed, at most ${MAX_RETENTION_DAYS}); older ones are not returned and a worker job deletes them. Absent keeps them all.`)
   @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
   @IsPositive()
   @Max(MAX_RETENTION_DAYS)
   retentionDays?: number;
