@@ -2,6 +2,7 @@ import { createTestEnvironment, TestEnvironment } from './support/test-environme
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
+import { settled, startMigration } from './support/migrations';
 
 const LONG = 90_000;
 
@@ -153,6 +154,20 @@ describe('activity log', () => {
       ['document.update', { folderId: { from: null, to: 'f1' } }],
       ['document.add', null],
     ]);
+  }, LONG);
+
+  it("a document migration moves the document's activities to its new id and records itself there", async () => {
+    const who = await tenant();
+    await call(who, '/v2/organizations/add', { organizations: [{ organizationId: 'acme' }] });
+    await call(who, '/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'old' }] });
+    await call(who, '/v2/activities/add', { organizationId: 'acme', documentId: 'old', activities: [{ id: 'mine', featureType: 'custom', actionType: 'x', actionUser: { userId: 'u1' }, targetEntityId: 't' }] });
+    const as = <T = unknown>(path: string, data: unknown) => call<T>(who, path, data);
+    const migrationId = await startMigration(as, 'acme', 'old', 'new');
+    expect(await settled(as, 'acme', migrationId)).toEqual({ migrationId, status: 'completed' });
+    expect((await activities(who, { documentId: 'old' })).data).toEqual([]);
+    const moved = await activities(who, { documentId: 'new' });
+    expect(moved.data.map((a) => a.actionType)).toEqual(['document.migrated', 'x', 'document.add']);
+    expect(moved.data[0]).toMatchObject({ targetEntityId: 'old', changes: { documentId: { from: 'old', to: 'new' } }, entityData: { migrationId } });
   }, LONG);
 
   it('a source or a trigger switched off stops recording it; others go on', async () => {

@@ -27,6 +27,8 @@ export function activityOf(event: DomainEvent): ActivityContent {
     case 'document.migrated':
       return {
         ...base,
+        // Filed with the document's log, which the migration moved to the new id.
+        documentId: event.newDocumentId,
         featureType: 'document',
         ...actor(null),
         targetEntityId: event.documentId,

@@ -22,7 +22,8 @@ export class UserDataController {
       '`organizationUserGroupIds`; first page only), `grants` (`resourceType` organization | folder | document, the id, `accessRole`, ' +
       '`expiresAt` ms or null), `presence` (the user\'s live entries: `organizationId`, `documentId`, `userId`, `name`, `email`, `status`, ' +
       '`expiresAt` ms; first page only), `comments` (written by or tagging the user, Velt Comment shape plus `organizationId`, `documentId`, ' +
-      '`annotationId`), `reactions` (the user\'s, with the comment they are on). `recordings` and `notifications` are always `[]`: ' +
+      '`annotationId`), `reactions` (the user\'s, with the comment they are on), `activities` (activity log records the user performed, ' +
+      'oldest first). `recordings` and `notifications` are always `[]`: ' +
       'neither is stored here. `nextPageToken` continues every list at once and is absent on the last page.',
   })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUserDataDto) {
@@ -36,7 +37,8 @@ export class UserDataController {
       'Records the deletion and answers at once; the worker erases in short batches: grants, group memberships and profiles; the ' +
       'user\'s reactions and comments (a thread left without comments is deleted); the user\'s tags on others\' comments; the user as ' +
       'creator, assignee or resolver of remaining threads; the user\'s presence entries; webhook deliveries (pending or not) whose ' +
-      'payload holds the user id, and events left without a delivery. No webhooks are sent. `tasksCount` is 7 per user.',
+      'payload holds the user id, and events left without a delivery; activity log records the user performed (immutable ones too). ' +
+      'No webhooks are sent. `tasksCount` is 8 per user.',
   })
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserDataDto) {
     return ok('Data deletion process has been initiated.', await this.userData.start(key.apiKeyId, dto));

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityModule } from '@app/activity';
 import { CommentModule } from '@app/comment';
 import { PresenceModule } from '@app/presence';
 import { QUEUE } from '@app/queue';
@@ -11,8 +12,8 @@ import { UserDataService } from './user-data.service';
 
 /** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), CommentModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
+  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), ActivityModule, CommentModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
   providers: [UserDataService, UserDataProducer],
-  exports: [BullModule, UserDataService, CommentModule, PresenceModule, UserModule],
+  exports: [BullModule, UserDataService, ActivityModule, CommentModule, PresenceModule, UserModule],
 })
 export class UserDataModule {}

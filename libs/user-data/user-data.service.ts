@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ActivityUserData } from '@app/activity';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { PresenceUserData } from '@app/presence';
@@ -21,6 +22,7 @@ export interface UserDataPage {
     presence: unknown[];
     comments: unknown[];
     reactions: unknown[];
+    activities: unknown[];
     recordings: never[];
     notifications: never[];
   };
@@ -46,6 +48,7 @@ export class UserDataService {
     private readonly comments: CommentUserData,
     private readonly access: UserAccessData,
     private readonly presence: PresenceUserData,
+    private readonly activities: ActivityUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -59,7 +62,8 @@ export class UserDataService {
     const grants = await featurePage(after.grants, (a, limit) => this.access.grants(apiKeyId, organizationId, userId, a, limit), (g): [string, string] => [g.rank, g.resourceId]);
     const comments = await featurePage(after.comments, ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit), (c): [string] => [c.seq]);
     const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
-    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next };
+    const activities = await featurePage(after.activities, (a, limit) => this.activities.activities(apiKeyId, organizationId, userId, a, limit), (x): [string, string] => [x.timestamp, x.id]);
+    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next, activities: activities.next };
     const page: UserDataPage = {
       data: {
         users: profile ? [profile] : [],
@@ -67,11 +71,12 @@ export class UserDataService {
         presence,
         comments: comments.items.map((c) => c.view),
         reactions: reactions.items.map((r) => r.view),
+        activities: activities.items.map((a) => a.view),
         recordings: [],
         notifications: [],
       },
     };
-    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants);
+    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants) || !isDone(next.activities);
     if (more) page.nextPageToken = pager.tokenAfter(USER_DATA_LISTING.cursorOf(next));
     return page;
   }

@@ -8,6 +8,7 @@ import { ApiKey } from '@app/workspace';
 @Entity('activity')
 @Index(['apiKeyId', 'organizationId', 'timestamp', 'id'])
 @Index(['apiKeyId', 'timestamp'])
+@Index(['apiKeyId', 'actorUserId'])
 export class Activity {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

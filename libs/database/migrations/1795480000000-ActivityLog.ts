@@ -31,6 +31,9 @@ export class ActivityLog1795480000000 implements MigrationInterface {
             )
         `);
         await queryRunner.query(`
+            CREATE INDEX "IDX_223b4eaec797f3cc0287c7c9f0" ON "activity" ("api_key_id", "actor_user_id")
+        `);
+        await queryRunner.query(`
             CREATE INDEX "IDX_2321734c76486267f07461585b" ON "activity" ("api_key_id", "timestamp")
         `);
         await queryRunner.query(`
@@ -75,6 +78,9 @@ export class ActivityLog1795480000000 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP INDEX "public"."IDX_2321734c76486267f07461585b"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "public"."IDX_223b4eaec797f3cc0287c7c9f0"
         `);
         await queryRunner.query(`
             DROP TABLE "activity"
