@@ -98,10 +98,7 @@ export class OrganizationService {
   /** Deleting the row is enough: folders, documents, groups and whatever hangs off them cascade. */
   async delete(apiKeyId: string, dto: OrganizationIdsDto): Promise<BatchItem[]> {
     assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
-    const deleted = await this.writeIds(`DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING ${RETURNED}`, [
-      apiKeyId,
-      dto.organizationIds,
-    ]);
+    const deleted = await this.writeIds(`DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING ${RETURNED}`, [apiKeyId, dto.organizationIds], true);
     await this.revoke(apiKeyId, deleted);
     return dto.organizationIds.map((id) =>
       deleted.has(id) ? item(id, true, 'Organization deleted.') : item(id, false, ORGANIZATION_ABSENT),
@@ -142,9 +139,8 @@ export class OrganizationService {
    * `organization.update` with the changed fields for one that changed. Every statement here takes
    * the API key as $1 and the organization ids as $2.
    */
-  private async writeIds(sql: string, params: unknown[]): Promise<Set<string>> {
+  private async writeIds(sql: string, params: unknown[], deleting = false): Promise<Set<string>> {
     const [apiKeyId, ids] = params as [string, string[]];
-    const deleting = sql.startsWith('DELETE');
     const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       const before: OrganizationRow[] = await manager.query(LOCK_ORGANIZATIONS, [apiKeyId, ids]);
       const { rows: after } = await runStatement<OrganizationRow>(manager, sql, params);
