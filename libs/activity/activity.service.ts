@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, ErrorCode, item, KeysetPage, KeysetPager, keysetListing, newId } from '@app/common';
 import { AddActivitiesDto, DeleteActivitiesDto, GetActivitiesDto, UpdateActivitiesDto } from './dto/activities.dto';
 import { activityView } from './activity-record';
