@@ -10,7 +10,7 @@ import { seedDocument, seedEditors, seedFolder } from './support/seed';
  * NUL, too long, empty, wrong type). Each must answer INVALID_ARGUMENT naming the field and leave
  * the database as it was.
  */
-type Kind = 'id' | 'name' | 'string' | 'email' | 'url' | 'date' | 'bool' | 'int' | 'enum' | 'metadata' | 'object';
+type Kind = 'id' | 'name' | 'string' | 'email' | 'url' | 'date' | 'bool' | 'int' | 'number' | 'enum' | 'metadata' | 'object' | 'json';
 
 interface Field {
   /** `documents.0.documentId`: where the value sits inside `data`. */
@@ -45,7 +45,8 @@ function kindOf(field: { rules: FieldRule[]; nested?: FieldSketch }): Kind | nul
   if (field.nested) return 'object';
   const byRule: Array<[string, Kind]> = [
     ['isIdentifier', 'id'], ['isName', 'name'], ['isMetadata', 'metadata'], ['isEmailAddress', 'email'], ['isUrl', 'url'],
-    ['isDate', 'date'], ['isBoolean', 'bool'], ['isInt', 'int'], ['isIn', 'enum'], ['isString', 'string'], ['isObject', 'object'],
+    ['isDate', 'date'], ['isBoolean', 'bool'], ['isInt', 'int'], ['isNumber', 'number'], ['isIn', 'enum'], ['isString', 'string'], ['isObject', 'object'],
+    ['isJsonValue', 'json'],
   ];
   return byRule.find(([name]) => has(field, name))?.[1] ?? null;
 }
@@ -90,6 +91,17 @@ function badItems(field: Field): Array<[string, unknown]> {
         ...(max !== undefined ? [[`${max + 1}`, max + 1] as [string, unknown]] : []),
       ];
     }
+    case 'number': {
+      const max = constraint(field, 'max');
+      return [
+        ['a string', '10'],
+        ['a boolean', true],
+        ...(has(field, 'isPositive') ? [['zero', 0] as [string, unknown], ['a negative number', -1] as [string, unknown]] : []),
+        ...(max !== undefined ? [[`${max + 1}`, max + 1] as [string, unknown]] : []),
+      ];
+    }
+    case 'json':
+      return [['a NUL character', 'a\u0000b'], ['an unpaired surrogate inside', { note: '\ud800' }]];
     case 'enum':
       return [['an unknown value', 'no-such-value'], ['a number', 3]];
     case 'metadata':
@@ -152,7 +164,10 @@ function validItem(field: Field): unknown {
     case 'bool':
       return false;
     case 'int':
+    case 'number':
       return Math.max(1, constraint(field, 'min') ?? 1);
+    case 'json':
+      return {};
     case 'enum':
       return (rule(field, 'isIn')!.constraints[0] as unknown[])[0];
     case 'metadata':
@@ -222,6 +237,10 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // A location is matched by its id (else locationName), so it needs one (checked by the service).
   '/v1/organizations/documents/locations/update': { migrate: { oldLocation: { id: 'l1' }, newLocation: { id: 'l2' } } },
   '/v1/organizations/documents/locations/data/delete': { location: { id: 'l1' } },
+  // At least one sub-field (Velt's page; checked by the service).
+  '/v2/workspace/activityconfig/update': { activityServiceConfig: { isEnabled: false } },
+  // At least one of documentId, targetEntityId, activityIds (Velt's page; checked by the service).
+  '/v2/activities/delete': { documentId: 'd1' },
 };
 
 function basePayload(route: Route): Record<string, unknown> {

@@ -11,7 +11,7 @@ const LONG = 90_000;
 const WORKER_ENV = { ...WORKER_TIMINGS, WEBHOOK_RETRY_SCHEDULE_MS: '400,400,400', WEBHOOK_SWEEP_INTERVAL_MS: '500' };
 
 /** Triggers beyond the spec's comment triggers, end to end: emitted in a domain's transaction, delivered by a worker. */
-describe('event triggers: document.migrated', () => {
+describe('event triggers beyond the comments: document.migrated, organization, document, access', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let worker: RunningProcess;
@@ -112,5 +112,55 @@ describe('event triggers: document.migrated', () => {
     expect(await migrationDeliveries(silent)).toEqual([]);
     const refused = await call(silent, '/v2/workspace/webhookconfig/update', { webhookServiceConfig: { triggers: { 'document.migrate': true } } });
     expect(refused.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Invalid webhook service configuration.' } });
+  }, LONG);
+
+  it('organization, document and access triggers are off by default; once enabled they are delivered raw and processed', async () => {
+    const deliveriesOf = (who: Credentials) =>
+      world.query<{ id: string; event: string; target: string }>('SELECT id, event, target FROM webhook_delivery WHERE api_key_id = $1 ORDER BY seq', [who.apiKey]);
+    const silent = await tenant(['quiet']);
+    expect((await call(silent, '/v2/users/add', { organizationId: 'acme', users: [{ userId: 'u1' }] })).status).toBe(200);
+    expect(await deliveriesOf(silent)).toEqual([]);
+
+    const who = await tenant(['doc'], { 'organization.update': true, 'access.grant_add': true });
+    expect((await call(who, '/v2/organizations/update', { organizations: [{ organizationId: 'acme', organizationName: 'Acme 2' }] })).status).toBe(200);
+    expect((await call(who, '/v2/users/add', { organizationId: 'acme', documentId: 'doc', users: [{ userId: 'u1', accessRole: 'viewer' }] })).status).toBe(200);
+    const rows = await deliveriesOf(who);
+    expect(rows.map((row) => [row.event, row.target])).toEqual([
+      ['organization.update', 'raw'],
+      ['organization.update', 'processed'],
+      ['access.grant_add', 'raw'],
+      ['access.grant_add', 'processed'],
+    ]);
+    const ids = new Set(rows.map((row) => row.id));
+    await eventually(() => expect(target.received.filter((r) => ids.has(r.headers['webhook-id'] as string))).toHaveLength(4), { timeoutMs: 20_000 });
+    const payloadOf = (event: string, kind: string) => {
+      const row = rows.find((r) => r.event === event && r.target === kind)!;
+      return verify(who, target.received.find((r) => r.headers['webhook-id'] === row.id)!);
+    };
+    const organizationRaw = payloadOf('organization.update', 'raw');
+    const { webhookId, timestamp } = organizationRaw;
+    expect(organizationRaw).toEqual({
+      webhookId,
+      event: 'organization.update',
+      actionType: 'update',
+      notificationSource: 'organization',
+      actionUser: null,
+      organization: { organizationId: 'acme', organizationName: 'Acme 2', metadata: {}, disabled: false },
+      changes: { organizationName: { from: 'acme', to: 'Acme 2' } },
+      metadata: { apiKey: who.apiKey, organizationId: 'acme' },
+      timestamp,
+    });
+    expect(rows.map((row) => row.id)).toContain(webhookId);
+    expect(typeof timestamp).toBe('number');
+    expect(payloadOf('organization.update', 'processed')).toMatchObject({ organizationId: 'acme', organizationName: 'Acme 2', actionType: 'update', event: 'organization.update' });
+    expect(payloadOf('access.grant_add', 'raw')).toMatchObject({
+      notificationSource: 'access',
+      actionType: 'grant_add',
+      resource: { type: 'document', id: 'doc', organizationId: 'acme' },
+      grant: { userId: 'u1', accessRole: 'viewer', expiresAt: null },
+      changes: { accessRole: { from: null, to: 'viewer' } },
+      metadata: { apiKey: who.apiKey, organizationId: 'acme', documentId: 'doc' },
+    });
+    expect(payloadOf('access.grant_add', 'processed')).toMatchObject({ resourceType: 'document', resourceId: 'doc', userId: 'u1', accessRole: 'viewer', event: 'access.grant_add' });
   }, LONG);
 });

@@ -13,6 +13,7 @@ interface UserData {
   presence: Array<Record<string, unknown>>;
   comments: Array<Record<string, unknown> & { commentId: number; annotationId: string; documentId: string }>;
   reactions: Array<Record<string, unknown> & { icon: string; commentId: number }>;
+  activities: Array<Record<string, unknown> & { id: string }>;
   recordings: unknown[];
   notifications: unknown[];
 }
@@ -30,7 +31,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 8;
+const TASK_KINDS = 9;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -257,7 +258,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([missing.status, missing.body.error?.status]).toEqual([404, 'NOT_FOUND']);
     await seedDocument(world, other.apiKey, 'acme', 'd1');
     const [page] = await userData('acme', 'alice', other);
-    expect(page).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], recordings: [], notifications: [] });
+    expect(page).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [] });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
     expect([foreign.status, foreign.body.error?.status]).toEqual([404, 'NOT_FOUND']);
@@ -283,6 +284,14 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     const [withNotifications] = await userData('acme', 'alice');
     expect(withNotifications.notifications).toEqual([expect.objectContaining({ notificationSource: 'comment', targetAnnotationId: 'w-tagged', notifyUsersByUserId: { alice: true } })]);
 
+    // Activities alice performed are hers (immutable ones too); bob's stay.
+    const enabled = await call('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true, immutable: true } });
+    expect(enabled.status).toBe(200);
+    const activity = (id: string, userId: string) => ({ id, featureType: 'custom', actionType: 'signed', actionUser: { userId }, targetEntityId: 'contract' });
+    const logged = await call('/v2/activities/add', { organizationId: 'acme', documentId: 'd1', activities: [activity('by-alice', 'alice'), activity('by-bob', 'bob')] });
+    expect(logged.status).toBe(200);
+    expect((await userData('acme', 'alice'))[0].activities.map((a) => [a.id, a.actionUser])).toEqual([['by-alice', { userId: 'alice' }]]);
+
     const worker = await spawnWorker();
     try {
       const { jobId, tasksCount } = await startDeletion({ userIds: ['alice'] });
@@ -294,9 +303,12 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
     }
     const [gone] = await userData('acme', 'alice');
-    expect(gone).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], recordings: [], notifications: [] });
+    expect(gone).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [] });
     const present = await call<Array<{ userId: string }>>('/v2/presence/get', { organizationId: 'acme', documentId: 'd1' });
     expect(present.body.result.data.map((u) => u.userId)).toEqual(['bob']);
+    const remaining = await call<Array<{ id: string }>>('/v2/activities/get', { organizationId: 'acme', featureTypes: ['custom'] });
+    expect(remaining.body.result.data.map((a) => a.id)).toEqual(['by-bob']);
+    expect((await call('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: false } })).status).toBe(200);
 
     expect(await deliveryLog()).toEqual(kept);
     expect(await world.query(`SELECT n.source_data->>'annotationId' AS annotation, u.user_id FROM notification n JOIN notification_user u
@@ -415,6 +427,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'annotations', erased: 1, progress: null },
       { kind: 'notifications', erased: 0, progress: null },
       { kind: 'webhooks', erased: 50, progress: last },
+      { kind: 'activities', erased: 0, progress: null },
     ]);
     const crashDeliveries = await world.query<{ id: string }>(`SELECT id FROM webhook_delivery WHERE api_key_id = $1 AND id LIKE 'crash-delivery-%' ORDER BY seq`, [owner.apiKey]);
     expect(crashDeliveries.map((row) => row.id)).toEqual([6, 12, 18, 24, 30, 31].map((n) => `crash-delivery-${n}`));

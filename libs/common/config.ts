@@ -45,11 +45,13 @@ export class AppConfig {
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
   /** Worker settings per queue (keys are the queue names). */
-  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings };
+  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings; activity: WorkerSettings };
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
   readonly migrationSweepIntervalMs: number;
   /** Unsettled user-data deletions older than this without a queued job are enqueued again. */
   readonly userDataSweepIntervalMs: number;
+  /** How often the worker deletes activities past their API key's retention. */
+  readonly activityRetentionSweepIntervalMs: number;
   /** Rows one user-data deletion batch erases in its own short transaction. */
   readonly userDataBatchSize: number;
   /** Key for AES-GCM encryption of stored secrets. */
@@ -85,7 +87,9 @@ export class AppConfig {
       webhook: workerSettings(env, 'WEBHOOK', { concurrency: 50, lockDurationMs: 10_000, stalledIntervalMs: 5_000 }, 1000),
       migration: workerSettings(env, 'MIGRATION', { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
       'user-data': workerSettings(env, 'USER_DATA', { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
+      activity: workerSettings(env, 'ACTIVITY', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 10),
     };
+    this.activityRetentionSweepIntervalMs = int(env, 'ACTIVITY_RETENTION_SWEEP_INTERVAL_MS', 3_600_000, 100, 86_400_000);
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
 import { preparedStatement, queryPrepared, runStatement } from '@app/database';
+import { changedFields, DocumentSnapshot, Emit, EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { AddDocumentsDto } from './dto/add-documents.dto';
@@ -30,6 +31,44 @@ const LIST_DOCUMENTS = preparedStatement(
    ORDER BY d.id`,
 );
 
+/** What every write returns: the document as its events carry it. */
+const RETURNED = 'id, name, folder_id, access_type, disabled, metadata';
+
+interface ChangedDocument {
+  id: string;
+  name: string;
+  folder_id: string | null;
+  access_type: string;
+  disabled: boolean;
+  metadata: Record<string, unknown>;
+}
+
+function snapshot(row: ChangedDocument): DocumentSnapshot {
+  return { documentId: row.id, documentName: row.name, folderId: row.folder_id, accessType: row.access_type, disabled: row.disabled, metadata: row.metadata };
+}
+
+function emitDocuments(emit: Emit, trigger: 'document.add' | 'document.delete', organizationId: string, rows: ChangedDocument[]): void {
+  for (const row of rows) emit({ trigger, organizationId, documentId: row.id, actionUser: null, document: snapshot(row) });
+}
+
+/** The documents' state before a write, locked so the update's from/to is exact. */
+async function lockDocuments(manager: EntityManager, apiKeyId: string, organizationId: string, ids: string[]): Promise<Map<string, ChangedDocument>> {
+  const rows: ChangedDocument[] = await manager.query(
+    `SELECT ${RETURNED} FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) ORDER BY id FOR UPDATE`,
+    [apiKeyId, organizationId, ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** `document.update` for each document whose fields changed, with the changes as from/to. */
+function emitUpdates(emit: Emit, organizationId: string, before: Map<string, ChangedDocument>, after: ChangedDocument[]): void {
+  for (const row of after) {
+    const previous = before.get(row.id);
+    const changes = previous ? changedFields(snapshot(previous), snapshot(row)) : undefined;
+    if (changes) emit({ trigger: 'document.update', organizationId, documentId: row.id, actionUser: null, document: snapshot(row), changes });
+  }
+}
+
 const DOCUMENT_LISTING = keysetListing('documents', ['text'], (row: DocumentRow) => [row.id]);
 
 @Injectable()
@@ -38,21 +77,22 @@ export class DocumentService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly revocation: RealtimeRevocation,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async add(apiKeyId: string, dto: AddDocumentsDto): Promise<BatchItem[]> {
     const { organizationId, documents } = dto;
     const ids = documents.map((doc) => doc.documentId);
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
-    const { rows } = await this.dataSource.transaction(async (manager) => {
+    const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, organizationId, { create: dto.createOrganization === true });
       if (dto.folderId != null) await ensureFolder(manager, apiKeyId, organizationId, dto.folderId, { create: dto.createFolder === true });
-      return runStatement<{ id: string }>(
+      const { rows: added } = await runStatement<ChangedDocument>(
         manager,
         `INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, metadata)
          SELECT $1, $2, v.id, v.name, $3, COALESCE(v.access_type, 'public'), v.metadata
          FROM unnest($4::text[], $5::text[], $6::text[], $7::jsonb[]) AS v(id, name, access_type, metadata)
-         ON CONFLICT DO NOTHING RETURNING id`,
+         ON CONFLICT DO NOTHING RETURNING ${RETURNED}`,
         [
           apiKeyId,
           organizationId,
@@ -63,6 +103,8 @@ export class DocumentService {
           documents.map((doc) => JSON.stringify(doc.metadata ?? {})),
         ],
       );
+      emitDocuments(emit, 'document.add', organizationId, added);
+      return added;
     });
     const added = new Set(rows.map((row) => row.id));
     return ids.map((id) => (added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.')));
@@ -119,9 +161,10 @@ export class DocumentService {
 
   /** One UPDATE of the named documents (absent fields keep their value); returns the ids it found. */
   private async write(apiKeyId: string, organizationId: string, documents: DocumentUpdateDto[]): Promise<Set<string>> {
-    const { rows } = await this.dataSource.transaction(async (manager) => {
+    const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, organizationId);
-      return runStatement<{ id: string }>(
+      const before = await lockDocuments(manager, apiKeyId, organizationId, documents.map((doc) => doc.documentId));
+      const { rows: after } = await runStatement<ChangedDocument>(
         manager,
         `UPDATE document d SET
            name = COALESCE(v.name, d.name),
@@ -131,7 +174,7 @@ export class DocumentService {
            updated_at = now()
          FROM unnest($3::text[], $4::text[], $5::text[], $6::boolean[], $7::jsonb[]) AS v(id, name, access_type, disabled, metadata)
          WHERE d.api_key_id = $1 AND d.organization_id = $2 AND d.id = v.id
-         RETURNING d.id`,
+         RETURNING d.id, d.name, d.folder_id, d.access_type, d.disabled, d.metadata`,
         [
           apiKeyId,
           organizationId,
@@ -142,6 +185,8 @@ export class DocumentService {
           documents.map((doc) => (doc.metadata ? JSON.stringify(doc.metadata) : null)),
         ],
       );
+      emitUpdates(emit, organizationId, before, after);
+      return after;
     });
     const updated = new Set(rows.map((row) => row.id));
     const accessChanged = documents.filter((doc) => updated.has(doc.documentId) && (doc.disabled || doc.accessType));
@@ -152,13 +197,15 @@ export class DocumentService {
   async delete(apiKeyId: string, dto: DocumentIdsDto): Promise<BatchItem[]> {
     const { organizationId, documentIds } = dto;
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
-    const { rows } = await this.dataSource.transaction(async (manager) => {
+    const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, organizationId);
-      return runStatement<{ id: string }>(manager, 'DELETE FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING id', [
-        apiKeyId,
-        organizationId,
-        documentIds,
-      ]);
+      const { rows: deleted } = await runStatement<ChangedDocument>(
+        manager,
+        `DELETE FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING ${RETURNED}`,
+        [apiKeyId, organizationId, documentIds],
+      );
+      emitDocuments(emit, 'document.delete', organizationId, deleted);
+      return deleted;
     });
     const deleted = new Set(rows.map((row) => row.id));
     await this.revoke(apiKeyId, organizationId, [...deleted]);
@@ -169,15 +216,17 @@ export class DocumentService {
   async move(apiKeyId: string, dto: MoveDocumentsDto): Promise<void> {
     const { organizationId, documentIds, folderId } = dto;
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
-    await this.dataSource.transaction(async (manager) => {
+    await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureFolder(manager, apiKeyId, organizationId, folderId);
-      const { affected } = await runStatement(
+      const before = await lockDocuments(manager, apiKeyId, organizationId, documentIds);
+      const { rows, affected } = await runStatement<ChangedDocument>(
         manager,
         `UPDATE document SET folder_id = $3, updated_at = now()
-         WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($4)`,
+         WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($4) RETURNING ${RETURNED}`,
         [apiKeyId, organizationId, folderId, documentIds],
       );
       if (affected !== documentIds.length) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
+      emitUpdates(emit, organizationId, before, rows);
     });
     // A new folder chain can change who may open the document.
     await this.revoke(apiKeyId, organizationId, documentIds);

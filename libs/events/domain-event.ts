@@ -1,6 +1,7 @@
 /** Where an event happened; every sink files the event under these ids. */
 export interface EventScope {
   organizationId: string;
+  /** '' for an event about an organization or folder as a whole. */
   documentId: string;
 }
 

@@ -1,5 +1,6 @@
 import { DomainEvent, EVENT_TRIGGER_NAMES, EVENT_TRIGGERS, eventPayload, isEnabledByDefault, isEventTrigger } from './event-registry';
 import { COMMENT_ACTION_TYPES } from './sources/comment.source';
+import { changedFields } from './sources/entity-payloads';
 
 describe('event trigger registry', () => {
   const occurredAt = new Date('2026-11-22T10:00:00Z');
@@ -23,6 +24,14 @@ describe('event trigger registry', () => {
     expect(isEnabledByDefault('document.migrated')).toBe(false);
   });
 
+  it('holds organization, document and access triggers, all off by default so webhook receivers see no new payloads', () => {
+    const bySource = (source: string) => EVENT_TRIGGER_NAMES.filter((trigger) => EVENT_TRIGGERS[trigger].source === source);
+    expect(bySource('organization')).toEqual(['organization.add', 'organization.update', 'organization.delete']);
+    expect(bySource('document')).toEqual(['document.migrated', 'document.add', 'document.update', 'document.delete']);
+    expect(bySource('access')).toEqual(['access.grant_add', 'access.grant_remove']);
+    for (const trigger of [...bySource('organization'), ...bySource('document'), ...bySource('access')]) expect(isEnabledByDefault(trigger)).toBe(false);
+  });
+
   it('knows exactly its own trigger names', () => {
     for (const name of EVENT_TRIGGER_NAMES) expect(isEventTrigger(name)).toBe(true);
     for (const name of ['comment.created', 'comment', '', 'constructor', 'toString', '__proto__', 'document.migrated ']) {
@@ -31,10 +40,14 @@ describe('event trigger registry', () => {
   });
 
   it('builds every payload of every trigger under its own event name', () => {
-    const comment = { actionUser: null, annotation: { annotationId: 'a1' }, comment: null };
-    const document = { newDocumentId: 'doc-2', migrationId: 'm1' };
+    const data: Record<string, object> = {
+      comment: { actionUser: null, annotation: { annotationId: 'a1' }, comment: null },
+      organization: { actionUser: null, organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} } },
+      document: { actionUser: null, newDocumentId: 'doc-2', migrationId: 'm1', document: { documentId: 'doc-1', documentName: 'Doc', folderId: null, accessType: 'public', disabled: false, metadata: {} } },
+      access: { actionUser: null, resource: { type: 'organization', id: 'org-1', organizationId: 'org-1' }, grant: { userId: 'u1', accessRole: 'editor', expiresAt: null } },
+    };
     for (const trigger of EVENT_TRIGGER_NAMES) {
-      const event = { ...envelope, trigger, ...(EVENT_TRIGGERS[trigger].source === 'comment' ? comment : document) } as DomainEvent;
+      const event = { ...envelope, trigger, ...data[EVENT_TRIGGERS[trigger].source] } as DomainEvent;
       expect(eventPayload(event, 'raw')).toMatchObject({ event: trigger, notificationSource: EVENT_TRIGGERS[trigger].source, timestamp: occurredAt.getTime() });
       expect(eventPayload(event, 'processed')).toMatchObject({ event: trigger, timestamp: occurredAt.getTime() });
     }
@@ -143,6 +156,88 @@ describe('event trigger registry', () => {
         event: 'document.migrated',
         timestamp: occurredAt.getTime(),
       });
+    });
+  });
+
+  describe('organization, document and access payloads: the comment notifications envelope around the entity', () => {
+    const actionUser = { userId: 'u9', name: 'Admin' };
+
+    it('organization.update raw: the organization, what changed, metadata without a document', () => {
+      const organization = { organizationId: 'org-1', organizationName: 'New', metadata: { tier: 'gold' }, disabled: false };
+      const changes = { organizationName: { from: 'Old', to: 'New' } };
+      const event: DomainEvent = { ...envelope, documentId: '', trigger: 'organization.update', actionUser, organization, changes };
+      expect(eventPayload(event, 'raw')).toEqual({
+        event: 'organization.update',
+        actionType: 'update',
+        notificationSource: 'organization',
+        actionUser,
+        organization,
+        changes,
+        metadata: { apiKey: 'key-1', organizationId: 'org-1' },
+        timestamp: occurredAt.getTime(),
+      });
+      expect(eventPayload(event, 'processed')).toEqual({
+        from: actionUser,
+        organizationId: 'org-1',
+        organizationName: 'New',
+        changes,
+        actionType: 'update',
+        event: 'organization.update',
+        timestamp: occurredAt.getTime(),
+      });
+    });
+
+    it('document.add raw and processed carry the document and its name', () => {
+      const document = { documentId: 'doc-1', documentName: 'Plan', folderId: 'f1', accessType: 'public', disabled: false, metadata: {} };
+      const event: DomainEvent = { ...envelope, trigger: 'document.add', actionUser: null, document };
+      expect(eventPayload(event, 'raw')).toEqual({
+        event: 'document.add',
+        actionType: 'add',
+        notificationSource: 'document',
+        actionUser: null,
+        document,
+        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', documentName: 'Plan' },
+        timestamp: occurredAt.getTime(),
+      });
+      expect(eventPayload(event, 'processed')).toEqual({
+        from: null,
+        organizationId: 'org-1',
+        documentId: 'doc-1',
+        documentName: 'Plan',
+        folderId: 'f1',
+        actionType: 'add',
+        event: 'document.add',
+        timestamp: occurredAt.getTime(),
+      });
+    });
+
+    it('access.grant_remove: the resource, the grant and the role going to null', () => {
+      const resource = { type: 'folder' as const, id: 'f1', organizationId: 'org-1' };
+      const grant = { userId: 'u1', accessRole: 'viewer', expiresAt: null };
+      const changes = { accessRole: { from: 'viewer', to: null } };
+      const event: DomainEvent = { ...envelope, documentId: '', trigger: 'access.grant_remove', actionUser: null, resource, grant, changes };
+      expect(eventPayload(event, 'raw')).toMatchObject({ notificationSource: 'access', actionType: 'grant_remove', resource, grant, changes, metadata: { apiKey: 'key-1', organizationId: 'org-1' } });
+      expect(eventPayload(event, 'raw')).not.toHaveProperty('metadata.documentId');
+      expect(eventPayload(event, 'processed')).toEqual({
+        from: null,
+        organizationId: 'org-1',
+        resourceType: 'folder',
+        resourceId: 'f1',
+        userId: 'u1',
+        accessRole: 'viewer',
+        expiresAt: null,
+        changes,
+        actionType: 'grant_remove',
+        event: 'access.grant_remove',
+        timestamp: occurredAt.getTime(),
+      });
+    });
+  });
+
+  describe('changedFields', () => {
+    it('lists only the fields whose value differs, as from/to, with absent values as null', () => {
+      expect(changedFields({ a: 1, b: { x: 1 }, c: null }, { a: 1, b: { x: 2 }, c: 'set' })).toEqual({ b: { from: { x: 1 }, to: { x: 2 } }, c: { from: null, to: 'set' } });
+      expect(changedFields({ a: 1 }, { a: 1 })).toBeUndefined();
     });
   });
 });

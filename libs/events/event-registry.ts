@@ -1,9 +1,15 @@
 import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinition } from './domain-event';
 import { COMMENT_PAYLOADS } from './sources/comment.source';
-import { DOCUMENT_MIGRATED_PAYLOADS } from './sources/document.source';
+import { ACCESS_PAYLOADS } from './sources/access.source';
+import { DOCUMENT_MIGRATED_PAYLOADS, DOCUMENT_PAYLOADS } from './sources/document.source';
+import { ORGANIZATION_PAYLOADS } from './sources/organization.source';
 
 /** The spec's nine comment triggers are on unless a configuration switches them off, as they always were. */
 const COMMENT = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: true });
+/** Beyond the spec's Events table: off for webhooks unless enabled, so existing receivers see no new payloads. */
+const ORGANIZATION = defineTrigger('organization', ORGANIZATION_PAYLOADS, { enabledByDefault: false });
+const DOCUMENT = defineTrigger('document', DOCUMENT_PAYLOADS, { enabledByDefault: false });
+const ACCESS = defineTrigger('access', ACCESS_PAYLOADS, { enabledByDefault: false });
 
 /**
  * Every trigger the service emits: its source and payload builders. Adding a trigger is one entry here
@@ -21,6 +27,14 @@ export const EVENT_TRIGGERS = {
   'comment.reaction_add': COMMENT,
   'comment.reaction_delete': COMMENT,
   'document.migrated': defineTrigger('document', DOCUMENT_MIGRATED_PAYLOADS, { enabledByDefault: false }),
+  'organization.add': ORGANIZATION,
+  'organization.update': ORGANIZATION,
+  'organization.delete': ORGANIZATION,
+  'document.add': DOCUMENT,
+  'document.update': DOCUMENT,
+  'document.delete': DOCUMENT,
+  'access.grant_add': ACCESS,
+  'access.grant_remove': ACCESS,
 };
 
 export type EventTrigger = keyof typeof EVENT_TRIGGERS;

@@ -6,3 +6,6 @@ export * from './events.module';
 export * from './sources/comment.source';
 export * from './sources/document.source';
 export * from './sources/comment-recipients';
+export * from './sources/entity-payloads';
+export * from './sources/organization.source';
+export * from './sources/access.source';

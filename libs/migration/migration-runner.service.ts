@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { rekeyActivities } from '@app/activity';
 import { DocumentRekeyService } from '@app/document';
 import { Emit, EventOutbox } from '@app/events';
 import { OrganizationService } from '@app/organization';
@@ -105,6 +106,7 @@ export class MigrationRunner {
     if (outcome === 'source-missing') throw new MigrationRefused('Source document does not exist.');
     if (outcome === 'target-taken') throw new MigrationRefused(TARGET_TAKEN);
     await rekeyWebhookHistory(manager, apiKeyId, organizationId, documentId, newDocumentId);
+    await rekeyActivities(manager, apiKeyId, organizationId, documentId, newDocumentId);
     await manager.query(
       `UPDATE document_migration SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`,
       [id],

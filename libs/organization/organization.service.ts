@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
 import { preparedStatement, queryPrepared, runStatement } from '@app/database';
+import { changedFields, Emit, EventOutbox, OrganizationSnapshot } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
@@ -14,10 +15,16 @@ import { OrganizationRow, organizationView } from './organization-view';
 /** Spec message (Common envelopes, 6): no closing period. */
 export const ORGANIZATION_ABSENT = 'Organization does not exist';
 
+/** What every write returns: the organization as its events carry it. */
+const RETURNED = 'id, name, disabled, metadata';
+
+/** The organizations a write is about, as they were: locked so the change's from/to is exact. */
+const LOCK_ORGANIZATIONS = `SELECT ${RETURNED} FROM organization WHERE api_key_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`;
+
 const INSERT_ORGANIZATIONS = `
   INSERT INTO organization (api_key_id, id, name, metadata)
   SELECT $1, v.id, v.name, v.metadata FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS v(id, name, metadata)
-  ON CONFLICT DO NOTHING RETURNING id`;
+  ON CONFLICT DO NOTHING RETURNING ${RETURNED}`;
 
 const UPDATE_ORGANIZATIONS = `
   UPDATE organization o SET
@@ -26,17 +33,17 @@ const UPDATE_ORGANIZATIONS = `
     updated_at = now()
   FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS v(id, name, metadata)
   WHERE o.api_key_id = $1 AND o.id = v.id
-  RETURNING o.id`;
+  RETURNING o.id, o.name, o.disabled, o.metadata`;
 
 const UPSERT_DISABLED = `
   INSERT INTO organization (api_key_id, id, name, disabled)
   SELECT $1, v.id, v.id, $3 FROM unnest($2::text[]) AS v(id)
   ON CONFLICT (api_key_id, id) DO UPDATE SET disabled = EXCLUDED.disabled, updated_at = now()
-  RETURNING id`;
+  RETURNING ${RETURNED}`;
 
 const UPDATE_DISABLED = `
   UPDATE organization SET disabled = $3, updated_at = now()
-  WHERE api_key_id = $1 AND id = ANY($2) RETURNING id`;
+  WHERE api_key_id = $1 AND id = ANY($2) RETURNING ${RETURNED}`;
 
 const LIST_ORGANIZATIONS = preparedStatement(
   `SELECT id, name, disabled, metadata FROM organization
@@ -52,6 +59,7 @@ export class OrganizationService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly revocation: RealtimeRevocation,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async add(apiKeyId: string, dto: AddOrganizationsDto): Promise<BatchItem[]> {
@@ -90,10 +98,7 @@ export class OrganizationService {
   /** Deleting the row is enough: folders, documents, groups and whatever hangs off them cascade. */
   async delete(apiKeyId: string, dto: OrganizationIdsDto): Promise<BatchItem[]> {
     assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
-    const deleted = await this.writeIds('DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING id', [
-      apiKeyId,
-      dto.organizationIds,
-    ]);
+    const deleted = await this.writeIds(`DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING ${RETURNED}`, [apiKeyId, dto.organizationIds], true);
     await this.revoke(apiKeyId, deleted);
     return dto.organizationIds.map((id) =>
       deleted.has(id) ? item(id, true, 'Organization deleted.') : item(id, false, ORGANIZATION_ABSENT),
@@ -128,8 +133,37 @@ export class OrganizationService {
     await Promise.all([...organizationIds].map((id) => this.revocation.revokeOrganization(apiKeyId, id)));
   }
 
-  private async writeIds(sql: string, params: unknown[]): Promise<Set<string>> {
-    const { rows } = await this.dataSource.transaction((manager) => runStatement<{ id: string }>(manager, sql, params));
+  /**
+   * Runs one write statement with the organizations' previous state locked, and emits what it did:
+   * `organization.add` for a row that did not exist, `organization.delete` for a deleted one, and
+   * `organization.update` with the changed fields for one that changed. Every statement here takes
+   * the API key as $1 and the organization ids as $2.
+   */
+  private async writeIds(sql: string, params: unknown[], deleting = false): Promise<Set<string>> {
+    const [apiKeyId, ids] = params as [string, string[]];
+    const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
+      const before: OrganizationRow[] = await manager.query(LOCK_ORGANIZATIONS, [apiKeyId, ids]);
+      const { rows: after } = await runStatement<OrganizationRow>(manager, sql, params);
+      emitChanges(emit, new Map(before.map((row) => [row.id, row])), after, deleting);
+      return after;
+    });
     return new Set(rows.map((row) => row.id));
+  }
+}
+
+function snapshot(row: OrganizationRow): OrganizationSnapshot {
+  return { organizationId: row.id, organizationName: row.name, metadata: row.metadata, disabled: row.disabled };
+}
+
+function emitChanges(emit: Emit, before: Map<string, OrganizationRow>, after: OrganizationRow[], deleting: boolean): void {
+  for (const row of after) {
+    const scope = { organizationId: row.id, documentId: '', actionUser: null, organization: snapshot(row) };
+    const previous = before.get(row.id);
+    if (deleting) emit({ trigger: 'organization.delete', ...scope });
+    else if (!previous) emit({ trigger: 'organization.add', ...scope });
+    else {
+      const changes = changedFields(snapshot(previous), snapshot(row));
+      if (changes) emit({ trigger: 'organization.update', ...scope, changes });
+    }
   }
 }

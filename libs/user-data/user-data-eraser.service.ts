@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { ActivityUserData } from '@app/activity';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { NotificationUserData } from '@app/notification';
@@ -63,6 +64,7 @@ export class UserDataEraser {
     private readonly presence: PresenceUserData,
     private readonly webhooks: WebhookUserData,
     private readonly notifications: NotificationUserData,
+    private readonly activities: ActivityUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -156,6 +158,8 @@ export class UserDataEraser {
         const walk = await this.webhooks.eraseDeliveries(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
         return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
       }
+      case 'activities':
+        return upTo(await this.activities.eraseBatch(manager, apiKeyId, organizationIds, userId, limit));
     }
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ActivityUserData } from '@app/activity';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { NotificationUserData } from '@app/notification';
@@ -22,6 +23,7 @@ export interface UserDataPage {
     presence: unknown[];
     comments: unknown[];
     reactions: unknown[];
+    activities: unknown[];
     recordings: never[];
     notifications: unknown[];
   };
@@ -48,6 +50,7 @@ export class UserDataService {
     private readonly access: UserAccessData,
     private readonly presence: PresenceUserData,
     private readonly notifications: NotificationUserData,
+    private readonly activities: ActivityUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -62,7 +65,8 @@ export class UserDataService {
     const comments = await featurePage(after.comments, ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit), (c): [string] => [c.seq]);
     const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
     const notifications = await featurePage(after.notifications, ([seq], limit) => this.notifications.notifications(apiKeyId, organizationId, userId, seq, limit), (n): [string] => [n.seq]);
-    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next, notifications: notifications.next };
+    const activities = await featurePage(after.activities, (a, limit) => this.activities.activities(apiKeyId, organizationId, userId, a, limit), (x): [string, string] => [x.timestamp, x.id]);
+    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next, notifications: notifications.next, activities: activities.next };
     const page: UserDataPage = {
       data: {
         users: profile ? [profile] : [],
@@ -70,11 +74,12 @@ export class UserDataService {
         presence,
         comments: comments.items.map((c) => c.view),
         reactions: reactions.items.map((r) => r.view),
+        activities: activities.items.map((a) => a.view),
         recordings: [],
         notifications: notifications.items.map((n) => n.view),
       },
     };
-    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants) || !isDone(next.notifications);
+    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants) || !isDone(next.notifications) || !isDone(next.activities);
     if (more) page.nextPageToken = pager.tokenAfter(USER_DATA_LISTING.cursorOf(next));
     return page;
   }

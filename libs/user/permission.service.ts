@@ -1,28 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiError } from '@app/common';
+import { EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureResource, ResourceRef } from '@app/resource';
 import { ResourceGrantDto, ResourceRefDto } from './dto/permissions.dto';
+import { emitGrantsAdded, emitGrantsRemoved } from './grant-events';
 import { deleteGrants, upsertGrants } from './resource';
 
 /** Grants of one user on organizations, folders and documents (DESIGN §3). */
 @Injectable()
 export class PermissionService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: EventOutbox,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
   /** All or nothing: a missing resource fails the whole call before anything is stored. An omitted role is editor (Velt). */
   async add(apiKeyId: string, userId: string, resources: ResourceGrantDto[]): Promise<void> {
     const grants = resources.map((resource) => ({ ref: toRef(resource), resource }));
-    await this.dataSource.transaction(async (manager) => {
+    await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       for (const { ref, resource } of lastPerResource(grants)) {
         await ensureResource(manager, apiKeyId, ref);
         const expiresAt = resource.expiresAt === undefined ? null : new Date(resource.expiresAt * 1000);
-        await upsertGrants(manager, apiKeyId, ref, [{ userId, role: resource.accessRole ?? 'editor', expiresAt }]);
+        emitGrantsAdded(emit, ref, await upsertGrants(manager, apiKeyId, ref, [{ userId, role: resource.accessRole ?? 'editor', expiresAt }]));
       }
     });
     // A lowered role must stop live editing at once.
@@ -32,15 +32,18 @@ export class PermissionService {
   /** Makes the user a member of the organization (editor, Velt's default); a grant the user already holds is left as it is. */
   async join(apiKeyId: string, userId: string, organizationId: string): Promise<void> {
     const ref: ResourceRef = { type: 'organization', organizationId, id: organizationId };
-    await this.dataSource.transaction(async (manager) => {
+    await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureResource(manager, apiKeyId, ref);
-      await upsertGrants(manager, apiKeyId, ref, [{ userId, role: 'editor', expiresAt: null }], true);
+      emitGrantsAdded(emit, ref, await upsertGrants(manager, apiKeyId, ref, [{ userId, role: 'editor', expiresAt: null }], true));
     });
   }
 
   async remove(apiKeyId: string, userId: string, resources: ResourceRefDto[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      for (const resource of resources) await deleteGrants(manager, apiKeyId, toRef(resource), [userId]);
+    await this.outbox.transaction(apiKeyId, async (manager, emit) => {
+      for (const resource of resources) {
+        const ref = toRef(resource);
+        emitGrantsRemoved(emit, ref, await deleteGrants(manager, apiKeyId, ref, [userId]));
+      }
     });
     await this.revocation.revokeUsers(apiKeyId, [userId]);
   }

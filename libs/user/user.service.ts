@@ -4,12 +4,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing } from '@app/common';
 import { preparedStatement, queryPrepared } from '@app/database';
 import { AddUserGroupMembersDto, UserGroupMemberService } from '@app/organization';
+import { Emit, EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureDocument, ensureFolder, ensureOrganization, ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
 import type { AddUsersDto, DeleteUsersDto, GetUsersDto, UserInputDto, UserScopeDto, WriteUsersDto } from './dto/users.dto';
 import { USER_PROFILE_FIELDS } from './user-profile';
-import { deleteGrants, deleteReturning, grantTable, resourceKey, upsertGrants } from './resource';
+import { emitGrantsAdded, emitGrantsRemoved } from './grant-events';
+import { deleteGrants, deleteGrantsInOrganization, deleteReturning, grantTable, resourceKey, upsertGrants } from './resource';
 
 export interface UserView extends Record<string, unknown> {
   userId: string;
@@ -55,6 +57,7 @@ export class UserService {
     private readonly config: AppConfig,
     private readonly revocation: RealtimeRevocation,
     private readonly groupMembers: UserGroupMemberService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /**
@@ -64,11 +67,11 @@ export class UserService {
   async add(apiKeyId: string, dto: AddUsersDto): Promise<BatchItem[]> {
     const scope = toScope(dto);
     const users = lastPerUser(checkOrganization(dto));
-    await this.dataSource.transaction(async (manager) => {
+    await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, scope.organizationId, { create: dto.createOrganization !== false });
       if (scope.type === 'folder') await ensureFolder(manager, apiKeyId, scope.organizationId, scope.id, { create: dto.createFolder === true });
       if (scope.type === 'document') await ensureDocument(manager, apiKeyId, scope.organizationId, scope.id, { create: dto.createDocument === true });
-      await this.write(manager, apiKeyId, scope, users, 'editor');
+      await this.write(manager, emit, apiKeyId, scope, users, 'editor');
     });
     // Adding again may lower a role: live editing must follow at once.
     await this.revocation.revokeUsers(apiKeyId, users.map((user) => user.userId), scope.organizationId);
@@ -79,14 +82,14 @@ export class UserService {
   async update(apiKeyId: string, dto: WriteUsersDto): Promise<BatchItem[]> {
     const scope = toScope(dto);
     const users = lastPerUser(checkOrganization(dto));
-    const known = await this.dataSource.transaction(async (manager) => {
+    const known = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureResource(manager, apiKeyId, scope);
       const rows: Array<{ id: string }> = await manager.query(
         'SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) FOR UPDATE',
         [apiKeyId, scope.organizationId, users.map((user) => user.userId)],
       );
       const ids = new Set(rows.map((row) => row.id));
-      await this.write(manager, apiKeyId, scope, users.filter((user) => ids.has(user.userId)), null);
+      await this.write(manager, emit, apiKeyId, scope, users.filter((user) => ids.has(user.userId)), null);
       return ids;
     });
     // A downgrade to viewer must stop live editing at once.
@@ -176,18 +179,24 @@ export class UserService {
   async delete(apiKeyId: string, dto: DeleteUsersDto): Promise<BatchItem[]> {
     const scope = toScope(dto);
     const userIds = [...new Set(dto.userIds)];
-    const removed = await this.dataSource.transaction(async (manager) => {
+    const removed = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureResource(manager, apiKeyId, scope);
-      if (scope.type !== 'organization') return new Set(await deleteGrants(manager, apiKeyId, scope, userIds));
-      const found = new Set<string>();
-      for (const table of ['app_user', 'organization_grant', 'folder_grant', 'document_grant']) {
-        const column = table === 'app_user' ? 'id' : 'user_id';
-        const rows = await deleteReturning<{ id: string }>(
-          manager,
-          `DELETE FROM ${table} WHERE api_key_id = $1 AND organization_id = $2 AND ${column} = ANY($3::text[]) RETURNING ${column} AS id`,
-          [apiKeyId, scope.organizationId, userIds],
-        );
-        for (const row of rows) found.add(row.id);
+      if (scope.type !== 'organization') {
+        const grants = await deleteGrants(manager, apiKeyId, scope, userIds);
+        emitGrantsRemoved(emit, scope, grants);
+        return new Set(grants.map((grant) => grant.userId));
+      }
+      const profiles = await deleteReturning<{ id: string }>(
+        manager,
+        'DELETE FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) RETURNING id',
+        [apiKeyId, scope.organizationId, userIds],
+      );
+      const found = new Set(profiles.map((row) => row.id));
+      for (const type of ['organization', 'folder', 'document'] as const) {
+        for (const { ref, grant } of await deleteGrantsInOrganization(manager, apiKeyId, scope.organizationId, type, userIds)) {
+          found.add(grant.userId);
+          emitGrantsRemoved(emit, ref, [grant]);
+        }
       }
       await this.groupMembers.removeUsers(manager, apiKeyId, scope.organizationId, userIds);
       return found;
@@ -200,7 +209,14 @@ export class UserService {
    * Profiles (one upsert; omitted fields keep their value) and the grant on the scope: the given
    * role, else `defaultRole`, else none (the current grant stays).
    */
-  private async write(manager: EntityManager, apiKeyId: string, scope: ResourceRef, users: UserInputDto[], defaultRole: AccessRole | null): Promise<void> {
+  private async write(
+    manager: EntityManager,
+    emit: Emit,
+    apiKeyId: string,
+    scope: ResourceRef,
+    users: UserInputDto[],
+    defaultRole: AccessRole | null,
+  ): Promise<void> {
     if (users.length === 0) return;
     await manager.query(
       `INSERT INTO app_user (api_key_id, organization_id, id, name, email, properties)
@@ -222,7 +238,7 @@ export class UserService {
       const role = user.accessRole ?? defaultRole;
       return role ? [{ userId: user.userId, role, expiresAt: null }] : [];
     });
-    await upsertGrants(manager, apiKeyId, scope, grants);
+    emitGrantsAdded(emit, scope, await upsertGrants(manager, apiKeyId, scope, grants));
   }
 }
 

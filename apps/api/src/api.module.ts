@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ACTIVITY_SINK } from '@app/activity';
+import { ActivityHttpModule } from '@app/activity/http';
 import { AuthModule } from '@app/auth';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { createValidationPipe, EnvelopeExceptionFilter } from '@app/http';
@@ -35,7 +37,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     DatabaseModule,
     RedisModule,
     QueueModule.forProducers(),
-    EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK]),
+    EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK]),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
@@ -53,6 +55,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     WebhookHttpModule,
     CommentHttpModule,
     NotificationHttpModule,
+    ActivityHttpModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

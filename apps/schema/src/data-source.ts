@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { ACTIVITY_ENTITIES } from '@app/activity/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
 import { databaseOptions } from '@app/database';
@@ -30,5 +31,6 @@ export default new DataSource({
     ...MIGRATION_ENTITIES,
     ...USER_DATA_ENTITIES,
     ...NOTIFICATION_ENTITIES,
+    ...ACTIVITY_ENTITIES,
   ],
 });

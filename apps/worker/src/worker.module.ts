@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { ACTIVITY_SINK, ActivityWorkerModule } from '@app/activity';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { EventsModule } from '@app/events';
@@ -18,6 +19,7 @@ const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.WEBHOOK]: WebhookWorkerModule,
   [QUEUE.MIGRATION]: MigrationWorkerModule,
   [QUEUE.USER_DATA]: UserDataWorkerModule,
+  [QUEUE.ACTIVITY]: ActivityWorkerModule,
 };
 
 @Module({})
@@ -28,7 +30,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), RealtimeEmitterModule, EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), RealtimeEmitterModule, EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

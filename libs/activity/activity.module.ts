@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityConfigService } from './activity-config.service';
+import { ActivityService } from './activity.service';
+import { ActivityUserData } from './activity-user-data.service';
+import { ACTIVITY_ENTITIES } from './entities';
+
+/** The activity log: its records and its configuration per API key. */
+@Module({
+  imports: [TypeOrmModule.forFeature(ACTIVITY_ENTITIES)],
+  providers: [ActivityService, ActivityConfigService, ActivityUserData],
+  exports: [ActivityService, ActivityConfigService, ActivityUserData],
+})
+export class ActivityModule {}

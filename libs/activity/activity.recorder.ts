@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newId } from '@app/common';
+import { AfterCommit, DomainEvent, EventRecorder } from '@app/events';
+import { isRecorded } from './activity-config';
+import { activityOf } from './activity-record';
+import { Activity } from './entities/activity.entity';
+import { ActivityConfig } from './entities/activity-config.entity';
+
+/**
+ * The activity sink of the event pipeline: every event the configuration records becomes one activity,
+ * written with the emitter's transaction, so a change has its activity exactly once. Nothing follows commit.
+ */
+@Injectable()
+export class ActivityRecorder implements EventRecorder {
+  async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
+    const config = await manager.findOne(ActivityConfig, { where: { apiKeyId } });
+    if (!config?.serviceConfig.isEnabled) return undefined;
+    const recorded = events.filter((event) => isRecorded(config.serviceConfig, event.trigger));
+    if (recorded.length === 0) return undefined;
+    const immutable = config.serviceConfig.immutable ?? false;
+    const rows = recorded.map((event) => ({ ...activityOf(event), apiKeyId, id: newId(), immutable }));
+    await manager.createQueryBuilder().insert().into(Activity).values(rows as QueryDeepPartialEntity<Activity>[]).execute();
+    return undefined;
+  }
+}
