@@ -6,7 +6,8 @@ export const ATTEMPT_EXHAUSTED = 'message.attempt.exhausted';
 /**
  * Velt's advanced webhook event types (webhooks/advanced) and what fires each here: a trigger of the
  * event registry, the operational exhaustion event, or nothing (a feature not served; the name is
- * accepted in `filterTypes` so Velt configurations work unchanged). `document.migrated` is ours.
+ * accepted in `filterTypes` so Velt configurations work unchanged). The document, organization and
+ * access types are ours.
  */
 export const ADVANCED_EVENT_TYPES: Readonly<Record<string, EventTrigger | typeof ATTEMPT_EXHAUSTED | null>> = {
   'comment_annotation.add': 'comment_annotation.add',
@@ -43,6 +44,14 @@ export const ADVANCED_EVENT_TYPES: Readonly<Record<string, EventTrigger | typeof
   'loop.iteration-started': null,
   'loop.exhausted': null,
   'document.migrated': 'document.migrated',
+  'document.add': 'document.add',
+  'document.update': 'document.update',
+  'document.delete': 'document.delete',
+  'organization.add': 'organization.add',
+  'organization.update': 'organization.update',
+  'organization.delete': 'organization.delete',
+  'access.grant_add': 'access.grant_add',
+  'access.grant_remove': 'access.grant_remove',
   [ATTEMPT_EXHAUSTED]: ATTEMPT_EXHAUSTED,
 };
 
