@@ -7,6 +7,7 @@ describe('AppConfig worker settings', () => {
       webhook: { concurrency: 50, lockDurationMs: 10_000, stalledIntervalMs: 5_000 },
       migration: { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       'user-data': { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
+      email: { concurrency: 10, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
     });
   });
 

@@ -4,6 +4,7 @@ export const QUEUE = {
   WEBHOOK: 'webhook',
   MIGRATION: 'migration',
   USER_DATA: 'user-data',
+  EMAIL: 'email',
 } as const;
 
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];

@@ -158,6 +158,16 @@ export class UserService {
     return rows.map((row) => ({ userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }));
   }
 
+  /** The stored e-mail address of each of these users of the organization that has one (the e-mail sink's fallback). */
+  async emailsOf(manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows: Array<{ id: string; email: string }> = await manager.query(
+      'SELECT id, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) AND email IS NOT NULL',
+      [apiKeyId, organizationId, userIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.email]));
+  }
+
   /** usergroups/users/add: only users of the organization join; the share lock keeps them there until the add commits. */
   async joinGroup(apiKeyId: string, dto: AddUserGroupMembersDto): Promise<BatchItem[]> {
     return this.groupMembers.add(apiKeyId, dto, async (manager, key, organizationId, userIds) => {

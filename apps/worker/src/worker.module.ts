@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
+import { EMAIL_SINK, EmailWorkerModule } from '@app/email';
 import { EventsModule } from '@app/events';
 import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
@@ -16,6 +17,7 @@ const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.WEBHOOK]: WebhookWorkerModule,
   [QUEUE.MIGRATION]: MigrationWorkerModule,
   [QUEUE.USER_DATA]: UserDataWorkerModule,
+  [QUEUE.EMAIL]: EmailWorkerModule,
 };
 
 @Module({})
@@ -26,7 +28,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), EventsModule.forRoot([WEBHOOK_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), EventsModule.forRoot([WEBHOOK_SINK, EMAIL_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

@@ -1,0 +1,4 @@
+export * from './email-sink.module';
+export * from './email-worker.module';
+export * from './email.module';
+export * from './entities';
