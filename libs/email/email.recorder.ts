@@ -57,9 +57,11 @@ export class EmailRecorder {
     const config = await this.emailConfig.sendingConfig(apiKeyId, manager);
     const planned = plan(config, events);
     if (planned.length === 0) return undefined;
-    const addresses = await this.addresses(manager, apiKeyId, planned);
-    const rows = planned.map(({ event, user, reason }): Partial<EmailMessage> => {
-      const recipientEmail = user.email ?? addresses.get(event.organizationId)?.get(user.userId) ?? null;
+    const profiles = await this.profiles(manager, apiKeyId, planned);
+    const rows = planned.map(({ event, user: named, reason }): Partial<EmailMessage> => {
+      // What the comment says about the person wins; the profile fills in what it leaves out.
+      const user = { ...profiles.get(event.organizationId)?.get(named.userId), ...named };
+      const recipientEmail = user.email ?? null;
       const content = buildEmailContent(event, user, reason, config.fromCompany);
       return {
         id: newId(),
@@ -83,14 +85,16 @@ export class EmailRecorder {
     return pending.length > 0 ? () => this.producer.enqueue(pending) : undefined;
   }
 
-  /** Stored addresses of the planned people the comment names without one, by organization. */
-  private async addresses(manager: EntityManager, apiKeyId: string, planned: Planned[]): Promise<Map<string, Map<string, string>>> {
-    const missing = new Map<string, Set<string>>();
+  /** Stored profiles of the planned people the comment names without an address or a name, by organization. */
+  private async profiles(manager: EntityManager, apiKeyId: string, planned: Planned[]): Promise<Map<string, Map<string, NotificationUser>>> {
+    const incomplete = new Map<string, Set<string>>();
     for (const { event, user } of planned) {
-      if (!user.email) (missing.get(event.organizationId) ?? missing.set(event.organizationId, new Set()).get(event.organizationId)!).add(user.userId);
+      if (user.email && user.name) continue;
+      if (!incomplete.has(event.organizationId)) incomplete.set(event.organizationId, new Set());
+      incomplete.get(event.organizationId)!.add(user.userId);
     }
-    const found = new Map<string, Map<string, string>>();
-    for (const [organizationId, userIds] of missing) found.set(organizationId, await this.users.emailsOf(manager, apiKeyId, organizationId, [...userIds]));
+    const found = new Map<string, Map<string, NotificationUser>>();
+    for (const [organizationId, userIds] of incomplete) found.set(organizationId, await this.users.contactsOf(manager, apiKeyId, organizationId, [...userIds]));
     return found;
   }
 }
