@@ -5,6 +5,7 @@ import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from '
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
 import { SmtpReceiver } from './support/smtp-receiver';
+import { requestData, responseProblems, veltPage } from './support/velt-fixtures';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 90_000;
@@ -119,6 +120,19 @@ describe('e-mail sending', () => {
     expect(read.body.result.data.emailServiceConfig).toMatchObject({ type: 'smtp', host: '127.0.0.1', port: smtp.port, secure: false, username: 'mailer', password: '...1234', passwordSet: true });
     const [stored] = await world.query<{ config: unknown }>('SELECT config FROM email_config WHERE api_key_id = $1', [who.apiKey]);
     expect(JSON.stringify(stored)).not.toContain('smtp-password-1234');
+  });
+
+  it("/v2/workspace/email/status: an owner's address is verified (no verification step here), an unknown one NOT_FOUND", async () => {
+    const page = veltPage('v2', 'workspace-email-status');
+    const data = requestData(page.requestExamples[0]);
+    const unknown = await post(api.url, page.path, data);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ status: 'NOT_FOUND', message: 'User not found' });
+    await createWorkspace(api.url, 'Owner@Example.com');
+    const known = await post(api.url, page.path, data);
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(page.responseExample);
+    expect(responseProblems(page, known.body)).toEqual([]);
   });
 
   it('refuses a private SMTP host unless EMAIL_ALLOW_PRIVATE_NETWORKS is set', async () => {
