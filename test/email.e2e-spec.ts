@@ -4,6 +4,7 @@ import { RunningApi, RunningProcess, startApi, startWorker } from './support/pro
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
+import { settled, startMigration } from './support/migrations';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { requestData, responseProblems, veltPage } from './support/velt-fixtures';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -273,6 +274,16 @@ describe('e-mail sending', () => {
     await settle();
     expect(await rows(off)).toEqual([]);
     expect(await rows(noMentions)).toEqual([]);
+  }, LONG);
+
+  it("moves a document's e-mails with the document when it is migrated", async () => {
+    const who = await tenant(smtpConfig());
+    await mention(who, 'a1', 'moving on', ['u2']);
+    await eventually(async () => expect((await rows(who))[0]?.status).toBe('sent'), { timeoutMs: 20_000 });
+    const migrate = <T = unknown>(path: string, data: unknown) => call<T>(who, path, data);
+    const migrationId = await startMigration(migrate, doc.organizationId, doc.documentId, 'doc-moved');
+    expect((await settled(migrate, doc.organizationId, migrationId)).status).toBe('completed');
+    expect(await world.query('SELECT document_id FROM email_message WHERE api_key_id = $1', [who.apiKey])).toEqual([{ document_id: 'doc-moved' }]);
   }, LONG);
 
   it('loses nothing when the worker is killed mid-send: another worker sends the row, with the same Message-ID', async () => {

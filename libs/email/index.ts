@@ -2,3 +2,4 @@ export * from './email-sink.module';
 export * from './email-worker.module';
 export * from './email.module';
 export * from './entities';
+export * from './email-history';
