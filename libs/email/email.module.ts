@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE } from '@app/queue';
-import { UserModule } from '@app/user';
+import { UserContactsModule } from '@app/user';
 import { WorkspaceModule } from '@app/workspace';
 import { EmailMessageLog } from './email-message-log.service';
 import { EMAIL_ENTITIES } from './entities';
@@ -10,8 +10,8 @@ import { EmailProducer } from './email.producer';
 
 /** The message rows, the producer and the log; the senders live in EmailWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES), WorkspaceModule, UserModule, BullModule.registerQueue({ name: QUEUE.EMAIL })],
+  imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES), WorkspaceModule, UserContactsModule, BullModule.registerQueue({ name: QUEUE.EMAIL })],
   providers: [EmailProducer, EmailMessageLog],
-  exports: [BullModule, WorkspaceModule, UserModule, EmailProducer, EmailMessageLog],
+  exports: [BullModule, WorkspaceModule, UserContactsModule, EmailProducer, EmailMessageLog],
 })
 export class EmailModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
 import { AfterCommit, CommentEventData, commentRecipients, DomainEvent, EVENT_TRIGGERS, EventEnvelope, NotificationUser } from '@app/events';
-import { UserService } from '@app/user';
+import { UserContacts } from '@app/user';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { buildEmailContent } from './email-content';
 import { EmailProducer } from './email.producer';
@@ -48,7 +48,7 @@ function plan(config: EmailSendingConfig, events: DomainEvent[]): Planned[] {
 export class EmailRecorder {
   constructor(
     private readonly emailConfig: EmailConfigService,
-    private readonly users: UserService,
+    private readonly users: UserContacts,
     private readonly producer: EmailProducer,
   ) {}
 

@@ -158,16 +158,6 @@ export class UserService {
     return rows.map((row) => ({ userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }));
   }
 
-  /** The stored name and e-mail address of each of these users of the organization (the e-mail sink fills what a comment leaves out). */
-  async contactsOf(manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]): Promise<Map<string, GroupContact>> {
-    if (userIds.length === 0) return new Map();
-    const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
-      'SELECT id, name, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])',
-      [apiKeyId, organizationId, userIds],
-    );
-    return new Map(rows.map((row) => [row.id, { userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }]));
-  }
-
   /** usergroups/users/add: only users of the organization join; the share lock keeps them there until the add commits. */
   async joinGroup(apiKeyId: string, dto: AddUserGroupMembersDto): Promise<BatchItem[]> {
     return this.groupMembers.add(apiKeyId, dto, async (manager, key, organizationId, userIds) => {
