@@ -286,6 +286,19 @@ describe('e-mail sending', () => {
     expect(await world.query('SELECT document_id FROM email_message WHERE api_key_id = $1', [who.apiKey])).toEqual([{ document_id: 'doc-moved' }]);
   }, LONG);
 
+  it("a GDPR erasure deletes the e-mails to the user and those naming the user as the actor", async () => {
+    const who = await tenant(smtpConfig());
+    await mention(who, 'a1', 'gdpr', ['u2', 'u3']);
+    await eventually(async () => expect((await rows(who)).map((row) => row.status)).toEqual(['sent', 'sent']), { timeoutMs: 20_000 });
+    const recipient = await call<{ jobId: string }>(who, '/v2/users/data/delete', { userIds: ['u2'] });
+    expect(recipient.status).toBe(200);
+    await eventually(async () => expect((await call<{ isDeleteCompleted: boolean }>(who, '/v2/users/data/delete/status', { jobId: recipient.body.result.data.jobId })).body.result.data.isDeleteCompleted).toBe(true), { timeoutMs: 20_000 });
+    expect((await rows(who)).map((row) => row.recipient_user_id)).toEqual(['u3']);
+    const actor = await call<{ jobId: string }>(who, '/v2/users/data/delete', { userIds: ['u1'] });
+    await eventually(async () => expect((await call<{ isDeleteCompleted: boolean }>(who, '/v2/users/data/delete/status', { jobId: actor.body.result.data.jobId })).body.result.data.isDeleteCompleted).toBe(true), { timeoutMs: 20_000 });
+    expect(await rows(who)).toEqual([]);
+  }, LONG);
+
   it('loses nothing when the worker is killed mid-send: another worker sends the row, with the same Message-ID', async () => {
     const who = await tenant(smtpConfig());
     smtp.hold = (mail) => mail.parsed.text?.includes('survive the crash') === true;

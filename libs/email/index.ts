@@ -1,4 +1,5 @@
 export * from './email-sink.module';
+export * from './email-user-data.service';
 export * from './email-worker.module';
 export * from './email.module';
 export * from './entities';

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { EmailUserData } from '@app/email';
 import { PresenceUserData } from '@app/presence';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
@@ -61,6 +62,7 @@ export class UserDataEraser {
     private readonly access: UserAccessData,
     private readonly presence: PresenceUserData,
     private readonly webhooks: WebhookUserData,
+    private readonly emails: EmailUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -150,6 +152,10 @@ export class UserDataEraser {
         return upTo(await this.comments.eraseAnnotations(manager, apiKeyId, organizationIds, userId, limit));
       case 'webhooks': {
         const walk = await this.webhooks.eraseDeliveries(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
+        return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
+      }
+      case 'emails': {
+        const walk = await this.emails.eraseMessages(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
         return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
       }
     }

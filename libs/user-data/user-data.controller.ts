@@ -36,7 +36,8 @@ export class UserDataController {
       'Records the deletion and answers at once; the worker erases in short batches: grants, group memberships and profiles; the ' +
       'user\'s reactions and comments (a thread left without comments is deleted); the user\'s tags on others\' comments; the user as ' +
       'creator, assignee or resolver of remaining threads; the user\'s presence entries; webhook deliveries (pending or not) whose ' +
-      'payload holds the user id, and events left without a delivery. No webhooks are sent. `tasksCount` is 7 per user.',
+      'payload holds the user id, and events left without a delivery; e-mails (pending or not) to or about the user. No webhooks are sent. ' +
+      '`tasksCount` is 8 per user.',
   })
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserDataDto) {
     return ok('Data deletion process has been initiated.', await this.userData.start(key.apiKeyId, dto));
