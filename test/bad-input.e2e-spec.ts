@@ -212,6 +212,7 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/workspace/apikeyconfig/update': { requireJwtToken: false },
   // At least one of the two members (Velt's page; checked by the service).
   '/v2/workspace/permissionproviderconfig/update': { usePermissionProvider: false },
+  '/v2/workspace/notificationconfig/update': { useNotificationService: false },
   // userIds unless deleteAll is true (Velt's two examples; checked by the service).
   '/v2/organizations/usergroups/users/delete': { userIds: ['u1'] },
   '/v1/organizations/usergroups/users/delete': { userIds: ['u1'] },

@@ -30,7 +30,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 8;
+const TASK_KINDS = 9;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -279,6 +279,9 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     const kept = before.filter((id) => !naming.includes(id));
     // Raw and processed delivery of each thread.
     expect([naming.length, kept.filter((id) => annotationOf.get(id) === 'w-other').length]).toEqual([4, 2]);
+    // In-app notifications: the mention of alice is hers to read (and to erase); carol's stays.
+    const [withNotifications] = await userData('acme', 'alice');
+    expect(withNotifications.notifications).toEqual([expect.objectContaining({ notificationSource: 'comment', targetAnnotationId: 'w-tagged', notifyUsersByUserId: { alice: true } })]);
 
     const worker = await spawnWorker();
     try {
@@ -296,6 +299,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect(present.body.result.data.map((u) => u.userId)).toEqual(['bob']);
 
     expect(await deliveryLog()).toEqual(kept);
+    expect(await world.query(`SELECT n.source_data->>'annotationId' AS annotation, u.user_id FROM notification n JOIN notification_user u
+      ON u.api_key_id = n.api_key_id AND u.organization_id = n.organization_id AND u.notification_id = n.id WHERE n.api_key_id = $1`, [owner.apiKey])).toEqual([
+      { annotation: 'w-other', user_id: 'carol' },
+    ]);
     expect(await count('SELECT count(*) AS n FROM webhook_event e WHERE api_key_id = $1 AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id)', [owner.apiKey])).toBe(0);
     // The erased deliveries were pending with jobs queued: a webhook worker finds no row, completes those jobs and sends only the others.
     const sender = await spawnWorker({ WORKER_QUEUES: 'webhook', WEBHOOK_RETRY_SCHEDULE_MS: '200,200' });
@@ -406,6 +413,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'comments', erased: CRASH_COMMENTS, progress: null },
       { kind: 'mentions', erased: 1, progress: null },
       { kind: 'annotations', erased: 1, progress: null },
+      { kind: 'notifications', erased: 0, progress: null },
       { kind: 'webhooks', erased: 50, progress: last },
       // No e-mail service here: the walk finds an empty log at once.
       { kind: 'emails', erased: 0, progress: '0' },

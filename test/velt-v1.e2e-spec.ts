@@ -41,6 +41,8 @@ const RESOURCE_ROUTES = [
   'workspace-domains-add',
   'workspace-domains-delete',
 ];
+/** Added before read, config set before config get, delete last. */
+const NOTIFICATION_ROUTES = ['add', 'get', 'update', 'config-set', 'config-get', 'delete'].map((route) => `notifications-${route}`);
 const COMMENT_ROUTES = ['add', 'get', 'update', 'delete', 'comments-add', 'comments-get', 'comments-update', 'comments-delete'].map((route) => `commentannotations-${route}`);
 
 /** The v1 pages whose path we serve under a different name or not yet (see the final check), or that another suite replays. */
@@ -126,7 +128,7 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
 
   it('serves every v1 page it replays, and replays every served v1 page', () => {
     const served = new Set(apiRoutes().map((route) => route.path));
-    const replayed = [...RESOURCE_ROUTES, ...COMMENT_ROUTES].map((name) => veltPage('v1', name).path);
+    const replayed = [...RESOURCE_ROUTES, ...COMMENT_ROUTES, ...NOTIFICATION_ROUTES].map((name) => veltPage('v1', name).path);
     expect(replayed.filter((path) => !served.has(path))).toEqual([]);
     const servedV1 = [...served].filter((path) => path.startsWith('/v1/'));
     const others = NOT_REPLAYED.map((name) => veltPage('v1', name).path);
@@ -142,6 +144,33 @@ describe("Velt's v1 examples, replayed on the v1 paths", () => {
     expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
     expect(response.body.result.status).toBe('success');
     expect(responseProblems(page, response.body)).toEqual([]);
+  });
+
+  describe('notifications', () => {
+    beforeAll(async () => {
+      // The documents the examples name; ON CONFLICT because earlier examples may have created them.
+      for (const [organizationId, documentId] of [['yourOrganizationId', 'yourDocumentId'], ['org1', 'doc1']]) {
+        await world.query('INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING', [owner.apiKey, organizationId]);
+        await world.query('INSERT INTO document (api_key_id, organization_id, id, name) VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING', [owner.apiKey, organizationId, documentId]);
+      }
+    });
+
+    it.each(cases(NOTIFICATION_ROUTES))('%s example %i: accepted, answered in the documented shape', async (path, index, name, example) => {
+      const page = veltPage('v1', name);
+      // Velt's placeholder page token cannot be one of ours; every example reads from the first page.
+      const { pageToken, ...data } = requestDataFor(page, example, owner);
+      void pageToken;
+      const response = await post(api.url, path, data, veltHeaders(page.auth, owner));
+      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
+      expect(responseProblems(page, response.body)).toEqual([]);
+      // The first get example (organization and document) reads the add example's notification, so its shape is checked on a real one.
+      if (name === 'notifications-get' && index === 0) expect(response.body.result.data).toHaveLength(1);
+    });
+
+    it('the delete examples leave nothing of the document the add example wrote to', async () => {
+      const response = await call('/v1/notifications/get', { organizationId: 'yourOrganizationId', documentId: 'yourDocumentId' });
+      expect(response.body.result.data).toEqual([]);
+    });
   });
 
   describe('where v1 differs from v2', () => {

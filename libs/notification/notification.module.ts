@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentModule } from '@app/document';
 import { NOTIFICATION_ENTITIES } from './entities';
 import { NotificationPreferences } from './notification-preferences.service';
+import { NotificationUserData } from './notification-user-data.service';
 
 /** Notifications' tables and the services any process needs of them (the sink, the e-mail sender's preference check). */
 @Module({
   imports: [TypeOrmModule.forFeature(NOTIFICATION_ENTITIES), DocumentModule],
-  providers: [NotificationPreferences],
-  exports: [NotificationPreferences],
+  providers: [NotificationPreferences, NotificationUserData],
+  exports: [NotificationPreferences, NotificationUserData],
 })
 export class NotificationModule {}

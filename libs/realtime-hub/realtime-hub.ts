@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Server } from 'socket.io';
-import { documentRoom } from './rooms';
+import { documentRoom, userRoom } from './rooms';
 
 /** Which live subscriptions must have their access re-checked; absent fields match everything. */
 export interface RecheckFilter {
@@ -29,6 +29,12 @@ export class RealtimeHub {
 
   emitToDocument(apiKeyId: string, organizationId: string, documentId: string, event: string, payload: unknown): void {
     this.server?.to(documentRoom(apiKeyId, organizationId, documentId)).emit(event, payload);
+  }
+
+  /** Every socket of each user, on whichever API instance it is connected to. */
+  emitToUsers(apiKeyId: string, userIds: readonly string[], event: string, payload: unknown): void {
+    if (!this.server || userIds.length === 0) return;
+    this.server.to(userIds.map((userId) => userRoom(apiKeyId, userId))).emit(event, payload);
   }
 
   async recheck(filter: RecheckFilter): Promise<void> {

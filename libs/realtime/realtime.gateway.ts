@@ -5,12 +5,12 @@ import { Redis } from 'ioredis';
 import { Server as HttpServer } from 'node:http';
 import { Gauge } from 'prom-client';
 import { Server, Socket } from 'socket.io';
-import { UserTokenService } from '@app/user';
+import { EndUser, UserTokenService } from '@app/user';
 import { ApiError, AppConfig, ErrorCode } from '@app/common';
 import { toErrorResponse } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { domainAllows, DomainService } from '@app/workspace';
-import { RealtimeHub, RECHECK_EVENT, RecheckFilter } from '@app/realtime-hub';
+import { RealtimeHub, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';
@@ -94,6 +94,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private wire(socket: Socket): void {
+    // What is addressed to the person (notifications) reaches each of their sockets through this room.
+    const { user } = socket.data as { user: EndUser };
+    void socket.join(userRoom(user.apiKeyId, user.userId));
     socket.on('subscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.subscribe(socket, payload)));
     socket.on('unsubscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)));
     socket.on('livestate:set', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)));

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { EmailUserData } from '@app/email';
+import { NotificationUserData } from '@app/notification';
 import { PresenceUserData } from '@app/presence';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
@@ -62,6 +63,7 @@ export class UserDataEraser {
     private readonly access: UserAccessData,
     private readonly presence: PresenceUserData,
     private readonly webhooks: WebhookUserData,
+    private readonly notifications: NotificationUserData,
     private readonly emails: EmailUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
@@ -150,6 +152,8 @@ export class UserDataEraser {
         return upTo(await this.comments.eraseMentions(manager, apiKeyId, organizationIds, userId, limit));
       case 'annotations':
         return upTo(await this.comments.eraseAnnotations(manager, apiKeyId, organizationIds, userId, limit));
+      case 'notifications':
+        return this.notifications.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'webhooks': {
         const walk = await this.webhooks.eraseDeliveries(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
         return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };

@@ -11,26 +11,28 @@ export interface UserDataCursor {
   comments: [string];
   reactions: [string, string];
   grants: [string, string];
+  notifications: [string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
 const DONE = '-1';
 const NO_TEXT = '-';
 
-export const FIRST_PAGE: UserDataCursor = { comments: ['0'], reactions: ['0', ''], grants: ['0', ''] };
+export const FIRST_PAGE: UserDataCursor = { comments: ['0'], reactions: ['0', ''], grants: ['0', ''], notifications: ['0'] };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
 export const done = <P extends string[]>(position: P): P => position.map((_, i) => (i === 0 ? DONE : NO_TEXT)) as P;
 
 /** The whole cursor as one keyset row, so KeysetPager signs, scopes and checks it like any listing's. */
-export const USER_DATA_LISTING = keysetListing('user-data', ['bigint', 'bigint', 'text', 'bigint', 'text'], (cursor: UserDataCursor) => [
+export const USER_DATA_LISTING = keysetListing('user-data', ['bigint', 'bigint', 'text', 'bigint', 'text', 'bigint'], (cursor: UserDataCursor) => [
   ...cursor.comments,
   ...cursor.reactions,
   ...cursor.grants,
+  ...cursor.notifications,
 ] as const);
 
-export function cursorOf([comment, reactionSeq, reactionIcon, grantRank, grantId]: readonly string[]): UserDataCursor {
-  return { comments: [comment], reactions: [reactionSeq, reactionIcon], grants: [grantRank, grantId] };
+export function cursorOf([comment, reactionSeq, reactionIcon, grantRank, grantId, notification]: readonly string[]): UserDataCursor {
+  return { comments: [comment], reactions: [reactionSeq, reactionIcon], grants: [grantRank, grantId], notifications: [notification] };
 }
 
 /**

@@ -22,8 +22,8 @@ export class UserDataController {
       '`organizationUserGroupIds`; first page only), `grants` (`resourceType` organization | folder | document, the id, `accessRole`, ' +
       '`expiresAt` ms or null), `presence` (the user\'s live entries: `organizationId`, `documentId`, `userId`, `name`, `email`, `status`, ' +
       '`expiresAt` ms; first page only), `comments` (written by or tagging the user, Velt Comment shape plus `organizationId`, `documentId`, ' +
-      '`annotationId`), `reactions` (the user\'s, with the comment they are on). `recordings` and `notifications` are always `[]`: ' +
-      'neither is stored here. `nextPageToken` continues every list at once and is absent on the last page.',
+      '`annotationId`), `reactions` (the user\'s, with the comment they are on), `notifications` (listing the user, read by them or caused by them, ' +
+      'in notifications/get\'s shape). `recordings` is always `[]`: none are stored here. `nextPageToken` continues every list at once and is absent on the last page.',
   })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUserDataDto) {
     const { data, nextPageToken } = await this.userData.get(key.apiKeyId, dto);
@@ -35,9 +35,10 @@ export class UserDataController {
     description:
       'Records the deletion and answers at once; the worker erases in short batches: grants, group memberships and profiles; the ' +
       'user\'s reactions and comments (a thread left without comments is deleted); the user\'s tags on others\' comments; the user as ' +
-      'creator, assignee or resolver of remaining threads; the user\'s presence entries; webhook deliveries (pending or not) whose ' +
+      'creator, assignee or resolver of remaining threads; the user\'s presence entries; the user\'s notification recipient and read rows, ' +
+      'notifications left without recipients, and notifications the user caused; webhook deliveries (pending or not) whose ' +
       'payload holds the user id, and events left without a delivery; e-mails (pending or not) to or about the user. No webhooks are sent. ' +
-      '`tasksCount` is 8 per user.',
+      '`tasksCount` is 9 per user.',
   })
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserDataDto) {
     return ok('Data deletion process has been initiated.', await this.userData.start(key.apiKeyId, dto));

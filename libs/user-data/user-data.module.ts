@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommentModule } from '@app/comment';
+import { NotificationModule } from '@app/notification';
 import { PresenceModule } from '@app/presence';
 import { QUEUE } from '@app/queue';
 import { UserModule } from '@app/user';
@@ -11,8 +12,8 @@ import { UserDataService } from './user-data.service';
 
 /** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), CommentModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
+  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), CommentModule, NotificationModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
   providers: [UserDataService, UserDataProducer],
-  exports: [BullModule, UserDataService, CommentModule, PresenceModule, UserModule],
+  exports: [BullModule, UserDataService, CommentModule, NotificationModule, PresenceModule, UserModule],
 })
 export class UserDataModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { NotificationUserData } from '@app/notification';
 import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
@@ -22,7 +23,7 @@ export interface UserDataPage {
     comments: unknown[];
     reactions: unknown[];
     recordings: never[];
-    notifications: never[];
+    notifications: unknown[];
   };
   nextPageToken?: string;
 }
@@ -46,6 +47,7 @@ export class UserDataService {
     private readonly comments: CommentUserData,
     private readonly access: UserAccessData,
     private readonly presence: PresenceUserData,
+    private readonly notifications: NotificationUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -59,7 +61,8 @@ export class UserDataService {
     const grants = await featurePage(after.grants, (a, limit) => this.access.grants(apiKeyId, organizationId, userId, a, limit), (g): [string, string] => [g.rank, g.resourceId]);
     const comments = await featurePage(after.comments, ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit), (c): [string] => [c.seq]);
     const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
-    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next };
+    const notifications = await featurePage(after.notifications, ([seq], limit) => this.notifications.notifications(apiKeyId, organizationId, userId, seq, limit), (n): [string] => [n.seq]);
+    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next, notifications: notifications.next };
     const page: UserDataPage = {
       data: {
         users: profile ? [profile] : [],
@@ -68,10 +71,10 @@ export class UserDataService {
         comments: comments.items.map((c) => c.view),
         reactions: reactions.items.map((r) => r.view),
         recordings: [],
-        notifications: [],
+        notifications: notifications.items.map((n) => n.view),
       },
     };
-    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants);
+    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants) || !isDone(next.notifications);
     if (more) page.nextPageToken = pager.tokenAfter(USER_DATA_LISTING.cursorOf(next));
     return page;
   }

@@ -16,6 +16,8 @@ import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateHttpModule } from '@app/live-state/http';
 import { MigrationHttpModule } from '@app/migration/http';
 import { MetricsHttpModule } from '@app/metrics/http';
+import { NOTIFICATION_SINK } from '@app/notification';
+import { NotificationHttpModule } from '@app/notification/http';
 import { PresenceHttpModule } from '@app/presence/http';
 import { RealtimeHubModule } from '@app/realtime-hub';
 import { RealtimeModule } from '@app/realtime';
@@ -35,7 +37,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     DatabaseModule,
     RedisModule,
     QueueModule.forProducers(),
-    EventsModule.forRoot([WEBHOOK_SINK, EMAIL_SINK]),
+    EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, EMAIL_SINK]),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
@@ -53,6 +55,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     WebhookHttpModule,
     EmailHttpModule,
     CommentHttpModule,
+    NotificationHttpModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

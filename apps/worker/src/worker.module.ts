@@ -6,6 +6,8 @@ import { EventsModule } from '@app/events';
 import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
 import { MigrationWorkerModule } from '@app/migration';
+import { NOTIFICATION_SINK } from '@app/notification';
+import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { RedisModule } from '@app/redis';
 import { UserDataWorkerModule } from '@app/user-data';
 import { WEBHOOK_SINK, WebhookWorkerModule } from '@app/webhook';
@@ -28,7 +30,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), EventsModule.forRoot([WEBHOOK_SINK, EMAIL_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), RealtimeEmitterModule, EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, EMAIL_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

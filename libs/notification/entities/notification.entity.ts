@@ -12,6 +12,8 @@ export interface NotificationPerson {
 @Entity('notification')
 @Index(['apiKeyId', 'organizationId', 'seq'])
 @Index(['apiKeyId', 'organizationId', 'documentId', 'seq'])
+/** Expression index TypeORM cannot declare (migration NotificationActors): the notifications a user caused, for GDPR erasure. */
+@Index('IDX_notification_action_user', { synchronize: false })
 export class Notification {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

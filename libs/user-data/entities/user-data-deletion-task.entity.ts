@@ -5,7 +5,7 @@ import { UserDataDeletion } from './user-data-deletion.entity';
  * What one task erases for its user, in this order (access first: it stops the user at once; presence
  * after it, once the user's sockets have lost their grants and cannot re-join).
  */
-export const DELETION_TASK_KINDS = ['access', 'presence', 'reactions', 'comments', 'mentions', 'annotations', 'webhooks', 'emails'] as const;
+export const DELETION_TASK_KINDS = ['access', 'presence', 'reactions', 'comments', 'mentions', 'annotations', 'notifications', 'webhooks', 'emails'] as const;
 export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
 
 /** One user's one kind of data in a deletion; Velt's tasksCount and tasksLeft count these. */

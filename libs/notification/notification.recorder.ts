@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { newId } from '@app/common';
+import { AfterCommit, CommentEventData, commentRecipients, DomainEvent, EVENT_TRIGGERS, EventEnvelope, EventRecorder } from '@app/events';
+import { RealtimeHub } from '@app/realtime-hub';
+import { commentNotificationContent } from './comment-notification';
+import { Notification, NotificationPerson } from './entities/notification.entity';
+import { NotificationPreferences } from './notification-preferences.service';
+import { preferenceAllows } from './notification-preference-rules';
+import { insertNotification } from './notification-store';
+import { pushNotification } from './notification-push';
+import { storedWorkspaceConfig } from './workspace-notification-config.service';
+import { triggerNotifies } from './workspace-notification-config';
+
+type CommentEvent = CommentEventData & EventEnvelope;
+
+function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent {
+  return EVENT_TRIGGERS[event.trigger].source === 'comment';
+}
+
+/**
+ * The in-app notification sink of the event pipeline: for each comment event, one notification listing
+ * the people commentRecipients names whose inbox setting lets it through, written in the emitter's
+ * transaction (exactly once with the change); their sockets get it after commit.
+ */
+@Injectable()
+export class NotificationRecorder implements EventRecorder {
+  constructor(
+    private readonly preferences: NotificationPreferences,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
+    const comments = events.filter(isCommentEvent);
+    if (comments.length === 0) return undefined;
+    const workspace = await storedWorkspaceConfig(manager, apiKeyId);
+    const written: Array<{ row: Notification; recipients: NotificationPerson[] }> = [];
+    for (const event of comments) {
+      if (!triggerNotifies(workspace, event.trigger)) continue;
+      const candidates = commentRecipients(event);
+      if (candidates.length === 0) continue;
+      const { organizationId, documentId } = event;
+      const setting = await this.preferences.settingsOf(manager, apiKeyId, organizationId, documentId, candidates.map((candidate) => candidate.user.userId));
+      const recipients = candidates.filter((candidate) => preferenceAllows(setting(candidate.user.userId, 'inbox'), candidate.reason));
+      if (recipients.length === 0) continue;
+      const content = commentNotificationContent(event, recipients);
+      const people = recipients.map((recipient) => recipient.user);
+      const row = await insertNotification(
+        manager,
+        { apiKeyId, organizationId, documentId, id: newId(), source: 'comment', context: null, notifyAll: false, resolverUsed: false, ...content },
+        people,
+      );
+      if (row) written.push({ row, recipients: people });
+    }
+    if (written.length === 0) return undefined;
+    return () => {
+      for (const { row, recipients } of written) pushNotification(this.hub, row, recipients);
+      return Promise.resolve();
+    };
+  }
+}
