@@ -227,7 +227,8 @@ describe('e-mail sending', () => {
 
   it('skips a recipient whose notification settings turn e-mail off, and tells the rest', async () => {
     const who = await tenant(smtpConfig());
-    await world.query("INSERT INTO notification_user_config (api_key_id, organization_id, user_id, email) VALUES ($1, $2, 'u4', 'NONE')", [who.apiKey, doc.organizationId]);
+    const unsubscribed = await call(who, '/v2/notifications/config/set', { organizationId: doc.organizationId, userIds: ['u4'], config: { email: 'NONE' } });
+    expect(unsubscribed.status).toBe(200);
     await mention(who, 'a1', 'for both of you', ['u2', 'u4']);
     await eventually(async () => expect((await rows(who)).map((row) => [row.recipient_user_id, row.status])).toEqual([['u2', 'sent'], ['u4', 'skipped']]), { timeoutMs: 20_000 });
     await settle();
