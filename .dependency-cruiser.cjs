@@ -4,7 +4,7 @@
  * Layers, lowest first; an import may only point down or sideways within a layer:
  *   platform  common database redis metrics queue
  *   base      http events resource realtime-hub auth
- *   domains   workspace organization document user access presence live-state comment webhook notification migration user-data activity
+ *   domains   workspace organization document user access presence live-state comment webhook notification migration user-data activity email
  *   edge      realtime (the socket gateway), health, rate-limit
  *   apps      apps/api, apps/worker
  * A lib's public surface is its index.ts (safe for the worker to load, except in the API-only libs)

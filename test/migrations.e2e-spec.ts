@@ -52,14 +52,14 @@ describe('document migration', () => {
     );
     expect(notCascading).toEqual([]);
     // A document_id column outside any foreign key would be left behind by the one-statement re-key,
-    // unless the migration moves it explicitly (the webhook log and the activity log, which outlive deleted documents).
+    // unless the migration moves it explicitly (the webhook, e-mail and activity logs, which outlive deleted documents).
     const unreferenced = await world.query<{ table: string }>(
       `SELECT c.table_name AS "table" FROM information_schema.columns c
        WHERE c.table_schema = 'public' AND c.column_name = 'document_id' AND NOT EXISTS (
          SELECT 1 FROM pg_constraint k JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY (k.conkey)
          WHERE k.contype = 'f' AND k.conrelid = c.table_name::regclass AND a.attname = 'document_id')`,
     );
-    expect(unreferenced.map((row) => row.table).sort()).toEqual(['activity', 'document_migration', 'webhook_delivery', 'webhook_event']);
+    expect(unreferenced.map((row) => row.table).sort()).toEqual(['activity', 'document_migration', 'email_message', 'webhook_delivery', 'webhook_event']);
   });
 
   describe('requests answered at once', () => {

@@ -99,7 +99,7 @@ describe('operations', () => {
       return { status: response.status, body: (await response.json()) as { database: string; redis: string; workers: Record<string, string> } };
     };
     try {
-      expect(await health()).toEqual({ status: 200, body: { database: 'up', redis: 'up', workers: { audit: 'up', webhook: 'up', migration: 'up', 'user-data': 'up', activity: 'up' } } });
+      expect(await health()).toEqual({ status: 200, body: { database: 'up', redis: 'up', workers: { audit: 'up', webhook: 'up', migration: 'up', 'user-data': 'up', activity: 'up', email: 'up' } } });
       const owner = await createWorkspace(api.url);
       await seedDocument(world, owner.apiKey, 'org-h', 'doc-h');
       await seedEditors(api.url, owner, 'org-h', ['u1']);
@@ -122,7 +122,7 @@ describe('operations', () => {
         if (answer.status !== 503) throw new Error(`health ${answer.status}`);
         return answer.body;
       });
-      expect(draining).toEqual({ database: 'up', redis: 'up', workers: { audit: 'down', webhook: 'down', migration: 'down', 'user-data': 'down', activity: 'down' } });
+      expect(draining).toEqual({ database: 'up', redis: 'up', workers: { audit: 'down', webhook: 'down', migration: 'down', 'user-data': 'down', activity: 'down', email: 'down' } });
       expect(await stopped).toBe('SIGTERM');
       // Shutdown waited for the running delivery instead of leaving it to stall and run again elsewhere.
       expect(await world.query('SELECT status, attempts FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey])).toEqual([{ status: 'succeeded', attempts: 1 }]);

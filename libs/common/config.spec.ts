@@ -8,6 +8,7 @@ describe('AppConfig worker settings', () => {
       migration: { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       'user-data': { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       activity: { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
+      email: { concurrency: 10, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
     });
   });
 

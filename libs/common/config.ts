@@ -45,7 +45,7 @@ export class AppConfig {
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
   /** Worker settings per queue (keys are the queue names). */
-  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings; activity: WorkerSettings };
+  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings; activity: WorkerSettings; email: WorkerSettings };
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
   readonly migrationSweepIntervalMs: number;
   /** Unsettled user-data deletions older than this without a queued job are enqueued again. */
@@ -54,6 +54,16 @@ export class AppConfig {
   readonly activityRetentionSweepIntervalMs: number;
   /** Rows one user-data deletion batch erases in its own short transaction. */
   readonly userDataBatchSize: number;
+  /** SMTP hosts and the SendGrid URL may be private addresses (tests, an in-house relay). */
+  readonly emailAllowPrivateNetworks: boolean;
+  /** Base URL of SendGrid's v3 API; tests point it at a local receiver. */
+  readonly sendgridApiUrl: string;
+  /** Sends tried per e-mail before it is marked failed; transient failures only (a refusal fails at once). */
+  readonly emailMaxAttempts: number;
+  /** First retry delay of an e-mail; each further retry waits twice as long. */
+  readonly emailRetryDelayMs: number;
+  /** Pending e-mails older than this without a queued job are enqueued again. */
+  readonly emailSweepIntervalMs: number;
   /** Key for AES-GCM encryption of stored secrets. */
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
@@ -88,8 +98,14 @@ export class AppConfig {
       migration: workerSettings(env, 'MIGRATION', { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
       'user-data': workerSettings(env, 'USER_DATA', { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
       activity: workerSettings(env, 'ACTIVITY', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 10),
+      email: workerSettings(env, 'EMAIL', { concurrency: 10, lockDurationMs: 60_000, stalledIntervalMs: 30_000 }, 200),
     };
     this.activityRetentionSweepIntervalMs = int(env, 'ACTIVITY_RETENTION_SWEEP_INTERVAL_MS', 3_600_000, 100, 86_400_000);
+    this.emailAllowPrivateNetworks = bool(env, 'EMAIL_ALLOW_PRIVATE_NETWORKS', false);
+    this.sendgridApiUrl = url(env, 'SENDGRID_API_URL', 'https://api.sendgrid.com', ['https:', 'http:']);
+    this.emailMaxAttempts = int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 50);
+    this.emailRetryDelayMs = int(env, 'EMAIL_RETRY_DELAY_MS', 30_000, 10, 3_600_000);
+    this.emailSweepIntervalMs = int(env, 'EMAIL_SWEEP_INTERVAL_MS', 30_000, 500, 3_600_000);
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);

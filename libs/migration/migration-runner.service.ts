@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { rekeyActivities } from '@app/activity';
 import { DocumentRekeyService } from '@app/document';
+import { rekeyEmailHistory } from '@app/email';
 import { Emit, EventOutbox } from '@app/events';
 import { OrganizationService } from '@app/organization';
 import { movePresence } from '@app/presence';
@@ -107,6 +108,7 @@ export class MigrationRunner {
     if (outcome === 'target-taken') throw new MigrationRefused(TARGET_TAKEN);
     await rekeyWebhookHistory(manager, apiKeyId, organizationId, documentId, newDocumentId);
     await rekeyActivities(manager, apiKeyId, organizationId, documentId, newDocumentId);
+    await rekeyEmailHistory(manager, apiKeyId, organizationId, documentId, newDocumentId);
     await manager.query(
       `UPDATE document_migration SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`,
       [id],

@@ -5,6 +5,7 @@ export const QUEUE = {
   MIGRATION: 'migration',
   USER_DATA: 'user-data',
   ACTIVITY: 'activity',
+  EMAIL: 'email',
 } as const;
 
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { EmailUserData } from '@app/email';
 import { NotificationUserData } from '@app/notification';
 import { PresenceUserData } from '@app/presence';
 import { RealtimeRevocation } from '@app/realtime-hub';
@@ -65,6 +66,7 @@ export class UserDataEraser {
     private readonly webhooks: WebhookUserData,
     private readonly notifications: NotificationUserData,
     private readonly activities: ActivityUserData,
+    private readonly emails: EmailUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -160,6 +162,10 @@ export class UserDataEraser {
       }
       case 'activities':
         return upTo(await this.activities.eraseBatch(manager, apiKeyId, organizationIds, userId, limit));
+      case 'emails': {
+        const walk = await this.emails.eraseMessages(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
+        return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
+      }
     }
   }
 

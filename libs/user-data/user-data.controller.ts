@@ -37,7 +37,7 @@ export class UserDataController {
       'user\'s reactions and comments (a thread left without comments is deleted); the user\'s tags on others\' comments; the user as ' +
       'creator, assignee or resolver of remaining threads; the user\'s presence entries; the user\'s notification recipient and read rows, ' +
       'notifications left without recipients, and notifications the user caused; webhook deliveries (pending or not) whose ' +
-      'payload holds the user id, and events left without a delivery; activity log records the user performed (immutable ones too). No webhooks are sent. `tasksCount` is 9 per user.',
+      'payload holds the user id, and events left without a delivery; activity log records the user performed (immutable ones too); e-mails (pending or not) to or about the user. No webhooks are sent. `tasksCount` is 10 per user.',
   })
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserDataDto) {
     return ok('Data deletion process has been initiated.', await this.userData.start(key.apiKeyId, dto));

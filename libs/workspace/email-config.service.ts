@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget } from '@app/common';
 import { EmailServiceConfigDto, UpdateEmailConfigDto } from './dto/email-config.dto';
 import { EmailConfig } from './entities/email-config.entity';
 import { maskSecret } from './secret-mask';
@@ -24,12 +24,40 @@ export interface StoredEmailConfigView {
     commentTemplateId: string;
     tagTemplateId: string;
     triggers?: Record<string, boolean>;
-  };
+  } & Partial<SmtpView>;
+}
+
+/** The SMTP fields of a `type: 'smtp'` configuration as get answers them, the password masked. */
+interface SmtpView {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+  passwordSet: boolean;
+}
+
+/** What the e-mail sink needs to send: the configuration with its secrets in clear. Never answered to a client. */
+export interface EmailSendingConfig {
+  useEmailService: boolean;
+  type: string;
+  fromEmail: string | null;
+  fromCompany: string | null;
+  commentTemplateId: string | null;
+  tagTemplateId: string | null;
+  triggers: Record<string, boolean> | null;
+  apiKey: string | null;
+  smtp: { host: string; port: number; secure: boolean; username: string | null; password: string | null } | null;
 }
 
 interface StoredServiceConfig {
   type?: string;
   apiKeyCiphertext?: string;
+  host?: string;
+  port?: number;
+  secure?: boolean;
+  username?: string;
+  passwordCiphertext?: string;
   fromEmail?: string;
   fromCompany?: string;
   commentTemplateId?: string;
@@ -64,7 +92,40 @@ export class EmailConfigService {
         commentTemplateId: service.commentTemplateId ?? '',
         tagTemplateId: service.tagTemplateId ?? '',
         ...(service.triggers ? { triggers: service.triggers } : {}),
+        ...(service.host ? this.smtpView(service) : {}),
       },
+    };
+  }
+
+  private smtpView(service: StoredServiceConfig): SmtpView {
+    const password = service.passwordCiphertext ? maskSecret(decryptSecret(service.passwordCiphertext, this.config.encryptionKey)) : '';
+    return {
+      host: service.host ?? '',
+      port: smtpPort(service),
+      secure: service.secure === true,
+      username: service.username ?? '',
+      password,
+      passwordSet: password !== '',
+    };
+  }
+
+  /** The e-mail sink's read: in the emitter's transaction (recorder) or on its own (worker). */
+  async sendingConfig(apiKeyId: string, manager: EntityManager = this.dataSource.manager): Promise<EmailSendingConfig> {
+    const stored = await manager.findOne(EmailConfig, { where: { apiKeyId } });
+    const service = (stored?.config.emailServiceConfig ?? {}) as StoredServiceConfig;
+    const clear = (ciphertext: string | undefined) => (ciphertext ? decryptSecret(ciphertext, this.config.encryptionKey) : null);
+    return {
+      useEmailService: stored?.config.useEmailService === true,
+      type: service.type ?? 'default',
+      fromEmail: service.fromEmail || null,
+      fromCompany: service.fromCompany || null,
+      commentTemplateId: service.commentTemplateId || null,
+      tagTemplateId: service.tagTemplateId || null,
+      triggers: service.triggers ?? null,
+      apiKey: clear(service.apiKeyCiphertext),
+      smtp: service.host
+        ? { host: service.host, port: smtpPort(service), secure: service.secure === true, username: service.username || null, password: clear(service.passwordCiphertext) }
+        : null,
     };
   }
 
@@ -84,13 +145,38 @@ export class EmailConfigService {
     }
     let serviceConfig = stored?.config.emailServiceConfig ?? null;
     if (dto.emailServiceConfig) {
-      const { apiKey, ...rest } = dto.emailServiceConfig;
-      serviceConfig = { ...rest, ...(apiKey ? { apiKeyCiphertext: encryptSecret(apiKey, this.config.encryptionKey) } : {}) };
+      const { apiKey, password, ...rest } = dto.emailServiceConfig;
+      if (rest.host) await this.refusePrivateHost(rest.host);
+      serviceConfig = {
+        ...rest,
+        ...(apiKey ? { apiKeyCiphertext: encryptSecret(apiKey, this.config.encryptionKey) } : {}),
+        ...(password ? { passwordCiphertext: encryptSecret(password, this.config.encryptionKey) } : {}),
+      };
     }
     await manager.save(EmailConfig, { apiKeyId, config: { useEmailService, emailServiceConfig: serviceConfig } });
     if (!dto.emailServiceConfig) return { useEmailService };
-    // The provider key is a secret: echoed masked, like the get (never in clear in a response).
-    const { apiKey, ...echoed } = dto.emailServiceConfig;
-    return { useEmailService, emailServiceConfig: { ...echoed, ...(apiKey ? { apiKey: maskSecret(apiKey) } : {}) } };
+    // The provider key and SMTP password are secrets: echoed masked, like the get (never in clear in a response).
+    const { apiKey, password, ...echoed } = dto.emailServiceConfig;
+    return {
+      useEmailService,
+      emailServiceConfig: { ...echoed, ...(apiKey ? { apiKey: maskSecret(apiKey) } : {}), ...(password ? { password: maskSecret(password) } : {}) },
+    };
   }
+
+  /** Config-time check; the worker vets the address again at every send, as DNS answers change. */
+  private async refusePrivateHost(host: string): Promise<void> {
+    if (this.config.emailAllowPrivateNetworks) return;
+    let target: URL;
+    try {
+      target = new URL(`smtp://${host.includes(':') ? `[${host}]` : host}`);
+    } catch {
+      throw ApiError.invalid('data.emailServiceConfig.host must be a host name or an IP address.');
+    }
+    if (await isRefusedTarget(target)) throw ApiError.invalid('data.emailServiceConfig.host resolves to a private address.');
+  }
+}
+
+/** Submission port unless the connection is TLS from the first byte. */
+function smtpPort(service: StoredServiceConfig): number {
+  return service.port ?? (service.secure ? 465 : 587);
 }

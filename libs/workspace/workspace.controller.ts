@@ -9,6 +9,7 @@ import { ApiKeyRefDto } from './dto/api-key-ref.dto';
 import { ListApiKeysDto, UpdateApiKeyDto } from './dto/api-keys.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { CreateWorkspaceDto } from './dto/create-workspace.dto';
+import { EmailStatusDto } from './dto/email-status.dto';
 import { WorkspaceService } from './workspace.service';
 
 @ApiTags('workspace')
@@ -25,6 +26,19 @@ export class WorkspaceController {
   @ApiErrors(ErrorCode.RESOURCE_EXHAUSTED)
   async create(@Data() dto: CreateWorkspaceDto) {
     return ok('Workspace created successfully.', await this.workspaces.create(dto));
+  }
+
+  /** Public, rate-limited per IP like create: it tells whether an address owns a workspace. */
+  @RpcPost('/v2/workspace/email/status')
+  @UseGuards(ThrottlerGuard)
+  @ApiErrors(ErrorCode.NOT_FOUND, ErrorCode.RESOURCE_EXHAUSTED)
+  @ApiOperation({
+    description:
+      "Velt's owner e-mail verification status. Workspaces here need no verification, so the address of any workspace owner answers " +
+      '`verified: true`; an address that owns no workspace is `NOT_FOUND`. E-mail delivery status is `/v2/workspace/email/messages/get`.',
+  })
+  async emailStatus(@Data() dto: EmailStatusDto) {
+    return ok('Email verified and workspace reactivated', { verified: await this.workspaces.ownerEmailVerified(dto.ownerEmail) });
   }
 
   @RpcPost('/v2/workspace/get')

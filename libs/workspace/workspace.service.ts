@@ -68,6 +68,17 @@ export class WorkspaceService {
     return this.view(workspace, workspace.account, authToken, keys);
   }
 
+  /**
+   * Velt's owner e-mail verification status. Workspaces here are active from creation on (no
+   * verification step, no key expires for want of one), so an owner's address is verified as soon as
+   * it owns a workspace; an unknown address is NOT_FOUND, as in Velt.
+   */
+  async ownerEmailVerified(ownerEmail: string): Promise<true> {
+    const account = await this.dataSource.getRepository(Account).findOne({ where: { email: ownerEmail.toLowerCase() } });
+    if (!account) throw ApiError.notFound('User not found');
+    return true;
+  }
+
   private view(workspace: Workspace, account: Account, authToken: string, keys: ApiKey[]): WorkspaceView {
     return {
       id: workspace.id,

@@ -8,6 +8,8 @@ import { createValidationPipe, EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
+import { EMAIL_SINK } from '@app/email';
+import { EmailHttpModule } from '@app/email/http';
 import { EventsModule } from '@app/events';
 import { HealthModule } from '@app/health';
 import { OrganizationHttpModule } from '@app/organization/http';
@@ -37,7 +39,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     DatabaseModule,
     RedisModule,
     QueueModule.forProducers(),
-    EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK]),
+    EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK, EMAIL_SINK]),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,
@@ -53,6 +55,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     LiveStateHttpModule,
     RealtimeModule,
     WebhookHttpModule,
+    EmailHttpModule,
     CommentHttpModule,
     NotificationHttpModule,
     ActivityHttpModule,

@@ -5,6 +5,7 @@ import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
 import { databaseOptions } from '@app/database';
 import { DOCUMENT_ENTITIES } from '@app/document/entities';
+import { EMAIL_ENTITIES } from '@app/email/entities';
 import { LIVE_STATE_ENTITIES } from '@app/live-state/entities';
 import { MIGRATION_ENTITIES } from '@app/migration/entities';
 import { NOTIFICATION_ENTITIES } from '@app/notification/entities';
@@ -32,5 +33,6 @@ export default new DataSource({
     ...USER_DATA_ENTITIES,
     ...NOTIFICATION_ENTITIES,
     ...ACTIVITY_ENTITIES,
+    ...EMAIL_ENTITIES,
   ],
 });

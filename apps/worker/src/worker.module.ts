@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { ACTIVITY_SINK, ActivityWorkerModule } from '@app/activity';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
+import { EMAIL_SINK, EmailWorkerModule } from '@app/email';
 import { EventsModule } from '@app/events';
 import { MetricsModule } from '@app/metrics';
 import { QUEUE, QueueModule, QueueName } from '@app/queue';
@@ -20,6 +21,7 @@ const PROCESSORS: Record<QueueName, Type> = {
   [QUEUE.MIGRATION]: MigrationWorkerModule,
   [QUEUE.USER_DATA]: UserDataWorkerModule,
   [QUEUE.ACTIVITY]: ActivityWorkerModule,
+  [QUEUE.EMAIL]: EmailWorkerModule,
 };
 
 @Module({})
@@ -30,7 +32,7 @@ export class WorkerModule {
     if (unknown.length > 0) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')}`);
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), RealtimeEmitterModule, EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
+      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(), RealtimeEmitterModule, EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK, EMAIL_SINK]), MetricsModule.forWorker(), ...new Set(names.map((name) => PROCESSORS[name]))],
     };
   }
 }

@@ -5,7 +5,7 @@ import { UserDataDeletion } from './user-data-deletion.entity';
  * What one task erases for its user, in this order (access first: it stops the user at once; presence
  * after it, once the user's sockets have lost their grants and cannot re-join).
  */
-export const DELETION_TASK_KINDS = ['access', 'presence', 'reactions', 'comments', 'mentions', 'annotations', 'notifications', 'webhooks', 'activities'] as const;
+export const DELETION_TASK_KINDS = ['access', 'presence', 'reactions', 'comments', 'mentions', 'annotations', 'notifications', 'webhooks', 'activities', 'emails'] as const;
 export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
 
 /** One user's one kind of data in a deletion; Velt's tasksCount and tasksLeft count these. */
@@ -32,7 +32,7 @@ export class UserDataDeletionTask {
   @Column({ type: 'integer', default: 0 })
   erased: number;
 
-  /** Where a walking task continues, committed with each batch (webhooks: the last delivery seq walked past); null before. */
+  /** Where a walking task continues, committed with each batch (webhooks, emails: the last log seq walked past); null before. */
   @Column({ type: 'text', nullable: true })
   progress: string | null;
 

@@ -1,9 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface, Validate } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface, Validate } from 'class-validator';
 import { isEventTrigger } from '@app/events';
 import { IsEmailAddress, IsIdentifier, IsName } from '@app/common';
 
-export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid'] as const;
+/** `smtp` is our extension: mail goes through the SMTP server the key names. */
+export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid', 'smtp'] as const;
+
+/** A DNS name or an IP address literal (IPv6 without brackets). */
+const SMTP_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)$/;
 
 /** A map of trigger names (the webhook triggers, spec: Events) to booleans. */
 @ValidatorConstraint({ name: 'isTriggerMap' })
@@ -49,6 +53,36 @@ export class EmailServiceConfigDto {
   @IsIdentifier()
   tagTemplateId?: string;
 
+  /** SMTP server (type smtp, required there); a private address is refused unless EMAIL_ALLOW_PRIVATE_NETWORKS. */
+  @ValidateIf((config: EmailServiceConfigDto) => config.type === 'smtp' || config.host != null)
+  @IsString()
+  @Length(1, 253)
+  @Matches(SMTP_HOST, { message: 'host must be a host name or an IP address' })
+  host?: string;
+
+  /** SMTP port; 465 when secure, else 587. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  port?: number;
+
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  @IsOptional()
+  @IsBoolean()
+  secure?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 512)
+  username?: string;
+
+  /** SMTP password; stored encrypted, read back masked. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 512)
+  password?: string;
+
   /** Which events send mail, by trigger name (Velt's emailconfig page). */
   @IsOptional()
   @IsObject()
@@ -56,10 +90,7 @@ export class EmailServiceConfigDto {
   triggers?: Record<string, boolean>;
 }
 
-/**
- * Stored and validated; sending mail is out of scope for now (DESIGN §3). An absent
- * `useEmailService` keeps the stored value (false when nothing is stored).
- */
+/** An absent `useEmailService` keeps the stored value (false when nothing is stored). */
 export class UpdateEmailConfigDto {
   @IsOptional()
   @IsBoolean()

@@ -1,0 +1,98 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { NotificationPreferences } from '@app/notification';
+import { RowJobRunner } from '@app/queue';
+import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
+import { SendingType, sendsMail, SERVICE_OFF, UNSUBSCRIBED } from './email-policy';
+import { EmailMessage, EmailStatus } from './entities/email-message.entity';
+import { OutgoingEmail, refused, SendResult } from './outgoing-email';
+import { SendgridTransport } from './sendgrid-transport';
+import { SmtpTransport } from './smtp-transport';
+
+/** A transient refusal: thrown so BullMQ retries the job with backoff. */
+export class EmailRetryError extends Error {}
+
+export const EMAIL_ABANDONED = 'The e-mail could not be sent.';
+
+type Settled = { status: EmailStatus | null } | { retry: string };
+
+/** The row as a provider sends it; the template fits the reason (Velt: tag template for mentions, comment template else). */
+function outgoing(row: EmailMessage, config: EmailSendingConfig & { type: SendingType }): OutgoingEmail {
+  return {
+    id: row.id,
+    from: { email: config.fromEmail!, name: config.fromCompany },
+    to: { email: row.recipientEmail!, name: row.templateData.recipient.name ?? null },
+    subject: row.subject,
+    text: row.bodyText,
+    html: row.bodyHtml,
+    templateId: config.type === 'sendgrid' ? ((row.reason === 'mention' ? config.tagTemplateId : config.commentTemplateId) ?? null) : null,
+    templateData: { ...row.templateData },
+  };
+}
+
+/**
+ * Worker side of the e-mail sink: sends one message row. The row is locked for the send, so a job
+ * taken over from a stalled worker while the first run is still sending skips it; a row that is no
+ * longer pending (sent, skipped, failed) is never sent again. A worker killed after the provider
+ * accepted but before the commit sends again on the rerun, with the same Message-ID.
+ */
+@Injectable()
+export class EmailSender implements RowJobRunner<EmailStatus> {
+  private readonly logger = new Logger(EmailSender.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly emailConfig: EmailConfigService,
+    private readonly preferences: NotificationPreferences,
+    private readonly smtp: SmtpTransport,
+    private readonly sendgrid: SendgridTransport,
+  ) {}
+
+  async run(messageId: string): Promise<EmailStatus | null> {
+    const settled = await this.dataSource.transaction((manager) => this.attempt(manager, messageId));
+    if ('retry' in settled) throw new EmailRetryError(settled.retry);
+    return settled.status;
+  }
+
+  async abandon(messageId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE email_message SET status = 'failed', last_error = COALESCE(last_error, $2), updated_at = now() WHERE id = $1 AND status = 'pending'`,
+      [messageId, EMAIL_ABANDONED],
+    );
+  }
+
+  private async attempt(manager: EntityManager, messageId: string): Promise<Settled> {
+    const row = await manager.findOne(EmailMessage, { where: { id: messageId }, lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } });
+    if (!row || row.status !== 'pending') return { status: row?.status ?? null };
+    const config = await this.emailConfig.sendingConfig(row.apiKeyId, manager);
+    if (!sendsMail(config)) return this.settle(manager, row, 'skipped', SERVICE_OFF);
+    // At send time, so an unsubscribe also stops the e-mails already queued.
+    const key = { apiKeyId: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId, userId: row.recipientUserId };
+    if (!(await this.preferences.allows(key, 'email', row.reason))) return this.settle(manager, row, 'skipped', UNSUBSCRIBED);
+    const result = await this.send(config, row);
+    await manager.increment(EmailMessage, { id: row.id }, 'attempts', 1);
+    if (result.accepted) {
+      this.logger.log({ messageId, reason: row.reason }, 'E-mail sent');
+      return this.settle(manager, row, 'sent', null, { providerMessageId: result.providerMessageId, sentAt: new Date() });
+    }
+    if (result.permanent) {
+      this.logger.warn({ messageId, error: result.error }, 'E-mail failed');
+      return this.settle(manager, row, 'failed', result.error);
+    }
+    await manager.update(EmailMessage, { id: row.id }, { lastError: result.error });
+    return { retry: result.error };
+  }
+
+  private async send(config: EmailSendingConfig & { type: SendingType }, row: EmailMessage): Promise<SendResult> {
+    if (!config.fromEmail) return refused(true, 'The e-mail configuration has no fromEmail.');
+    const email = outgoing(row, config);
+    if (config.type === 'smtp') return config.smtp ? this.smtp.send(config.smtp, email) : refused(true, 'The e-mail configuration has no SMTP host.');
+    return config.apiKey ? this.sendgrid.send(config.apiKey, email) : refused(true, 'The e-mail configuration has no SendGrid apiKey.');
+  }
+
+  private async settle(manager: EntityManager, row: EmailMessage, status: EmailStatus, lastError: string | null, extra: Partial<EmailMessage> = {}): Promise<Settled> {
+    await manager.update(EmailMessage, { id: row.id }, { status, lastError, ...extra });
+    return { status };
+  }
+}

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { newId } from '@app/common';
+import { AfterCommit, CommentEventData, commentRecipients, DomainEvent, EVENT_TRIGGERS, EventEnvelope, NotificationUser } from '@app/events';
+import { UserContacts } from '@app/user';
+import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
+import { buildEmailContent } from './email-content';
+import { EmailProducer } from './email.producer';
+import { EmailMessage, EmailReason } from './entities/email-message.entity';
+import { NO_ADDRESS, sendsMail } from './email-policy';
+
+type CommentEvent = CommentEventData & EventEnvelope;
+
+interface Planned {
+  event: CommentEvent;
+  user: NotificationUser;
+  reason: EmailReason;
+}
+
+function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent {
+  return EVENT_TRIGGERS[event.trigger].source === 'comment';
+}
+
+function isEmailReason(reason: string): reason is EmailReason {
+  return reason === 'mention' || reason === 'assign';
+}
+
+/** Who gets an e-mail about these events under this configuration: mentioned and assigned people, per enabled trigger. */
+function plan(config: EmailSendingConfig, events: DomainEvent[]): Planned[] {
+  if (!sendsMail(config)) return [];
+  const planned: Planned[] = [];
+  for (const event of events) {
+    if (!isCommentEvent(event) || config.triggers?.[event.trigger] === false) continue;
+    for (const { user, reason } of commentRecipients(event)) {
+      if (isEmailReason(reason)) planned.push({ event, user, reason });
+    }
+  }
+  return planned;
+}
+
+/**
+ * The e-mail sink of the event pipeline: one message per mentioned or assigned person, written with
+ * the emitter's transaction (so a committed comment always has its e-mails); the queue is fed after
+ * commit and the worker's sweep covers any gap. The address is the one the comment names, else the
+ * user's stored profile; a person with neither gets a skipped row, so the log says why nothing came.
+ */
+@Injectable()
+export class EmailRecorder {
+  constructor(
+    private readonly emailConfig: EmailConfigService,
+    private readonly users: UserContacts,
+    private readonly producer: EmailProducer,
+  ) {}
+
+  async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
+    if (!events.some(isCommentEvent)) return undefined;
+    const config = await this.emailConfig.sendingConfig(apiKeyId, manager);
+    const planned = plan(config, events);
+    if (planned.length === 0) return undefined;
+    const profiles = await this.profiles(manager, apiKeyId, planned);
+    const rows = planned.map(({ event, user: named, reason }): Partial<EmailMessage> => {
+      // What the comment says about the person wins; the profile fills in what it leaves out.
+      const user = { ...profiles.get(event.organizationId)?.get(named.userId), ...named };
+      const recipientEmail = user.email ?? null;
+      const content = buildEmailContent(event, user, reason, config.fromCompany);
+      return {
+        id: newId(),
+        apiKeyId,
+        organizationId: event.organizationId,
+        documentId: event.documentId,
+        event: event.trigger,
+        recipientUserId: user.userId,
+        recipientEmail,
+        reason,
+        subject: content.subject,
+        bodyText: content.text,
+        bodyHtml: content.html,
+        templateData: content.templateData,
+        status: recipientEmail === null ? 'skipped' : 'pending',
+        lastError: recipientEmail === null ? NO_ADDRESS : null,
+      };
+    });
+    await manager.createQueryBuilder().insert().into(EmailMessage).values(rows).execute();
+    const pending = rows.filter((row) => row.status === 'pending').map((row) => row.id!);
+    return pending.length > 0 ? () => this.producer.enqueue(pending) : undefined;
+  }
+
+  /** Stored profiles of the planned people the comment names without an address or a name, by organization. */
+  private async profiles(manager: EntityManager, apiKeyId: string, planned: Planned[]): Promise<Map<string, Map<string, NotificationUser>>> {
+    const incomplete = new Map<string, Set<string>>();
+    for (const { event, user } of planned) {
+      if (user.email && user.name) continue;
+      if (!incomplete.has(event.organizationId)) incomplete.set(event.organizationId, new Set());
+      incomplete.get(event.organizationId)!.add(user.userId);
+    }
+    const found = new Map<string, Map<string, NotificationUser>>();
+    for (const [organizationId, userIds] of incomplete) found.set(organizationId, await this.users.contactsOf(manager, apiKeyId, organizationId, [...userIds]));
+    return found;
+  }
+}

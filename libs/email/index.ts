@@ -1,0 +1,6 @@
+export * from './email-sink.module';
+export * from './email-user-data.service';
+export * from './email-worker.module';
+export * from './email.module';
+export * from './entities';
+export * from './email-history';

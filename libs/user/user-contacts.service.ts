@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+/** A user as their stored profile names them. */
+export interface UserContact {
+  userId: string;
+  name?: string;
+  email?: string;
+}
+
+/** Profile look-ups for senders outside this module (the e-mail sink); it needs nothing but the caller's transaction. */
+@Injectable()
+export class UserContacts {
+  /** The stored name and e-mail address of each of these users of the organization that has a profile. */
+  async contactsOf(manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]): Promise<Map<string, UserContact>> {
+    if (userIds.length === 0) return new Map();
+    const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
+      'SELECT id, name, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])',
+      [apiKeyId, organizationId, userIds],
+    );
+    return new Map(rows.map((row) => [row.id, { userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }]));
+  }
+}
