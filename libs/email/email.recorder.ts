@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
-import { AfterCommit, CommentEventData, commentRecipients, DomainEvent, EVENT_TRIGGERS, EventEnvelope, NotificationUser } from '@app/events';
+import { AfterCommit, CommentEvent, commentRecipients, DomainEvent, EventRecorder, isCommentEvent, NotificationUser } from '@app/events';
 import { UserContacts } from '@app/user';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { buildEmailContent } from './email-content';
@@ -9,16 +9,10 @@ import { EmailProducer } from './email.producer';
 import { EmailMessage, EmailReason } from './entities/email-message.entity';
 import { NO_ADDRESS, sendsMail } from './email-policy';
 
-type CommentEvent = CommentEventData & EventEnvelope;
-
 interface Planned {
   event: CommentEvent;
   user: NotificationUser;
   reason: EmailReason;
-}
-
-function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent {
-  return EVENT_TRIGGERS[event.trigger].source === 'comment';
 }
 
 function isEmailReason(reason: string): reason is EmailReason {
@@ -45,7 +39,7 @@ function plan(config: EmailSendingConfig, events: DomainEvent[]): Planned[] {
  * user's stored profile; a person with neither gets a skipped row, so the log says why nothing came.
  */
 @Injectable()
-export class EmailRecorder {
+export class EmailRecorder implements EventRecorder {
   constructor(
     private readonly emailConfig: EmailConfigService,
     private readonly users: UserContacts,

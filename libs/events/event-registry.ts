@@ -1,5 +1,5 @@
 import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinition } from './domain-event';
-import { COMMENT_PAYLOADS } from './sources/comment.source';
+import { COMMENT_PAYLOADS, CommentEvent } from './sources/comment.source';
 import { ACCESS_PAYLOADS } from './sources/access.source';
 import { DOCUMENT_MIGRATED_PAYLOADS, DOCUMENT_PAYLOADS } from './sources/document.source';
 import { ORGANIZATION_PAYLOADS } from './sources/organization.source';
@@ -68,4 +68,9 @@ export function eventPayload(event: DomainEvent, form: PayloadForm): Record<stri
   // Each entry's builder takes its own source's data; the union of entries cannot say so, so it is widened here.
   const definition = EVENT_TRIGGERS[event.trigger] as TriggerDefinition<EventSource, EventScope>;
   return definition.payloads[form](event);
+}
+
+/** Whether `event` comes from the comment domain (the sinks that tell people about comments start here). */
+export function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent {
+  return EVENT_TRIGGERS[event.trigger].source === 'comment';
 }

@@ -1,6 +1,4 @@
-import { COMMENT_ACTION_TYPES, CommentEventData, CommentRecipient, EventEnvelope, NotificationUser } from '@app/events';
-
-type CommentEvent = CommentEventData & EventEnvelope;
+import { COMMENT_ACTION_TYPES, CommentEvent, CommentRecipient, NotificationUser } from '@app/events';
 
 /** What a comment event's notification says; recipients and ids are the recorder's. */
 export interface CommentNotificationContent {

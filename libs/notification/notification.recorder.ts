@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
-import { AfterCommit, CommentEventData, commentRecipients, DomainEvent, EVENT_TRIGGERS, EventEnvelope, EventRecorder } from '@app/events';
+import { AfterCommit, commentRecipients, DomainEvent, EventRecorder, isCommentEvent } from '@app/events';
 import { RealtimeHub } from '@app/realtime-hub';
 import { commentNotificationContent } from './comment-notification';
 import { Notification, NotificationPerson } from './entities/notification.entity';
@@ -11,12 +11,6 @@ import { insertNotification } from './notification-store';
 import { pushNotification } from './notification-push';
 import { storedWorkspaceConfig } from './workspace-notification-config.service';
 import { triggerNotifies } from './workspace-notification-config';
-
-type CommentEvent = CommentEventData & EventEnvelope;
-
-function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent {
-  return EVENT_TRIGGERS[event.trigger].source === 'comment';
-}
 
 /**
  * The in-app notification sink of the event pipeline: for each comment event, one notification listing

@@ -1,5 +1,4 @@
-import { EventEnvelope } from '../domain-event';
-import { CommentEventData, NotificationUser } from './comment.source';
+import { CommentEvent, NotificationUser } from './comment.source';
 
 /** Why a person hears about a comment event; the first reason that applies wins, in this order. */
 export const RECIPIENT_REASONS = ['mention', 'assign', 'reply', 'status'] as const;
@@ -9,8 +8,6 @@ export interface CommentRecipient {
   user: NotificationUser;
   reason: RecipientReason;
 }
-
-type CommentEvent = CommentEventData & EventEnvelope;
 
 function userOf(value: unknown): NotificationUser | null {
   if (typeof value !== 'object' || value === null) return null;

@@ -37,7 +37,8 @@ export interface CommentEventData extends EventScope {
   change?: CommentChange;
 }
 
-type CommentEvent = CommentEventData & EventEnvelope;
+/** A comment event as sinks receive it. */
+export type CommentEvent = CommentEventData & EventEnvelope;
 
 /** Velt's basic webhook `actionType` of each of the spec's comment triggers (webhooks/basic, "List of Action Types"). */
 export const COMMENT_ACTION_TYPES: Record<string, string> = {
