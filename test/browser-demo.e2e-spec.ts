@@ -73,24 +73,23 @@ describe('demo page in Chromium', () => {
   it("alice's live-state changes and comments show on bob's page", async () => {
     await alice.click('#increment');
     await alice.fill('#text', 'hello from alice');
-    await bob.waitForFunction(() => document.getElementById('counter')?.textContent === '1');
-    await bob.waitForFunction(() => (document.getElementById('text') as HTMLInputElement).value === 'hello from alice');
+    await bob.waitForFunction("document.getElementById('counter').textContent === '1'");
+    await bob.waitForFunction("document.getElementById('text').value === 'hello from alice'");
     await alice.fill('#comment-text', 'first comment');
     await alice.click('#comment-form button');
-    await bob.waitForFunction(() => document.getElementById('comments')?.textContent?.includes('alice: first comment'));
+    await bob.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
     await shot(bob, '2-live-state-bob');
   });
 
   it('measures set in one window to update in the other over 200 updates', async () => {
     const latencies: number[] = [];
     for (let i = 0; i < 200; i++) {
-      const sentAt = await alice.evaluate(async (n) => {
-        const at = performance.timeOrigin + performance.now();
-        await (window as unknown as { demo: { room: { liveState: { set(id: string, data: object): Promise<void> } } } }).demo.room.liveState.set('bench', { i: n });
-        return at;
-      }, i);
-      const handle = await bob.waitForFunction((n) => (window as unknown as { demo: { received: Record<number, number> } }).demo.received[n], i);
-      latencies.push((await handle.jsonValue()) - sentAt);
+      // Both stamps are performance.timeOrigin + performance.now(): one wall clock shared by the two pages.
+      const sentAt = await alice.evaluate<number>(
+        `(async () => { const at = performance.timeOrigin + performance.now(); await window.demo.room.liveState.set('bench', { i: ${i} }); return at; })()`,
+      );
+      const handle = await bob.waitForFunction(`window.demo.received[${i}]`);
+      latencies.push(((await handle.jsonValue()) as number) - sentAt);
     }
     const sorted = [...latencies].sort((a, b) => a - b);
     const result = { updates: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] };
@@ -107,10 +106,10 @@ describe('demo page in Chromium', () => {
       newDocumentId: 'demo-doc-moved',
     });
     expect(migration.status).toBe('success');
-    for (const page of [alice, bob]) await page.waitForFunction(() => document.getElementById('doc-id')?.textContent === 'demo-doc-moved', undefined, { timeout: 15_000 });
+    for (const page of [alice, bob]) await page.waitForFunction("document.getElementById('doc-id').textContent === 'demo-doc-moved'", undefined, { timeout: 15_000 });
     await alice.click('#increment');
-    await bob.waitForFunction(() => document.getElementById('counter')?.textContent === '2');
-    expect(await alice.evaluate(() => (window as unknown as { demo: { room: { documentId: string } } }).demo.room.documentId)).toBe('demo-doc-moved');
+    await bob.waitForFunction("document.getElementById('counter').textContent === '2'");
+    expect(await alice.evaluate<string>('window.demo.room.documentId')).toBe('demo-doc-moved');
     await shot(alice, '3-migrated-alice');
     await shot(bob, '3-migrated-bob');
   }, 30_000);
@@ -122,7 +121,7 @@ describe('demo page in Chromium', () => {
     });
     await alice.waitForSelector('#status.removed', { timeout: 5000 });
     expect(await alice.textContent('#status')).toContain('revoked');
-    await bob.waitForFunction(() => !document.querySelector('#presence [data-user-id=alice]'), undefined, { timeout: 5000 });
+    await bob.waitForFunction("!document.querySelector('#presence [data-user-id=alice]')", undefined, { timeout: 5000 });
     await shot(alice, '4-revoked-alice');
     await shot(bob, '4-revoked-bob');
   });

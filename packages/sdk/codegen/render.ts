@@ -103,7 +103,7 @@ function tree(paths: string[]): TreeNode {
     for (const name of names.slice(0, -1)) {
       const next = node[name] ?? {};
       node[name] = typeof next === 'string' ? { $call: next } : next;
-      node = node[name] as TreeNode;
+      node = node[name];
     }
     const leaf = names[names.length - 1];
     const existing = node[leaf];
@@ -128,7 +128,6 @@ export function renderOperations(document: OpenApiDocument): string {
   });
   return [
     "// Generated from the API's OpenAPI document by `npm run sdk:generate`; do not edit. test/sdk.e2e-spec.ts fails when it is stale.",
-    '/* eslint-disable */',
     ...schemas,
     '',
     'export interface Operations {',

@@ -1,5 +1,4 @@
 // Generated from the API's OpenAPI document by `npm run sdk:generate`; do not edit. test/sdk.e2e-spec.ts fails when it is stale.
-/* eslint-disable */
 export type ActivityServiceConfigDto = {
   isEnabled?: boolean;
   enabledTime?: number;
