@@ -18,6 +18,7 @@ const THREAD = 'demo-thread';
 async function main(): Promise<void> {
   const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
   const port = Number(process.env.DEMO_PORT ?? 8080);
+  await apiReady(apiUrl);
   const { sandbox: box, client } = await sandbox(apiUrl, process.env.DEMO_STATE_FILE ?? join(process.cwd(), '.demo-sandbox.json'));
 
   const routes: Record<string, (body: Record<string, string>) => Promise<unknown>> = {
@@ -77,6 +78,16 @@ async function handle(request: IncomingMessage, response: ServerResponse, routes
   } catch {
     send(response, 404, 'text/plain', 'not found');
   }
+}
+
+/** `npm run demo` starts the API beside this server: wait for its health check before creating the sandbox. */
+async function apiReady(apiUrl: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const healthy = await fetch(`${apiUrl}/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The API at ${apiUrl} did not become healthy within a minute.`);
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
