@@ -184,6 +184,16 @@ describe('@collab-backend/sdk and @collab-backend/realtime', () => {
       expect(room.role).toBe('editor');
     });
 
+    it('refreshes once: a refreshed token that is refused too rejects connect()', async () => {
+      let refreshed = 0;
+      const rt = await realtime('looper', 'not-a-token', () => {
+        refreshed++;
+        return Promise.resolve('still-not-a-token');
+      });
+      await expect(rt.connect()).rejects.toMatchObject({ name: 'RealtimeError', status: 'UNAUTHENTICATED' });
+      expect(refreshed).toBe(1);
+    });
+
     it('refuses a document without access with a typed error', async () => {
       await client.organizations.documents.add({ organizationId: ORG, documents: [{ documentId: 'closed', documentName: 'closed', accessType: 'restricted' }] });
       const rt = await realtime('stranger');

@@ -24,6 +24,8 @@ export class RealtimeClient {
   private readonly rooms = new Set<Room>();
   private readonly notificationListeners = new Listeners<Notification>();
   private readonly statusListeners = new Listeners<'connected' | 'disconnected'>();
+  /** One refresh per refused handshake: a fresh token that is refused too is a real refusal, not a loop. */
+  private refreshed = false;
 
   constructor(private readonly options: RealtimeOptions) {
     this.socket = io(options.url, {
@@ -33,13 +35,14 @@ export class RealtimeClient {
       autoConnect: false,
     });
     this.socket.on('connect', () => {
+      this.refreshed = false;
       this.statusListeners.emit('connected');
       for (const room of this.rooms) void room.subscribe().catch(() => room.close('access_revoked'));
     });
     this.socket.on('disconnect', () => this.statusListeners.emit('disconnected'));
     // A refused handshake is not retried by socket.io: refresh the token and connect again.
     this.socket.on('connect_error', (error: Error & { data?: { status?: string } }) => {
-      if (error.data?.status === 'UNAUTHENTICATED' && this.options.refreshToken) void this.reauthenticate();
+      if (this.willRefresh(error)) void this.reauthenticate();
     });
     this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) => this.roomOf(event)?.setPresence(event.users));
     this.socket.on('livestate', (event: DocumentRef & LiveStateValue) => this.roomOf(event)?.setState(event));
@@ -57,8 +60,9 @@ export class RealtimeClient {
         resolve();
       };
       const onError = (error: Error & { data?: { status?: string } }) => {
-        if (error.data?.status === 'UNAUTHENTICATED' && this.options.refreshToken) return;
+        if (this.willRefresh(error)) return;
         this.socket.off('connect', onConnect);
+        this.socket.off('connect_error', onError);
         reject(new RealtimeError(error.data?.status ?? 'UNAVAILABLE', error.message));
       };
       this.socket.once('connect', onConnect);
@@ -93,8 +97,14 @@ export class RealtimeClient {
     return undefined;
   }
 
+  private willRefresh(error: Error & { data?: { status?: string } }): boolean {
+    return error.data?.status === 'UNAUTHENTICATED' && this.options.refreshToken !== undefined && !this.refreshed;
+  }
+
   private async reauthenticate(): Promise<void> {
     const token = await (this.options.refreshToken as () => Promise<string>)();
+    // Set after the await: connect()'s own connect_error listener runs after this one and must still see a refresh coming.
+    this.refreshed = true;
     this.socket.auth = { apiKey: this.options.apiKey, token };
     this.socket.connect();
   }
