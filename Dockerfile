@@ -6,6 +6,8 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps apps
 COPY libs libs
 COPY bench bench
+COPY packages packages
+COPY demo demo
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20.20-bookworm-slim

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '*.mjs', '*.js', '*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '*.mjs', '*.js', '*.cjs', 'packages/*/dist/**', 'packages/*/build.mjs', 'demo/public/**', 'test-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

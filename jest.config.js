@@ -6,7 +6,8 @@ const shared = {
     '^.+/node_modules/@nestjs/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
-  moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1' },
+  // The browser client's sources import siblings as `./room.js` (ES modules in the browser); Jest resolves them to the .ts.
+  moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1', '^(\\./(?:client|room|listeners|types))\\.js$': '$1' },
   testEnvironment: 'node',
 };
 
@@ -15,7 +16,7 @@ module.exports = {
   // Jest reads testTimeout only at the top level, not per project.
   testTimeout: 60_000,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/packages/*/codegen/**/*.spec.ts'] },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 },
   ],
 };

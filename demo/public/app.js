@@ -1,0 +1,78 @@
+// The demo page: everything realtime goes through @collab-backend/realtime; the demo server issues the token.
+import { RealtimeClient } from '/realtime/index.js';
+
+const $ = (id) => document.getElementById(id);
+const userId = new URLSearchParams(location.search).get('user') ?? 'alice';
+const post = async (path, body) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+const session = await post('/session', { userId });
+const client = new RealtimeClient({
+  url: session.apiUrl,
+  apiKey: session.apiKey,
+  token: session.token,
+  userId,
+  refreshToken: async () => (await post('/session', { userId })).token,
+});
+const room = await client.enterDocument(session.organizationId, session.documentId);
+$('user').textContent = userId;
+$('doc-id').textContent = room.documentId;
+$('status').textContent = `connected as ${room.role}`;
+
+function renderPresence() {
+  const self = room.presence.self();
+  const people = [...(self ? [self] : []), ...room.presence.others()];
+  $('presence').innerHTML = '';
+  for (const person of people) {
+    const avatar = document.createElement('span');
+    avatar.className = person.userId === userId ? 'avatar self' : 'avatar';
+    avatar.dataset.userId = person.userId;
+    avatar.title = person.name ?? person.userId;
+    avatar.textContent = (person.name ?? person.userId).slice(0, 1).toUpperCase();
+    $('presence').append(avatar);
+  }
+}
+
+function renderShared(shared = room.liveState.get('shared') ?? {}) {
+  $('counter').textContent = String(shared.counter ?? 0);
+  if (document.activeElement !== $('text')) $('text').value = shared.text ?? '';
+}
+
+async function renderComments() {
+  const comments = await post('/comments/get', { documentId: room.documentId });
+  $('comments').innerHTML = '';
+  for (const comment of comments) {
+    const item = document.createElement('li');
+    item.textContent = `${comment.from?.name ?? comment.from?.userId}: ${comment.commentText}`;
+    $('comments').append(item);
+  }
+}
+
+room.presence.update(renderPresence);
+room.liveState.subscribe('shared', renderShared);
+room.liveState.subscribe('comments', () => void renderComments());
+room.onMigrated(({ to }) => ($('doc-id').textContent = to));
+room.onClosed(({ reason }) => {
+  $('status').textContent = reason === 'access_revoked' ? 'removed: your access to this document was revoked' : 'left';
+  $('status').className = 'removed';
+  $('presence').innerHTML = '';
+});
+client.onStatus((status) => {
+  if (!room.closed) $('status').textContent = status === 'connected' ? `connected as ${room.role}` : 'reconnecting';
+});
+
+$('increment').onclick = () => room.liveState.set('shared', { counter: Number($('counter').textContent) + 1 }, { merge: true });
+$('text').oninput = () => room.liveState.set('shared', { text: $('text').value }, { merge: true });
+$('comment-form').onsubmit = async (event) => {
+  event.preventDefault();
+  await post('/comments/add', { userId, documentId: room.documentId, text: $('comment-text').value });
+  $('comment-text').value = '';
+};
+
+renderPresence();
+renderShared();
+await renderComments();
+
+// For the browser test's latency probe: arrival times of `bench` updates, on the shared wall clock.
+window.demo = { room, client, received: {} };
+room.liveState.subscribe('bench', (data) => (window.demo.received[data.i] = performance.timeOrigin + performance.now()));
+document.body.dataset.ready = 'true';

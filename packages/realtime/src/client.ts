@@ -1,0 +1,111 @@
+import { io, Socket } from 'socket.io-client';
+import { Listeners } from './listeners.js';
+import { Room } from './room.js';
+import { DocumentRef, LiveStateValue, Notification, PresenceUser, RealtimeError } from './types.js';
+
+export interface RealtimeOptions {
+  /** The API's origin, e.g. `https://collab.example.com`. */
+  url: string;
+  apiKey: string;
+  /** An end-user token from `/v2/auth/generate_token` (issued by your server). */
+  token: string;
+  /** Asked for a fresh token when the server refuses the current one (expired); reconnects with it. */
+  refreshToken?: () => Promise<string>;
+  /** The user the token is for, so presence can tell self from others. */
+  userId: string;
+}
+
+/**
+ * The browser realtime client: one socket.io connection at `/realtime`, documents entered as rooms.
+ * socket.io reconnects on its own; every open room is subscribed again on each (re)connect.
+ */
+export class RealtimeClient {
+  readonly socket: Socket;
+  private readonly rooms = new Set<Room>();
+  private readonly notificationListeners = new Listeners<Notification>();
+  private readonly statusListeners = new Listeners<'connected' | 'disconnected'>();
+  /** One refresh per refused handshake: a fresh token that is refused too is a real refusal, not a loop. */
+  private refreshed = false;
+
+  constructor(private readonly options: RealtimeOptions) {
+    this.socket = io(options.url, {
+      path: '/realtime',
+      auth: { apiKey: options.apiKey, token: options.token },
+      transports: ['websocket'],
+      autoConnect: false,
+    });
+    this.socket.on('connect', () => {
+      this.refreshed = false;
+      this.statusListeners.emit('connected');
+      for (const room of this.rooms) void room.subscribe().catch(() => room.close('access_revoked'));
+    });
+    this.socket.on('disconnect', () => this.statusListeners.emit('disconnected'));
+    // A refused handshake is not retried by socket.io: refresh the token and connect again.
+    this.socket.on('connect_error', (error: Error & { data?: { status?: string } }) => {
+      if (this.willRefresh(error)) void this.reauthenticate();
+    });
+    this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) => this.roomOf(event)?.setPresence(event.users));
+    this.socket.on('livestate', (event: DocumentRef & LiveStateValue) => this.roomOf(event)?.setState(event));
+    this.socket.on('notification', (notification: Notification) => this.notificationListeners.emit(notification));
+    this.socket.on('document_migrated', (event: DocumentRef & { newDocumentId: string }) => void this.roomOf(event)?.migrate(event.newDocumentId));
+    this.socket.on('access_revoked', (event: DocumentRef) => this.roomOf(event)?.close('access_revoked'));
+  }
+
+  /** Resolves once connected; rejects with the server's refusal (RealtimeError) otherwise. */
+  connect(): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onConnect = () => {
+        this.socket.off('connect_error', onError);
+        resolve();
+      };
+      const onError = (error: Error & { data?: { status?: string } }) => {
+        if (this.willRefresh(error)) return;
+        this.socket.off('connect', onConnect);
+        this.socket.off('connect_error', onError);
+        reject(new RealtimeError(error.data?.status ?? 'UNAVAILABLE', error.message));
+      };
+      this.socket.once('connect', onConnect);
+      this.socket.on('connect_error', onError);
+      this.socket.connect();
+    });
+  }
+
+  async enterDocument(organizationId: string, documentId: string): Promise<Room> {
+    await this.connect();
+    const room = new Room(this.socket, organizationId, documentId, this.options.userId, (left) => this.rooms.delete(left));
+    await room.subscribe();
+    this.rooms.add(room);
+    return room;
+  }
+
+  onNotification(listener: (notification: Notification) => void): () => void {
+    return this.notificationListeners.add(listener);
+  }
+
+  onStatus(listener: (status: 'connected' | 'disconnected') => void): () => void {
+    return this.statusListeners.add(listener);
+  }
+
+  disconnect(): void {
+    for (const room of [...this.rooms]) room.close('left');
+    this.socket.disconnect();
+  }
+
+  private roomOf(ref: DocumentRef): Room | undefined {
+    for (const room of this.rooms) if (room.matches(ref)) return room;
+    return undefined;
+  }
+
+  private willRefresh(error: Error & { data?: { status?: string } }): boolean {
+    return error.data?.status === 'UNAUTHENTICATED' && this.options.refreshToken !== undefined && !this.refreshed;
+  }
+
+  private async reauthenticate(): Promise<void> {
+    const token = await (this.options.refreshToken as () => Promise<string>)();
+    // Set after the await: connect()'s own connect_error listener runs after this one and must still see a refresh coming.
+    this.refreshed = true;
+    this.socket.auth = { apiKey: this.options.apiKey, token };
+    this.socket.connect();
+  }
+}

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { CollabClient, createClient } from '../packages/sdk/src';
+import type { Sandbox } from '../demo/sandbox';
+import { eventually } from './support/eventually';
+import { freePort, RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+const OUTPUT = join(__dirname, '../test-output/browser-demo');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** The demo page in real Chromium, two users in two browser contexts, against a real API, worker and demo server. */
+describe('demo page in Chromium', () => {
+  let world: TestEnvironment;
+  let api: RunningApi;
+  let worker: RunningProcess;
+  let demo: ReturnType<typeof spawn>;
+  let demoUrl: string;
+  let browser: Browser;
+  let sandbox: Sandbox;
+  let client: CollabClient;
+  let alice: Page;
+  let bob: Page;
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+  async function open(userId: string): Promise<Page> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${demoUrl}/?user=${userId}`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 15_000 });
+    return page;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(OUTPUT, { recursive: true });
+    world = await createTestEnvironment();
+    [api, worker] = await Promise.all([startApi(world.env), startWorker(world.env)]);
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'demo-')), 'sandbox.json');
+    const port = await freePort();
+    demoUrl = `http://127.0.0.1:${port}`;
+    demo = spawn(process.execPath, ['dist/demo/server.js'], { env: { ...process.env, API_URL: api.url, DEMO_PORT: String(port), DEMO_STATE_FILE: stateFile }, stdio: 'inherit' });
+    await eventually(async () => expect((await fetch(demoUrl)).status).toBe(200), { timeoutMs: 20_000, intervalMs: 100 });
+    sandbox = JSON.parse(readFileSync(stateFile, 'utf8')) as Sandbox;
+    client = createClient({ baseUrl: api.url, apiKey: sandbox.apiKey, authToken: sandbox.authToken });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    demo?.kill('SIGTERM');
+    await Promise.all([api?.stop(), worker?.stop()]);
+    await world?.dispose();
+  });
+
+  it('bob sees alice arrive within a second', async () => {
+    bob = await open('bob');
+    alice = await open('alice');
+    const joined = Date.now();
+    await bob.waitForSelector('#presence [data-user-id=alice]', { timeout: 1000 });
+    expect(Date.now() - joined).toBeLessThan(1000);
+    await alice.waitForSelector('#presence [data-user-id=bob]', { timeout: 1000 });
+    await shot(alice, '1-presence-alice');
+    await shot(bob, '1-presence-bob');
+  });
+
+  it("alice's live-state changes and comments show on bob's page", async () => {
+    await alice.click('#increment');
+    await alice.fill('#text', 'hello from alice');
+    await bob.waitForFunction("document.getElementById('counter').textContent === '1'");
+    await bob.waitForFunction("document.getElementById('text').value === 'hello from alice'");
+    await alice.fill('#comment-text', 'first comment');
+    await alice.click('#comment-form button');
+    await bob.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
+    await shot(bob, '2-live-state-bob');
+  });
+
+  it('measures set in one window to update in the other over 200 updates', async () => {
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      // Both stamps are performance.timeOrigin + performance.now(): one wall clock shared by the two pages.
+      const sentAt = await alice.evaluate<number>(
+        `(async () => { const at = performance.timeOrigin + performance.now(); await window.demo.room.liveState.set('bench', { i: ${i} }); return at; })()`,
+      );
+      const handle = await bob.waitForFunction(`window.demo.received[${i}]`);
+      latencies.push(((await handle.jsonValue()) as number) - sentAt);
+    }
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const result = { updates: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] };
+    writeFileSync(join(OUTPUT, 'set-to-update-latency.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`set -> update across windows: p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`);
+    expect(sorted[0]).toBeGreaterThan(0);
+    expect(result.p99Ms).toBeLessThan(1000);
+  }, 120_000);
+
+  it('both pages follow a migration to the new document id without a reload', async () => {
+    const migration = await client.organizations.documents.migrate<{ migrationId: string }>({
+      organizationId: sandbox.organizationId,
+      documentId: sandbox.documentId,
+      newDocumentId: 'demo-doc-moved',
+    });
+    expect(migration.status).toBe('success');
+    for (const page of [alice, bob]) await page.waitForFunction("document.getElementById('doc-id').textContent === 'demo-doc-moved'", undefined, { timeout: 15_000 });
+    await alice.click('#increment');
+    await bob.waitForFunction("document.getElementById('counter').textContent === '2'");
+    expect(await alice.evaluate<string>('window.demo.room.documentId')).toBe('demo-doc-moved');
+    await shot(alice, '3-migrated-alice');
+    await shot(bob, '3-migrated-bob');
+  }, 30_000);
+
+  it("revoking alice's access over REST removes her from the page", async () => {
+    await client.auth.permissions.remove({
+      userId: 'alice',
+      permissions: { resources: [{ type: 'document', id: 'demo-doc-moved', organizationId: sandbox.organizationId }] },
+    });
+    await alice.waitForSelector('#status.removed', { timeout: 5000 });
+    expect(await alice.textContent('#status')).toContain('revoked');
+    await bob.waitForFunction("!document.querySelector('#presence [data-user-id=alice]')", undefined, { timeout: 5000 });
+    await shot(alice, '4-revoked-alice');
+    await shot(bob, '4-revoked-bob');
+  });
+});
