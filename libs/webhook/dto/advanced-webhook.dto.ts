@@ -1,3 +1,4 @@
+import { IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { Describe, IsIdentifier, IsName, isStorableJson, isStorableText, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
 import { ADVANCED_EVENT_TYPE_NAMES, ATTEMPT_EXHAUSTED, INERT_EVENT_TYPE_NAMES } from '../advanced-event-types';
@@ -108,6 +109,7 @@ export class CreateEndpointDto {
   @IsIdentifier({ each: true })
   channels?: string[];
 
+  @Describe('A disabled endpoint receives nothing; its pending deliveries are cancelled when they come up.')
   @IsOptional()
   @IsBoolean()
   disabled?: boolean;
@@ -135,49 +137,8 @@ export class EndpointRefDto {
   endpointId: string;
 }
 
-/** At least one field besides endpointId (Velt's page; checked by the service). */
-export class UpdateEndpointDto extends EndpointRefDto {
-  @IsOptional()
-  @IsHttpUrl()
-  url?: string;
-
-  @IsOptional()
-  @IsName()
-  description?: string;
-
-  @Describe(FILTER_TYPES_DESCRIPTION)
-  @IsOptional()
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_LIST_ITEMS)
-  @IsIn(ADVANCED_EVENT_TYPE_NAMES, { each: true })
-  filterTypes?: string[];
-
-  @NoEffect(CHANNELS_NOTE)
-  @IsOptional()
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_LIST_ITEMS)
-  @IsIdentifier({ each: true })
-  channels?: string[];
-
-  @Describe('A disabled endpoint receives nothing; its pending deliveries are cancelled when they come up.')
-  @IsOptional()
-  @IsBoolean()
-  disabled?: boolean;
-
-  @Describe('Maximum deliveries per second, shared by every worker.')
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_RATE_LIMIT)
-  rateLimit?: number;
-
-  @IsOptional()
-  @IsObject()
-  @IsStringMap()
-  metadata?: Record<string, string>;
-}
+/** At least one field besides endpointId (Velt's page; checked by the service); `uid` is set once, at create. */
+export class UpdateEndpointDto extends IntersectionType(EndpointRefDto, PartialType(OmitType(CreateEndpointDto, ['uid'] as const))) {}
 
 export class ListEndpointsDto {
   @IsOptional()
