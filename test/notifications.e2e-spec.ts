@@ -51,12 +51,12 @@ describe('notifications', () => {
     sockets.push(socket);
     return socket;
   };
-  const addAnnotation = async (documentId: string, annotationId: string, from: string, tagged: string[] = []) => {
+  const addAnnotation = async (documentId: string, annotationId: string, from: string, tagged: string[] = [], extra: Record<string, unknown> = {}) => {
     const response = await call('/v2/commentannotations/add', {
       organizationId: ORG,
       documentId,
       triggerNotification: true,
-      commentAnnotations: [{ annotationId, commentData: [{ commentText: `Hello ${tagged.join(' ')}`, from: { userId: from }, taggedUserContacts: tagged.map((userId) => ({ userId })) }] }],
+      commentAnnotations: [{ annotationId, ...extra, commentData: [{ commentText: `Hello ${tagged.join(' ')}`, from: { userId: from }, taggedUserContacts: tagged.map((userId) => ({ userId })) }] }],
     });
     expect(response.status).toBe(200);
   };
@@ -94,7 +94,7 @@ describe('notifications', () => {
     world = await createTestEnvironment();
     [a, b] = await Promise.all([startApi(world.env), startApi(world.env)]);
     owner = await createWorkspace(a.url);
-    for (const documentId of ['push', 'none', 'mine', 'read', 'paging', 'delete', 'custom', 'triggers']) await seedDocument(world, owner.apiKey, ORG, documentId);
+    for (const documentId of ['push', 'none', 'mine', 'read', 'paging', 'delete', 'custom', 'triggers', 'private']) await seedDocument(world, owner.apiKey, ORG, documentId);
     await seedDocument(world, owner.apiKey, ORG, 'members-only', { accessType: 'organizationPrivate' });
     await seedEditors(a.url, owner, ORG, USERS);
   }, LONG);
@@ -133,6 +133,13 @@ describe('notifications', () => {
     // cy was not involved: neither a row for them nor an event.
     expect((await notifications({ userId: 'cy', documentId: 'push' })).data).toEqual([]);
     expect(cyEvents).toEqual([]);
+  });
+
+  it('a private (restricted) thread tells only those who can see it: its author and the users it names', async () => {
+    await addAnnotation('private', 'a-private', 'ada', ['bob', 'cy'], { visibility: { type: 'restricted', userIds: ['bob'] } });
+    const { data } = await notifications({ documentId: 'private' });
+    expect(data.map((n) => n.notifyUsersByUserId)).toEqual([{ bob: true }]);
+    expect((await notifications({ userId: 'cy', documentId: 'private' })).data).toEqual([]);
   });
 
   it('inbox NONE on the document keeps the user out; the others are still notified', async () => {

@@ -48,6 +48,19 @@ describe('commentRecipients', () => {
     }
   });
 
+  it('tells about a restricted thread only its author and the users it names', () => {
+    const restricted = { annotationId: 'a1', visibilityConfig: { type: 'restricted', userIds: ['bob'] }, assignedTo: carol };
+    const recipients = commentRecipients(event('comment_annotation.status_change', { annotation: restricted, actionUser: { userId: 'someone' } }));
+    expect(recipients.map((r) => r.user.userId)).toEqual(['owner']);
+    const mentions = commentRecipients(event('comment.add', { annotation: restricted, comment: { commentId: 3, to: [bob, { userId: 'dee' }] } }));
+    expect(mentions.map((r) => [r.user.userId, r.reason])).toEqual([
+      ['bob', 'mention'],
+      ['owner', 'reply'],
+    ]);
+    const shared = commentRecipients(event('comment.add', { annotation: { annotationId: 'a1', visibilityConfig: { type: 'public' } }, comment: { commentId: 3, to: [{ userId: 'dee' }] } }));
+    expect(shared.map((r) => r.user.userId)).toContain('dee');
+  });
+
   it('skips entries without a user id', () => {
     expect(commentRecipients(event('comment_annotation.add', { comment: { commentId: 1, to: [{ userId: '' }, bob] } }))).toEqual([{ user: bob, reason: 'mention' }]);
   });

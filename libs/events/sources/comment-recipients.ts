@@ -49,15 +49,30 @@ function candidates(event: CommentEvent): Array<[NotificationUser, RecipientReas
 }
 
 /**
+ * Velt's private annotations: a `restricted` one is read by its author and the users it names, so
+ * only they may be told about it (notifications/get: "a notification for a private comment reaches
+ * only users who can see that comment"). Null: everyone who is otherwise told.
+ */
+function readers(event: CommentEvent): Set<string> | null {
+  const visibility = event.annotation.visibilityConfig as { type?: unknown; userIds?: unknown } | undefined;
+  if (visibility?.type !== 'restricted') return null;
+  const named = Array.isArray(visibility.userIds) ? visibility.userIds.filter((id): id is string => typeof id === 'string') : [];
+  const author = userOf(event.annotation.from)?.userId;
+  return new Set(author ? [author, ...named] : named);
+}
+
+/**
  * Who a comment event reaches and why (mention, reply in a thread they are in, assignment, status
- * change), never the person who acted, each person once under the strongest reason. Notifications
- * and e-mail both start from this list, so they never disagree about who was told.
+ * change), never the person who acted nor anyone a private thread hides from, each person once
+ * under the strongest reason. Notifications and e-mail both start from this list, so they never
+ * disagree about who was told.
  */
 export function commentRecipients(event: CommentEvent): CommentRecipient[] {
   const actor = event.actionUser?.userId;
+  const allowed = readers(event);
   const chosen = new Map<string, CommentRecipient>();
   for (const [user, reason] of candidates(event)) {
-    if (user.userId === actor) continue;
+    if (user.userId === actor || (allowed && !allowed.has(user.userId))) continue;
     const current = chosen.get(user.userId);
     if (!current || RECIPIENT_REASONS.indexOf(reason) < RECIPIENT_REASONS.indexOf(current.reason)) {
       chosen.set(user.userId, { user: { ...current?.user, ...user }, reason });
