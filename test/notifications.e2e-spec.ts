@@ -239,14 +239,24 @@ describe('notifications', () => {
     expect(await world.query('SELECT count(*)::int AS n FROM notification_user WHERE notification_id LIKE $1', ['n-del-%'])).toEqual([{ n: 0 }]);
   });
 
-  it('a custom notification is pushed to its listed users; notifyAll (default) reaches every user on read; a repeated id adds nothing', async () => {
+  it('a custom notification is pushed to its listed users, and a notifyAll one (the default) to every user of the organization; a repeated id adds nothing', async () => {
     const dee = await userSocket('dee', b);
+    const cy = await userSocket('cy', a);
+    const cyPushed: string[] = [];
+    cy.on('notification', (n: Notification) => cyPushed.push(n.id));
     const pushed = nextEvent<Notification>(dee, 'notification', (n) => n.id === 'n-custom');
+    const toMember = nextEvent<Notification>(cy, 'notification', (n) => n.id === 'n-custom');
     await addCustom('custom', 'n-custom', ['dee']);
     expect(await pushed).toMatchObject({ id: 'n-custom', notificationSource: 'custom', displayHeadlineMessageTemplate: '{actionUser} shared {item}', notifyAll: true, isUnread: true });
+    expect(await toMember).toMatchObject({ id: 'n-custom', notifyAll: true });
+    const listedOnly = nextEvent<Notification>(dee, 'notification', (n) => n.id === 'n-listed');
+    await addCustom('custom', 'n-listed', ['dee'], { notifyAll: false });
+    await listedOnly;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cyPushed).toEqual(['n-custom']);
     expect((await notifications({ userId: 'cy', documentId: 'custom' })).data.map((n) => n.id)).toEqual(['n-custom']);
     await addCustom('custom', 'n-custom', ['bob']);
-    const [stored] = (await notifications({ documentId: 'custom' })).data;
+    const stored = (await notifications({ documentId: 'custom' })).data.find((n) => n.id === 'n-custom')!;
     expect(stored.notifyUsersByUserId).toEqual({ dee: true });
     const badId = await call('/v2/notifications/add', { organizationId: ORG, documentId: 'custom', notificationId: 'no spaces', actionUser: { userId: 'ada' }, displayHeadlineMessageTemplate: 'x', displayBodyMessage: 'y', notifyUsers: [] });
     expect(badId.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'data.notificationId may only contain letters, digits, _ and -.' } });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '@app/access';
+import { UserContactsModule } from '@app/user';
 import { NotificationConfigService } from './notification-config.service';
 import { NotificationController } from './notification.controller';
 import { NotificationModule } from './notification.module';
@@ -8,7 +9,7 @@ import { WorkspaceNotificationConfigController } from './workspace-notification-
 import { WorkspaceNotificationConfigService } from './workspace-notification-config.service';
 
 @Module({
-  imports: [NotificationModule, AccessModule],
+  imports: [NotificationModule, AccessModule, UserContactsModule],
   controllers: [NotificationController, WorkspaceNotificationConfigController],
   providers: [NotificationService, NotificationConfigService, WorkspaceNotificationConfigService],
 })

@@ -6,6 +6,7 @@ import { AccessService } from '@app/access';
 import { ApiError, AppConfig, BatchItem, item, KeysetPager, keysetListing, newId } from '@app/common';
 import { RealtimeHub } from '@app/realtime-hub';
 import { ensureDocument, ensureOrganization } from '@app/resource';
+import { UserContacts } from '@app/user';
 import { AddNotificationDto, DeleteNotificationsDto, GetNotificationsDto, NotificationFilterDto, UpdateNotificationsDto } from './dto/notifications.dto';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { insertNotification, viewsOf } from './notification-store';
@@ -25,6 +26,7 @@ export class NotificationService {
     private readonly config: AppConfig,
     private readonly access: AccessService,
     private readonly hub: RealtimeHub,
+    private readonly users: UserContacts,
   ) {}
 
   async add(apiKeyId: string, dto: AddNotificationDto): Promise<void> {
@@ -37,6 +39,7 @@ export class NotificationService {
       await ensureDocument(manager, apiKeyId, organizationId, documentId, { create: dto.createDocument === true });
       const listed = dto.verifyUserPermissions ? await this.withAccess(manager, apiKeyId, organizationId, documentId, dto.notifyUsers) : dto.notifyUsers;
       const recipients = listed.map(personOf);
+      const notifyAll = dto.notifyAll ?? true;
       const row = await insertNotification(
         manager,
         {
@@ -52,14 +55,16 @@ export class NotificationService {
           source: dto.notificationSource ?? 'custom',
           sourceData: dto.notificationSourceData ?? null,
           context: dto.context ?? null,
-          notifyAll: dto.notifyAll ?? true,
+          notifyAll,
           resolverUsed: dto.isNotificationResolverUsed === true,
         },
         recipients,
       );
-      return row && { row, recipients };
+      if (!row) return null;
+      // Velt: a notifyAll notification is for every user of the organization; each of them is told now.
+      return { row, recipients, members: notifyAll ? await this.users.memberIds(manager, apiKeyId, organizationId) : [] };
     });
-    if (written) pushNotification(this.hub, written.row, written.recipients);
+    if (written) pushNotification(this.hub, written.row, written.recipients, written.members);
   }
 
   async get(apiKeyId: string, dto: GetNotificationsDto): Promise<{ notifications: NotificationView[]; nextPageToken?: string }> {

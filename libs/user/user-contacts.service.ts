@@ -20,4 +20,10 @@ export class UserContacts {
     );
     return new Map(rows.map((row) => [row.id, { userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }]));
   }
+
+  /** Every user of the organization (those `users/add` or a token made members). */
+  async memberIds(manager: EntityManager, apiKeyId: string, organizationId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await manager.query('SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2', [apiKeyId, organizationId]);
+    return rows.map((row) => row.id);
+  }
 }
