@@ -754,6 +754,7 @@ export type UpdateEmailConfigDto = {
   emailServiceConfig?: EmailServiceConfigDto;
 };
 export type UpdateEndpointDto = {
+  endpointId: string;
   url?: string;
   description?: string;
   filterTypes?: Array<"comment_annotation.add" | "comment_annotation.assign" | "comment_annotation.status_change" | "comment_annotation.priority_change" | "comment_annotation.custom_list_change" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "comment_annotation.accept" | "comment_annotation.reject" | "comment_annotation.approve" | "comment_annotation.suggestion_accept" | "comment_annotation.suggestion_reject" | "comment.add" | "comment.update" | "comment.delete" | "comment.reaction_add" | "comment.reaction_delete" | "huddle.create" | "huddle.join" | "crdt.update_data" | "recorder.done" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "document.migrated" | "document.add" | "document.update" | "document.delete" | "organization.add" | "organization.update" | "organization.delete" | "access.grant_add" | "access.grant_remove" | "message.attempt.exhausted">;
@@ -761,7 +762,6 @@ export type UpdateEndpointDto = {
   disabled?: boolean;
   rateLimit?: number;
   metadata?: Record<string, unknown>;
-  endpointId: string;
 };
 export type UpdateFolderAccessDto = {
   accessType?: "public" | "organizationPrivate" | "restricted";
