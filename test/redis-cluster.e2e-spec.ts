@@ -140,6 +140,10 @@ describe('on a Redis Cluster of three masters', () => {
   it('migrates a document in the worker: presence moves to the new hash (another slot), sockets hear it from the worker', async () => {
     await call(a, '/v2/presence/add', { organizationId: 'org', documentId: 'plan', users: [{ userId: 'ann', name: 'Ann' }] });
     const watcher = await subscribed(b, 'bob', 'plan');
+    // The room's sharded channel is subscribed once a broadcast through it arrives.
+    const probe = nextEvent(watcher, 'livestate', () => true, 15_000);
+    expect((await call(a, '/v2/livestate/broadcast', { organizationId: 'org', documentId: 'plan', liveStateDataId: 'probe', data: { ready: true } })).status).toBe(200);
+    await probe;
     const migrated = nextEvent<{ newDocumentId: string }>(watcher, 'document_migrated', () => true, 15_000);
     const migrationId = await startMigration((path, data) => call(a, path, data), 'org', 'plan', 'plan-v2');
     expect(await settled((path, data) => call(a, path, data), 'org', migrationId)).toEqual({ migrationId, status: 'completed' });
