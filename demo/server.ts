@@ -2,17 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, normalize } from 'node:path';
 import { CollabApiError } from '../packages/sdk/src';
+import { browserModules } from './browser-modules';
 import { DEMO_USERS, sandbox } from './sandbox';
 
 /**
- * The demo's own tiny server: it serves the page and the browser client, and plays "your backend":
+ * The demo's own tiny server: it serves the page, the browser client and the shared editor's modules, and plays "your backend":
  * it holds the API key, issues end-user tokens and writes comments through the SDK. The API itself
  * serves no static files.
  */
 const root = join(__dirname, '../../demo/public');
 const realtimeDist = join(__dirname, '../../packages/realtime/dist');
 const socketIoDist = join(dirname(require.resolve('socket.io-client/package.json')), 'dist');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const vendor = browserModules('/vendor/');
+/** The page's import map: socket.io-client's browser build for the realtime client, yjs and @hocuspocus/provider for the shared editor. */
+const IMPORT_MAP = JSON.stringify({ imports: { 'socket.io-client': '/vendor/socket.io.esm.min.js', ...vendor.imports } });
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css' };
 const THREAD = 'demo-thread';
 
 async function main(): Promise<void> {
@@ -64,15 +68,16 @@ async function handle(request: IncomingMessage, response: ServerResponse, routes
     const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string>;
     return send(response, 200, 'application/json', JSON.stringify(await routes[path](body)));
   }
+  if (path === '/') return send(response, 200, 'text/html', (await readFile(join(root, 'index.html'), 'utf8')).replace('%IMPORT_MAP%', IMPORT_MAP));
+  const vendored = vendor.file(path);
   const file =
-    path === '/'
-      ? join(root, 'index.html')
-      : path.startsWith('/realtime/')
-        ? join(realtimeDist, normalize(path.slice('/realtime/'.length)))
-        : path === '/vendor/socket.io.esm.min.js'
-          ? join(socketIoDist, 'socket.io.esm.min.js')
-          : join(root, normalize(path));
-  if (!file.startsWith(root) && !file.startsWith(realtimeDist) && !file.startsWith(socketIoDist)) return send(response, 404, 'text/plain', 'not found');
+    vendored ??
+    (path.startsWith('/realtime/')
+      ? join(realtimeDist, normalize(path.slice('/realtime/'.length)))
+      : path === '/vendor/socket.io.esm.min.js'
+        ? join(socketIoDist, 'socket.io.esm.min.js')
+        : join(root, normalize(path)));
+  if (!vendored && !file.startsWith(root) && !file.startsWith(realtimeDist) && !file.startsWith(socketIoDist)) return send(response, 404, 'text/plain', 'not found');
   try {
     send(response, 200, TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream', await readFile(file));
   } catch {

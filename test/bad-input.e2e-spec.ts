@@ -241,6 +241,9 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/workspace/activityconfig/update': { activityServiceConfig: { isEnabled: false } },
   // At least one of documentId, targetEntityId, activityIds (Velt's page; checked by the service).
   '/v2/activities/delete': { documentId: 'd1' },
+  // Any JSON value, of the kind `type` names (checked by the service): a string for the first type, text.
+  '/v2/crdt/add': { data: 'text' },
+  '/v2/crdt/update': { data: 'text' },
 };
 
 function basePayload(route: Route): Record<string, unknown> {

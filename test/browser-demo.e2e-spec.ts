@@ -6,6 +6,7 @@ import { Browser, chromium, Page } from 'playwright-core';
 import { CollabClient, createClient } from '../packages/sdk/src';
 import type { Sandbox } from '../demo/sandbox';
 import { eventually } from './support/eventually';
+import { post } from './support/http-client';
 import { freePort, RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
@@ -29,6 +30,19 @@ describe('demo page in Chromium', () => {
   let alice: Page;
   let bob: Page;
 
+  /** What /v2/crdt/get returns for the demo document's `notes` editor: `data` is the text the editors typed. */
+  async function storedNotes(documentId: string): Promise<Array<{ id: string; data: unknown }>> {
+    const response = await post<Array<{ id: string; data: unknown }>>(
+      api.url,
+      '/v2/crdt/get',
+      { organizationId: sandbox.organizationId, documentId, editorId: 'notes' },
+      { 'x-svc-api-key': sandbox.apiKey, 'x-svc-auth-token': sandbox.authToken },
+    );
+    expect(response.status).toBe(200);
+    return response.body.result.data;
+  }
+  const editorValue = (page: Page) => page.inputValue('#editor');
+  const synced = (page: Page) => page.waitForSelector('#editor-status[data-state=synced]', { timeout: 10_000 });
   const shot = (page: Page, name: string) => page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
   async function open(userId: string): Promise<Page> {
     const context = await browser.newContext();
@@ -81,6 +95,26 @@ describe('demo page in Chromium', () => {
     await shot(bob, '2-live-state-bob');
   });
 
+  it("the shared notes: each window's typing shows in the other, keeps the other's caret, and is what crdt/get returns", async () => {
+    await Promise.all([synced(alice), synced(bob)]);
+    await alice.click('#editor');
+    await alice.keyboard.type('hello from alice');
+    await bob.waitForFunction("document.getElementById('editor').value === 'hello from alice'", undefined, { timeout: 5000 });
+    await bob.click('#editor');
+    await bob.evaluate("document.getElementById('editor').setSelectionRange(5, 5)");
+    await bob.keyboard.type(', bob');
+    await alice.waitForFunction("document.getElementById('editor').value === 'hello, bob from alice'", undefined, { timeout: 5000 });
+    // Alice's caret was at the end of her text; bob's insert before it moves it along.
+    expect(await alice.evaluate<number>("document.getElementById('editor').selectionStart")).toBe('hello, bob from alice'.length);
+    await alice.keyboard.press('Backspace');
+    await bob.waitForFunction("document.getElementById('editor').value === 'hello, bob from alic'", undefined, { timeout: 5000 });
+    await Promise.all([synced(alice), synced(bob)]);
+    expect(await editorValue(alice)).toBe('hello, bob from alic');
+    expect(await storedNotes(sandbox.documentId)).toEqual([expect.objectContaining({ id: 'notes', data: 'hello, bob from alic' })]);
+    await shot(alice, '3-shared-notes-alice');
+    await shot(bob, '3-shared-notes-bob');
+  }, 30_000);
+
   it('measures set in one window to update in the other over 200 updates', async () => {
     const latencies: number[] = [];
     for (let i = 0; i < 200; i++) {
@@ -106,13 +140,23 @@ describe('demo page in Chromium', () => {
       newDocumentId: 'demo-doc-moved',
     });
     expect(migration.status).toBe('success');
-    for (const page of [alice, bob]) await page.waitForFunction("document.getElementById('doc-id').textContent === 'demo-doc-moved'", undefined, { timeout: 15_000 });
+    for (const page of [alice, bob]) await page.waitForFunction("document.getElementById('doc-id').textContent === 'demo-doc-moved'", undefined, { timeout: 10_000 });
+    // Clicked as soon as the new id shows: the client holds the set until its new subscription has landed.
     await alice.click('#increment');
-    await bob.waitForFunction("document.getElementById('counter').textContent === '2'");
+    await bob.waitForFunction("document.getElementById('counter').textContent === '2'", undefined, { timeout: 5000 });
     expect(await alice.evaluate<string>('window.demo.room.documentId')).toBe('demo-doc-moved');
-    await shot(alice, '3-migrated-alice');
-    await shot(bob, '3-migrated-bob');
-  }, 30_000);
+    // The shared notes move with the document: both editors reopen under the new id with the text, and keep editing.
+    await Promise.all([synced(alice), synced(bob)]);
+    expect(await editorValue(bob)).toBe('hello, bob from alic');
+    await alice.click('#editor');
+    await alice.keyboard.press('End');
+    await alice.keyboard.type('e');
+    await bob.waitForFunction("document.getElementById('editor').value === 'hello, bob from alice'", undefined, { timeout: 5000 });
+    await synced(alice);
+    expect(await storedNotes('demo-doc-moved')).toEqual([expect.objectContaining({ id: 'notes', data: 'hello, bob from alice' })]);
+    await shot(alice, '4-migrated-alice');
+    await shot(bob, '4-migrated-bob');
+  }, 60_000);
 
   it("revoking alice's access over REST removes her from the page", async () => {
     await client.auth.permissions.remove({
@@ -122,7 +166,7 @@ describe('demo page in Chromium', () => {
     await alice.waitForSelector('#status.removed', { timeout: 5000 });
     expect(await alice.textContent('#status')).toContain('revoked');
     await bob.waitForFunction("!document.querySelector('#presence [data-user-id=alice]')", undefined, { timeout: 5000 });
-    await shot(alice, '4-revoked-alice');
-    await shot(bob, '4-revoked-bob');
+    await shot(alice, '5-revoked-alice');
+    await shot(bob, '5-revoked-bob');
   });
 });

@@ -16,6 +16,7 @@ interface UserData {
   activities: Array<Record<string, unknown> & { id: string }>;
   recordings: unknown[];
   notifications: unknown[];
+  crdt: Array<{ organizationId: string; documentId: string; editorId: string; lastUpdate: number }>;
 }
 
 interface DeletionStatus {
@@ -31,7 +32,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 10;
+const TASK_KINDS = 11;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -79,6 +80,25 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { timeoutMs, intervalMs: 100 },
     );
   const count = async (sql: string, params: unknown[]) => Number((await world.query<{ n: string }>(sql, params))[0].n);
+  /** A multiplayer-editing editor last compacted with `lastUpdatedBy`, with one uncompacted log row per user of `log`. */
+  async function seedCrdt(organizationId: string, documentId: string, editorId: string, lastUpdatedBy: string | null, log: string[] = []) {
+    await world.query(
+      `INSERT INTO crdt_editor (api_key_id, organization_id, document_id, editor_id, state, last_updated_by) VALUES ($1, $2, $3, $4, '\\x0000', $5)`,
+      [owner.apiKey, organizationId, documentId, editorId, lastUpdatedBy],
+    );
+    await world.query(
+      `INSERT INTO crdt_update (api_key_id, organization_id, document_id, editor_id, data, user_id)
+       SELECT $1, $2, $3, $4, convert_to(u.user_id || u.n, 'UTF8'), u.user_id FROM unnest($5::text[]) WITH ORDINALITY AS u(user_id, n)`,
+      [owner.apiKey, organizationId, documentId, editorId, log],
+    );
+  }
+  /** Who each stored CRDT row names, with its content. */
+  const crdtRows = (organizationId: string) =>
+    world.query<{ editor_id: string; user_id: string | null; data: string }>(
+      `SELECT editor_id, last_updated_by AS user_id, encode(state, 'escape') AS data FROM crdt_editor WHERE api_key_id = $1 AND organization_id = $2
+       UNION ALL SELECT editor_id, user_id, encode(data, 'escape') FROM crdt_update WHERE api_key_id = $1 AND organization_id = $2 ORDER BY 1, 3`,
+      [owner.apiKey, organizationId],
+    );
   /** Delivery ids in the owner's delivery log, newest first. */
   async function deliveryLog(): Promise<string[]> {
     const response = await call<Array<{ id: string }>>('/v2/workspace/webhooks/deliveries/get', {});
@@ -242,6 +262,11 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect(pages.map((page) => page.comments.length)).toEqual([100, 100, 50]);
     const ids = pages.flatMap((page) => page.comments.map((c) => c.commentId));
     expect(new Set(ids).size).toBe(250);
+    // The editors dave wrote in page alongside, by (documentId, editorId).
+    for (let i = 0; i < 150; i++) await seedCrdt('acme', 'd2', `many-${String(i).padStart(3, '0')}`, 'dave');
+    const paged = await userData('acme', 'dave');
+    expect(paged.map((page) => page.crdt.length)).toEqual([100, 50, 0]);
+    expect(paged.flatMap((page) => page.crdt.map((e) => e.editorId))).toEqual(Array.from({ length: 150 }, (_, i) => `many-${String(i).padStart(3, '0')}`));
 
     const first = await call<UserData>('/v2/users/data/get', { organizationId: 'acme', userId: 'dave' });
     const token = first.body.result.nextPageToken ?? '';
@@ -258,7 +283,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([missing.status, missing.body.error?.status]).toEqual([404, 'NOT_FOUND']);
     await seedDocument(world, other.apiKey, 'acme', 'd1');
     const [page] = await userData('acme', 'alice', other);
-    expect(page).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [] });
+    expect(page).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [], crdt: [] });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
     expect([foreign.status, foreign.body.error?.status]).toEqual([404, 'NOT_FOUND']);
@@ -292,6 +317,16 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect(logged.status).toBe(200);
     expect((await userData('acme', 'alice'))[0].activities.map((a) => [a.id, a.actionUser])).toEqual([['by-alice', { userId: 'alice' }]]);
 
+    // Multiplayer editing: alice last updated e-alice and has an uncompacted update on e-bob; e-bob and e-other are bob's.
+    await seedCrdt('acme', 'd1', 'e-alice', 'alice', ['alice', 'bob']);
+    await seedCrdt('acme', 'd1', 'e-bob', 'bob', ['alice']);
+    await seedCrdt('acme', 'd2', 'e-other', 'bob', ['bob']);
+    expect((await userData('acme', 'alice'))[0].crdt).toEqual([
+      { organizationId: 'acme', documentId: 'd1', editorId: 'e-alice', lastUpdate: anyNumber },
+      { organizationId: 'acme', documentId: 'd1', editorId: 'e-bob', lastUpdate: anyNumber },
+    ]);
+    const crdtBefore = await crdtRows('acme');
+
     const worker = await spawnWorker();
     try {
       const { jobId, tasksCount } = await startDeletion({ userIds: ['alice'] });
@@ -303,7 +338,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
     }
     const [gone] = await userData('acme', 'alice');
-    expect(gone).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [] });
+    expect(gone).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [], crdt: [] });
+    // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.
+    expect(await crdtRows('acme')).toEqual(crdtBefore.map((row) => ({ ...row, user_id: row.user_id === 'alice' ? null : row.user_id })));
+    expect(crdtBefore.filter((row) => row.user_id === 'alice')).toHaveLength(3);
     const present = await call<Array<{ userId: string }>>('/v2/presence/get', { organizationId: 'acme', documentId: 'd1' });
     expect(present.body.result.data.map((u) => u.userId)).toEqual(['bob']);
     const remaining = await call<Array<{ id: string }>>('/v2/activities/get', { organizationId: 'acme', featureTypes: ['custom'] });
@@ -346,6 +384,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     const [bob] = await userData('acme', 'bob');
     expect(bob.users).toHaveLength(1);
     expect(bob.reactions.map((r) => r.icon)).toEqual(['heart']);
+    expect(bob.crdt.map((e) => e.editorId)).toEqual(['e-alice', 'e-bob', 'e-other']);
     const a3 = bob.comments.find((c) => c.annotationId === 'a3');
     expect((a3?.taggedUserContacts as Array<{ userId: string }>).map((t) => t.userId)).toEqual(['carol']);
     expect(await count('SELECT count(*) AS n FROM comment_reaction WHERE api_key_id = $1 AND user_id = $2', [owner.apiKey, 'alice'])).toBe(0);
@@ -387,6 +426,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       const added = await call('/v2/presence/add', { organizationId, documentId: organizationId === 'acme' ? 'crash-1' : 'b1', users: [{ userId: 'erin' }] });
       expect([added.status, added.body.error]).toEqual([200, undefined]);
     }
+    // CRDT attribution over several batches: 25 log rows and 12 editors naming erin in acme, one editor in beta outside the scope.
+    await seedCrdt('acme', 'crash-0', 'erin-log', null, Array.from({ length: 25 }, () => 'erin'));
+    for (let i = 0; i < 12; i++) await seedCrdt('acme', `crash-${i}`, 'erin-editor', 'erin');
+    await seedCrdt('beta', 'b1', 'erin-editor', 'erin');
     const erinComments = () => count(`SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'erin'`, [owner.apiKey]);
 
     const doomed = await spawnWorker({ USER_DATA_BATCH_SIZE: String(BATCH) });
@@ -430,7 +473,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'activities', erased: 0, progress: null },
       // No e-mail service here: the walk finds an empty log at once.
       { kind: 'emails', erased: 0, progress: '0' },
+      { kind: 'crdt-attribution', erased: 37, progress: null },
     ]);
+    expect((await crdtRows('acme')).filter((row) => row.user_id === 'erin')).toEqual([]);
+    expect(await crdtRows('beta')).toEqual([{ editor_id: 'erin-editor', user_id: 'erin', data: '\\000\\000' }]);
     const crashDeliveries = await world.query<{ id: string }>(`SELECT id FROM webhook_delivery WHERE api_key_id = $1 AND id LIKE 'crash-delivery-%' ORDER BY seq`, [owner.apiKey]);
     expect(crashDeliveries.map((row) => row.id)).toEqual([6, 12, 18, 24, 30, 31].map((n) => `crash-delivery-${n}`));
     expect(await count(`SELECT count(*) AS n FROM webhook_event WHERE api_key_id = $1 AND id LIKE 'crash-event-%'`, [owner.apiKey])).toBe(6);

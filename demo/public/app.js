@@ -1,5 +1,7 @@
-// The demo page: everything realtime goes through @collab-backend/realtime; the demo server issues the token.
+// The demo page: presence, live state and comments go through @collab-backend/realtime, the shared notes through
+// Hocuspocus at the API's /collab endpoint; the demo server issues the tokens.
 import { RealtimeClient } from '/realtime/index.js';
+import { openSharedEditor } from '/shared-editor.js';
 
 const $ = (id) => document.getElementById(id);
 const userId = new URLSearchParams(location.search).get('user') ?? 'alice';
@@ -17,6 +19,18 @@ const room = await client.enterDocument(session.organizationId, session.document
 $('user').textContent = userId;
 $('doc-id').textContent = room.documentId;
 $('status').textContent = `connected as ${room.role}`;
+
+// Every (re)connection of the shared notes asks the demo server for a fresh token.
+const openEditor = (documentId) =>
+  openSharedEditor({
+    ...session,
+    documentId,
+    editorId: 'notes',
+    token: async () => (await post('/session', { userId })).token,
+    textarea: $('editor'),
+    status: $('editor-status'),
+  });
+let editor = openEditor(room.documentId);
 
 function renderPresence() {
   const self = room.presence.self();
@@ -50,8 +64,15 @@ async function renderComments() {
 room.presence.update(renderPresence);
 room.liveState.subscribe('shared', renderShared);
 room.liveState.subscribe('comments', () => void renderComments());
-room.onMigrated(({ to }) => ($('doc-id').textContent = to));
+room.onMigrated(({ to }) => {
+  $('doc-id').textContent = to;
+  editor.destroy();
+  editor = openEditor(to);
+});
 room.onClosed(({ reason }) => {
+  editor.destroy();
+  $('editor').disabled = true;
+  $('editor-status').textContent = 'closed';
   $('status').textContent = reason === 'access_revoked' ? 'removed: your access to this document was revoked' : 'left';
   $('status').className = 'removed';
   $('presence').innerHTML = '';
@@ -73,6 +94,6 @@ renderShared();
 await renderComments();
 
 // For the browser test's latency probe: arrival times of `bench` updates, on the shared wall clock.
-window.demo = { room, client, received: {} };
+window.demo = { room, client, received: {}, editor: () => editor };
 room.liveState.subscribe('bench', (data) => (window.demo.received[data.i] = performance.timeOrigin + performance.now()));
 document.body.dataset.ready = 'true';

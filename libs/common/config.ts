@@ -64,6 +64,14 @@ export class AppConfig {
   readonly emailRetryDelayMs: number;
   /** Pending e-mails older than this without a queued job are enqueued again. */
   readonly emailSweepIntervalMs: number;
+  /** CRDT sync (`/collab`): the largest Yjs update one message may carry. */
+  readonly collabMaxUpdateBytes: number;
+  /** CRDT sync: the largest a document may grow (compacted state plus the updates since). */
+  readonly collabMaxDocumentBytes: number;
+  /** CRDT sync: updates one connection may send per second, averaged over a burst of twice as many. */
+  readonly collabMaxUpdatesPerSecond: number;
+  /** CRDT sync: quiet time after an edit before the document is compacted (the edit itself is already stored). */
+  readonly collabCompactDebounceMs: number;
   /** Key for AES-GCM encryption of stored secrets. */
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
@@ -109,6 +117,10 @@ export class AppConfig {
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);
+    this.collabMaxUpdateBytes = int(env, 'COLLAB_MAX_UPDATE_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
+    this.collabMaxDocumentBytes = int(env, 'COLLAB_MAX_DOCUMENT_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
+    this.collabMaxUpdatesPerSecond = int(env, 'COLLAB_MAX_UPDATES_PER_SECOND', 100, 1, 100_000);
+    this.collabCompactDebounceMs = int(env, 'COLLAB_COMPACT_DEBOUNCE_MS', 2000, 0, 600_000);
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');

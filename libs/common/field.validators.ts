@@ -68,3 +68,17 @@ export function IsEmailAddress(options?: ValidationOptions): PropertyDecorator {
       },
     });
 }
+
+/** Velt's `any` fields (activity entityData, CRDT data): any JSON value PostgreSQL can store. */
+export function IsJsonValue(): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isJsonValue',
+      target: target.constructor,
+      propertyName: propertyKey as string,
+      validator: {
+        validate: (value: unknown) => isStorableJson(value),
+        defaultMessage: (args: ValidationArguments) => `${args.property} must be JSON without NUL or unpaired surrogates`,
+      },
+    });
+}

@@ -7,14 +7,13 @@ import { rekeyEmailHistory } from '@app/email';
 import { Emit, EventOutbox } from '@app/events';
 import { OrganizationService } from '@app/organization';
 import { movePresence } from '@app/presence';
-import { RealtimeHub, RealtimeRevocation } from '@app/realtime-hub';
+import { RealtimeHub } from '@app/realtime-hub';
 import { REDIS, RedisClient } from '@app/redis';
 import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { rekeyWebhookHistory } from '@app/webhook';
 import { MigrationStatus } from './entities/document-migration.entity';
 
 /** Sent to the old document's room so clients can subscribe to the new id (DESIGN §6). */
-export const DOCUMENT_MIGRATED_EVENT = 'document_migrated';
 export const MIGRATION_ABANDONED = 'Migration could not be completed.';
 const TARGET_TAKEN = 'A document with newDocumentId already exists.';
 
@@ -49,7 +48,6 @@ export class MigrationRunner {
     private readonly documents: DocumentRekeyService,
     @Inject(REDIS) private readonly redis: RedisClient,
     private readonly hub: RealtimeHub,
-    private readonly revocation: RealtimeRevocation,
   ) {}
 
   /** Returns the final status, or null when the migration row does not exist. */
@@ -132,7 +130,6 @@ export class MigrationRunner {
   private async afterCommit(migration: MigrationRow): Promise<void> {
     const { apiKeyId, organizationId, documentId, newDocumentId } = migration;
     await movePresence(this.redis, apiKeyId, organizationId, documentId, newDocumentId);
-    this.hub.emitToDocument(apiKeyId, organizationId, documentId, DOCUMENT_MIGRATED_EVENT, { organizationId, documentId, newDocumentId });
-    await this.revocation.revokeDocument(apiKeyId, organizationId, documentId);
+    await this.hub.migrated({ apiKeyId, organizationId, documentId, newDocumentId });
   }
 }

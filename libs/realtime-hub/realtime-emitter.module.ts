@@ -28,7 +28,7 @@ class HeadlessRealtimeServer implements OnModuleInit, OnApplicationShutdown {
     this.clients = clients;
     this.io = new Server({ serveClient: false, adapter });
     // No local sockets here: re-checks only need to reach the API instances.
-    this.hub.attach(this.io, () => Promise.resolve());
+    this.hub.attach(this.io);
   }
 
   async onApplicationShutdown(): Promise<void> {

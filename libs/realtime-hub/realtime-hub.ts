@@ -12,6 +12,20 @@ export interface RecheckFilter {
 
 export const RECHECK_EVENT = 'recheck';
 
+/** A document moved to a new id (migration); sent to every instance as one message. */
+export interface MigratedNotice {
+  apiKeyId: string;
+  organizationId: string;
+  documentId: string;
+  newDocumentId: string;
+}
+
+export const MIGRATED_NOTICE = 'migrated';
+/** What the sockets of a migrated document receive, before their old subscription is dropped. */
+export const DOCUMENT_MIGRATED_EVENT = 'document_migrated';
+
+type Rechecker = (filter: RecheckFilter) => Promise<void>;
+
 /**
  * The seam between REST services and the socket.io server: services emit to document rooms and
  * ask for access re-checks here without depending on the gateway, which attaches itself at boot.
@@ -20,11 +34,15 @@ export const RECHECK_EVENT = 'recheck';
 @Injectable()
 export class RealtimeHub {
   private server: Server | null = null;
-  private recheckLocal: (filter: RecheckFilter) => Promise<void> = () => Promise.resolve();
+  private readonly recheckers: Rechecker[] = [];
 
-  attach(server: Server, recheckLocal: (filter: RecheckFilter) => Promise<void>): void {
+  attach(server: Server): void {
     this.server = server;
-    this.recheckLocal = recheckLocal;
+  }
+
+  /** Each kind of live connection (socket.io subscriptions, CRDT sync) registers how it re-checks its own. */
+  onRecheck(rechecker: Rechecker): void {
+    this.recheckers.push(rechecker);
   }
 
   emitToDocument(apiKeyId: string, organizationId: string, documentId: string, event: string, payload: unknown): void {
@@ -41,5 +59,26 @@ export class RealtimeHub {
     if (!this.server) return;
     this.server.serverSideEmit(RECHECK_EVENT, filter);
     await this.recheckLocal(filter);
+  }
+
+  /**
+   * Tells the old id's sockets the new one, then re-checks their access (the old id is gone), as
+   * one message per instance: a room emit and a separate re-check travel on different channels (on
+   * a cluster, different shards), so a socket could be dropped from the room before the emit reached it.
+   */
+  async migrated(notice: MigratedNotice): Promise<void> {
+    if (!this.server) return;
+    this.server.serverSideEmit(MIGRATED_NOTICE, notice);
+    await this.migratedLocal(notice);
+  }
+
+  async migratedLocal({ apiKeyId, organizationId, documentId, newDocumentId }: MigratedNotice): Promise<void> {
+    this.server?.local.to(documentRoom(apiKeyId, organizationId, documentId)).emit(DOCUMENT_MIGRATED_EVENT, { organizationId, documentId, newDocumentId });
+    await this.recheckLocal({ apiKeyId, organizationId, documentId });
+  }
+
+  /** This instance's connections only: what a re-check sent by another instance runs here. */
+  async recheckLocal(filter: RecheckFilter): Promise<void> {
+    await Promise.all(this.recheckers.map((recheck) => recheck(filter)));
   }
 }

@@ -7,9 +7,10 @@ import { EndUser, UserTokenService } from '@app/user';
 import { ApiError, AppConfig, ErrorCode } from '@app/common';
 import { toErrorResponse } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
-import { domainAllows, DomainService } from '@app/workspace';
-import { closeRealtimeClients, RealtimeHub, realtimeAdapter, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
+import { DomainService } from '@app/workspace';
+import { closeRealtimeClients, MIGRATED_NOTICE, MigratedNotice, RealtimeHub, realtimeAdapter, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
 import { RedisClient } from '@app/redis';
+import { originAllowed } from './socket-origin';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';
@@ -61,9 +62,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       registers: [this.metrics],
       collect: () => clients.set(io.of('/').sockets.size),
     });
-    this.io.on(RECHECK_EVENT, (filter: RecheckFilter) => void this.recheckLocal(filter));
+    this.io.on(RECHECK_EVENT, (filter: RecheckFilter) => void this.hub.recheckLocal(filter));
+    this.io.on(MIGRATED_NOTICE, (notice: MigratedNotice) => void this.hub.migratedLocal(notice));
     this.subscriptions.attach(this.io);
-    this.hub.attach(this.io, (filter) => this.recheckLocal(filter));
+    this.hub.attach(this.io);
+    this.hub.onRecheck((filter) => this.recheckLocal(filter));
     const refreshMs = (this.config.presenceTtlSeconds * 1000) / 3;
     this.refreshTimer = setInterval(() => void this.subscriptions.refreshPresence().catch(() => undefined), refreshMs);
     this.refreshTimer.unref();
@@ -113,15 +116,6 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
 
   private async recheckLocal(filter: RecheckFilter): Promise<void> {
     await this.subscriptions.recheck(filter).catch((error) => this.logger.warn(`recheck failed: ${String(error)}`));
-  }
-}
-
-function originAllowed(domains: string[], origin: string | undefined): boolean {
-  if (!origin) return false;
-  try {
-    return domainAllows(domains, new URL(origin).hostname);
-  } catch {
-    return false;
   }
 }
 

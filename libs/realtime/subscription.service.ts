@@ -1,14 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server, Socket } from 'socket.io';
-import { AccessService } from '@app/access';
 import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
 import { documentRoom, RecheckFilter } from '@app/realtime-hub';
 import { AccessRole, EndUser } from '@app/user';
-import { PermissionProviderConfigService } from '@app/workspace';
-import { PermissionProviderError } from './permission-provider-client';
-import { ProviderAccessService } from './provider-access.service';
+import { SocketAccess } from './socket-access.service';
 import { parsePayload } from './socket-payload';
 
 interface Subscription {
@@ -28,11 +25,9 @@ export class SubscriptionService {
   private server: Server;
 
   constructor(
-    private readonly access: AccessService,
+    private readonly access: SocketAccess,
     private readonly presence: PresenceService,
     private readonly liveState: LiveStateService,
-    private readonly providerConfig: PermissionProviderConfigService,
-    private readonly providerAccess: ProviderAccessService,
   ) {}
 
   attach(server: Server): void {
@@ -42,7 +37,7 @@ export class SubscriptionService {
   async subscribe(socket: Socket, payload: unknown) {
     const ref = parsePayload(DocumentRefDto, payload);
     const user = userOf(socket);
-    const role = await this.roleOn(user, ref.organizationId, ref.documentId);
+    const role = await this.access.roleOn(user, ref.organizationId, ref.documentId);
     if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
     const room = documentRoom(user.apiKeyId, ref.organizationId, ref.documentId);
     await socket.join(room);
@@ -69,7 +64,7 @@ export class SubscriptionService {
     const user = userOf(socket);
     const room = documentRoom(user.apiKeyId, dto.organizationId, dto.documentId);
     if (!this.of(socket).has(room)) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Subscribe to the document first.');
-    const role = await this.roleOn(user, dto.organizationId, dto.documentId);
+    const role = await this.access.roleOn(user, dto.organizationId, dto.documentId);
     if (role !== 'editor') throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Only editors may set live state.');
     return { liveState: await this.liveState.broadcast(user.apiKeyId, dto) };
   }
@@ -90,10 +85,7 @@ export class SubscriptionService {
       for (const [room, subscription] of subscriptions) {
         if (filter.organizationId !== undefined && subscription.organizationId !== filter.organizationId) continue;
         if (filter.documentId !== undefined && subscription.documentId !== filter.documentId) continue;
-        const role = await this.roleOn(user, subscription.organizationId, subscription.documentId).catch((error: unknown) => {
-          if (error instanceof PermissionProviderError || (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND)) return null;
-          throw error;
-        });
+        const role = await this.access.recheckRoleOn(user, subscription.organizationId, subscription.documentId);
         if (role) {
           subscription.role = role;
           continue;
@@ -114,16 +106,6 @@ export class SubscriptionService {
         await this.presence.join(user.apiKeyId, subscription, presenceEntry(user), false);
       }
     }
-  }
-
-  /**
-   * With Velt's permission provider on (and a URL set) the provider decides, else the stored grants.
-   * Only socket access follows the provider: REST routes are the API key holder's and keep the grants.
-   */
-  private async roleOn(user: EndUser, organizationId: string, documentId: string): Promise<AccessRole | null> {
-    const provider = await this.providerConfig.active(user.apiKeyId);
-    if (provider) return this.providerAccess.roleOn(provider, user, organizationId, documentId);
-    return this.access.roleOn(user, organizationId, documentId);
   }
 
   private async drop(socket: Socket, room: string, subscription: Subscription): Promise<void> {

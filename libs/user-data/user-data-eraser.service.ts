@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { CrdtUserData } from '@app/crdt';
 import { EmailUserData } from '@app/email';
 import { NotificationUserData } from '@app/notification';
 import { PresenceUserData } from '@app/presence';
@@ -67,6 +68,7 @@ export class UserDataEraser {
     private readonly notifications: NotificationUserData,
     private readonly activities: ActivityUserData,
     private readonly emails: EmailUserData,
+    private readonly crdt: CrdtUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -166,6 +168,8 @@ export class UserDataEraser {
         const walk = await this.emails.eraseMessages(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
         return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
       }
+      case 'crdt-attribution':
+        return this.crdt.erase(manager, apiKeyId, organizationIds, userId, limit);
     }
   }
 

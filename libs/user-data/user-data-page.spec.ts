@@ -19,7 +19,7 @@ describe('users/data/get paging', () => {
   it('carries every feature position in one signed token, refused for another user', () => {
     const key = randomBytes(32);
     const scope = { apiKeyId: 'k', filters: ['acme', 'alice'] };
-    const cursor = { comments: ['42'] as [string], reactions: done(['7', 'like'] as [string, string]), grants: ['3', 'doc-1'] as [string, string], notifications: ['9'] as [string], activities: ['1800000000000', 'act-1'] as [string, string] };
+    const cursor = { comments: ['42'] as [string], reactions: done(['7', 'like'] as [string, string]), grants: ['3', 'doc-1'] as [string, string], notifications: ['9'] as [string], activities: ['1800000000000', 'act-1'] as [string, string], crdt: ['0', '-1', 'editor-1'] as [string, string, string] };
     const token = new KeysetPager(USER_DATA_LISTING, {}, scope, key).tokenAfter(USER_DATA_LISTING.cursorOf(cursor));
     const back = new KeysetPager(USER_DATA_LISTING, { pageToken: token }, scope, key);
     expect(cursorOf(back.after ?? [])).toEqual(cursor);

@@ -13,28 +13,35 @@ export interface UserDataCursor {
   grants: [string, string];
   notifications: [string];
   activities: [string, string];
+  /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
+  crdt: [string, string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
 const DONE = '-1';
 const NO_TEXT = '-';
 
-export const FIRST_PAGE: UserDataCursor = { comments: ['0'], reactions: ['0', ''], grants: ['0', ''], notifications: ['0'], activities: ['0', ''] };
+export const FIRST_PAGE: UserDataCursor = { comments: ['0'], reactions: ['0', ''], grants: ['0', ''], notifications: ['0'], activities: ['0', ''], crdt: ['0', '', ''] };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
 export const done = <P extends string[]>(position: P): P => position.map((_, i) => (i === 0 ? DONE : NO_TEXT)) as P;
 
 /** The whole cursor as one keyset row, so KeysetPager signs, scopes and checks it like any listing's. */
-export const USER_DATA_LISTING = keysetListing('user-data', ['bigint', 'bigint', 'text', 'bigint', 'text', 'bigint', 'bigint', 'text'], (cursor: UserDataCursor) => [
-  ...cursor.comments,
-  ...cursor.reactions,
-  ...cursor.grants,
-  ...cursor.notifications,
-  ...cursor.activities,
-] as const);
+export const USER_DATA_LISTING = keysetListing(
+  'user-data',
+  ['bigint', 'bigint', 'text', 'bigint', 'text', 'bigint', 'bigint', 'text', 'bigint', 'text', 'text'],
+  (cursor: UserDataCursor) => [...cursor.comments, ...cursor.reactions, ...cursor.grants, ...cursor.notifications, ...cursor.activities, ...cursor.crdt] as const,
+);
 
-export function cursorOf([comment, reactionSeq, reactionIcon, grantRank, grantId, notification, activityTime, activityId]: readonly string[]): UserDataCursor {
-  return { comments: [comment], reactions: [reactionSeq, reactionIcon], grants: [grantRank, grantId], notifications: [notification], activities: [activityTime, activityId] };
+export function cursorOf([comment, reactionSeq, reactionIcon, grantRank, grantId, notification, activityTime, activityId, crdtMark, crdtDocument, crdtEditor]: readonly string[]): UserDataCursor {
+  return {
+    comments: [comment],
+    reactions: [reactionSeq, reactionIcon],
+    grants: [grantRank, grantId],
+    notifications: [notification],
+    activities: [activityTime, activityId],
+    crdt: [crdtMark, crdtDocument, crdtEditor],
+  };
 }
 
 /**

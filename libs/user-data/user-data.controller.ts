@@ -23,7 +23,8 @@ export class UserDataController {
       '`expiresAt` ms or null), `presence` (the user\'s live entries: `organizationId`, `documentId`, `userId`, `name`, `email`, `status`, ' +
       '`expiresAt` ms; first page only), `comments` (written by or tagging the user, Velt Comment shape plus `organizationId`, `documentId`, ' +
       '`annotationId`), `reactions` (the user\'s, with the comment they are on), `notifications` (listing the user, read by them or caused by them, ' +
-      'in notifications/get\'s shape), `activities` (activity log records the user performed, oldest first). `recordings` is always `[]`: none are stored here. `nextPageToken` continues every list at once and is absent on the last page.',
+      'in notifications/get\'s shape), `activities` (activity log records the user performed, oldest first), `crdt` (multiplayer-editing editors ' +
+      'holding the user\'s id as an author of changes: `organizationId`, `documentId`, `editorId`, `lastUpdate` ms). `recordings` is always `[]`: none are stored here. `nextPageToken` continues every list at once and is absent on the last page.',
   })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUserDataDto) {
     const { data, nextPageToken } = await this.userData.get(key.apiKeyId, dto);
@@ -37,7 +38,8 @@ export class UserDataController {
       'user\'s reactions and comments (a thread left without comments is deleted); the user\'s tags on others\' comments; the user as ' +
       'creator, assignee or resolver of remaining threads; the user\'s presence entries; the user\'s notification recipient and read rows, ' +
       'notifications left without recipients, and notifications the user caused; webhook deliveries (pending or not) whose ' +
-      'payload holds the user id, and events left without a delivery; activity log records the user performed (immutable ones too); e-mails (pending or not) to or about the user. No webhooks are sent. `tasksCount` is 10 per user.',
+      'payload holds the user id, and events left without a delivery; activity log records the user performed (immutable ones too); e-mails (pending or not) to or about the user; the user\'s id as author of multiplayer-editing changes (set to null; the content ' +
+      'stays). No webhooks are sent. `tasksCount` is 11 per user.',
   })
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteUserDataDto) {
     return ok('Data deletion process has been initiated.', await this.userData.start(key.apiKeyId, dto));

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
 import { CommentModule } from '@app/comment';
+import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
 import { PresenceModule } from '@app/presence';
 import { QUEUE } from '@app/queue';
@@ -13,8 +14,8 @@ import { UserDataService } from './user-data.service';
 
 /** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), ActivityModule, CommentModule, NotificationModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
+  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
   providers: [UserDataService, UserDataProducer],
-  exports: [BullModule, UserDataService, ActivityModule, CommentModule, NotificationModule, PresenceModule, UserModule],
+  exports: [BullModule, UserDataService, ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
 })
 export class UserDataModule {}

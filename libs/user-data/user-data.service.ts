@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
+import { CrdtUserData } from '@app/crdt';
 import { NotificationUserData } from '@app/notification';
 import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
@@ -15,7 +16,7 @@ import { DELETION_TASK_KINDS } from './entities/user-data-deletion-task.entity';
 import { cursorOf, featurePage, FIRST_PAGE, isDone, USER_DATA_LISTING, UserDataCursor } from './user-data-page';
 import { UserDataProducer } from './user-data.producer';
 
-/** Velt's Get All User Data, with our extra feature lists (users, grants, presence) beside Velt's four. */
+/** Velt's Get All User Data, with our extra feature lists (users, grants, presence, activities, crdt) beside Velt's four. */
 export interface UserDataPage {
   data: {
     users: unknown[];
@@ -26,6 +27,7 @@ export interface UserDataPage {
     activities: unknown[];
     recordings: never[];
     notifications: unknown[];
+    crdt: unknown[];
   };
   nextPageToken?: string;
 }
@@ -51,6 +53,7 @@ export class UserDataService {
     private readonly presence: PresenceUserData,
     private readonly notifications: NotificationUserData,
     private readonly activities: ActivityUserData,
+    private readonly crdt: CrdtUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -66,7 +69,15 @@ export class UserDataService {
     const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
     const notifications = await featurePage(after.notifications, ([seq], limit) => this.notifications.notifications(apiKeyId, organizationId, userId, seq, limit), (n): [string] => [n.seq]);
     const activities = await featurePage(after.activities, (a, limit) => this.activities.activities(apiKeyId, organizationId, userId, a, limit), (x): [string, string] => [x.timestamp, x.id]);
-    const next: UserDataCursor = { comments: comments.next, reactions: reactions.next, grants: grants.next, notifications: notifications.next, activities: activities.next };
+    const crdt = await featurePage(after.crdt, ([, ...a], limit) => this.crdt.editors(apiKeyId, organizationId, userId, a, limit), (e): [string, string, string] => ['0', e.documentId, e.editorId]);
+    const next: UserDataCursor = {
+      comments: comments.next,
+      reactions: reactions.next,
+      grants: grants.next,
+      notifications: notifications.next,
+      activities: activities.next,
+      crdt: crdt.next,
+    };
     const page: UserDataPage = {
       data: {
         users: profile ? [profile] : [],
@@ -77,9 +88,10 @@ export class UserDataService {
         activities: activities.items.map((a) => a.view),
         recordings: [],
         notifications: notifications.items.map((n) => n.view),
+        crdt: crdt.items.map((e) => e.view),
       },
     };
-    const more = !isDone(next.comments) || !isDone(next.reactions) || !isDone(next.grants) || !isDone(next.notifications) || !isDone(next.activities);
+    const more = Object.values(next).some((position: string[]) => !isDone(position));
     if (more) page.nextPageToken = pager.tokenAfter(USER_DATA_LISTING.cursorOf(next));
     return page;
   }

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ACTIVITY_SINK } from '@app/activity';
 import { ActivityHttpModule } from '@app/activity/http';
 import { AuthModule } from '@app/auth';
+import { CollabHttpModule } from '@app/collab/http';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { createValidationPipe, EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
@@ -59,6 +60,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     CommentHttpModule,
     NotificationHttpModule,
     ActivityHttpModule,
+    CollabHttpModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ACTIVITY_ENTITIES } from '@app/activity/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
+import { CRDT_ENTITIES } from '@app/crdt/entities';
 import { databaseOptions } from '@app/database';
 import { DOCUMENT_ENTITIES } from '@app/document/entities';
 import { EMAIL_ENTITIES } from '@app/email/entities';
@@ -34,5 +35,6 @@ export default new DataSource({
     ...NOTIFICATION_ENTITIES,
     ...ACTIVITY_ENTITIES,
     ...EMAIL_ENTITIES,
+    ...CRDT_ENTITIES,
   ],
 });

@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { Describe, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
+import { Describe, IsIdentifier, IsJsonValue, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
 import { ACTIVITY_FEATURE_TYPES, CUSTOM_FEATURE_TYPES } from '../activity-record';
-import { IsJsonValue } from './json-value.validator';
 
 const MAX_TEMPLATE_LENGTH = 10_000;
 const MAX_ICON_LENGTH = 2048;

@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, Max, Min, ValidateNested } from 'class-validator';
-import { Describe } from '@app/common';
+import { Describe, IsJsonValue } from '@app/common';
 import { MAX_RETENTION_DAYS } from '../activity-config';
-import { IsJsonValue } from './json-value.validator';
 
 export class ActivityServiceConfigDto {
   @Describe('Records activities from events and accepts activities/add when true. Default false (Velt).')

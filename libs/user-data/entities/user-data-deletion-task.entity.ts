@@ -3,9 +3,22 @@ import { UserDataDeletion } from './user-data-deletion.entity';
 
 /**
  * What one task erases for its user, in this order (access first: it stops the user at once; presence
- * after it, once the user's sockets have lost their grants and cannot re-join).
+ * after it, once the user's sockets have lost their grants and cannot re-join). crdt-attribution
+ * anonymizes the user ids stored beside multiplayer-editing content, which itself stays.
  */
-export const DELETION_TASK_KINDS = ['access', 'presence', 'reactions', 'comments', 'mentions', 'annotations', 'notifications', 'webhooks', 'activities', 'emails'] as const;
+export const DELETION_TASK_KINDS = [
+  'access',
+  'presence',
+  'reactions',
+  'comments',
+  'mentions',
+  'annotations',
+  'notifications',
+  'webhooks',
+  'activities',
+  'emails',
+  'crdt-attribution',
+] as const;
 export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
 
 /** One user's one kind of data in a deletion; Velt's tasksCount and tasksLeft count these. */

@@ -6,6 +6,7 @@ describe('OpenAPI to SDK types', () => {
     expect(typeOf({ enum: ['a', 'b'] })).toBe('"a" | "b"');
     expect(typeOf({ type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer' } }, required: ['id'] })).toBe('{\n  id: string;\n  n?: number;\n}');
     expect(typeOf({ type: 'object', additionalProperties: { type: 'boolean' } })).toBe('Record<string, boolean>');
+    expect(typeOf({ description: 'any JSON value' })).toBe('unknown');
   });
 
   it('tells the credentials from the documented headers', () => {

@@ -47,8 +47,10 @@ export function typeOf(schema: Schema | undefined, indent = ''): string {
     case 'array':
       return `Array<${typeOf(schema.items, indent)}>`;
     case 'object':
-    case undefined:
       return objectType(schema, indent);
+    case undefined:
+      // No type and no members: any JSON value (e.g. CRDT data, a string, object or array by its `type`).
+      return schema.properties || schema.additionalProperties ? objectType(schema, indent) : 'unknown';
     default:
       return 'unknown';
   }

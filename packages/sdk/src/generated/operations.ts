@@ -9,8 +9,8 @@ export type ActivityServiceConfigDto = {
 export type ActivityUpdateDto = {
   id: string;
   changes?: Record<string, unknown>;
-  entityData?: Record<string, unknown>;
-  entityTargetData?: Record<string, unknown>;
+  entityData?: unknown;
+  entityTargetData?: unknown;
   displayMessageTemplate?: string;
   displayMessageTemplateData?: Record<string, unknown>;
   actionIcon?: string;
@@ -404,6 +404,11 @@ export type GetCommentsDto = {
   pageSize?: number;
   pageToken?: string;
 };
+export type GetCrdtDto = {
+  editorId?: string;
+  organizationId: string;
+  documentId: string;
+};
 export type GetDocumentNotificationConfigDto = {
   documentIds: Array<string>;
   organizationId: string;
@@ -528,8 +533,8 @@ export type NewActivityDto = {
   targetSubEntityId?: string;
   isActivityResolverUsed?: boolean;
   changes?: Record<string, unknown>;
-  entityData?: Record<string, unknown>;
-  entityTargetData?: Record<string, unknown>;
+  entityData?: unknown;
+  entityTargetData?: unknown;
   displayMessageTemplate?: string;
   displayMessageTemplateData?: Record<string, unknown>;
   actionIcon?: string;
@@ -852,6 +857,14 @@ export type VisibilityDto = {
   organizationId?: string;
   userIds?: Array<string>;
 };
+export type WriteCrdtDto = {
+  editorId: string;
+  data: unknown;
+  type: "text" | "map" | "array" | "xml";
+  contentKey?: string;
+  organizationId: string;
+  documentId: string;
+};
 export type WritePresenceDto = {
   users: Array<PresenceUserDto>;
   organizationId: string;
@@ -885,6 +898,9 @@ export interface Operations {
   '/v2/commentannotations/delete': { body: DeleteAnnotationsDto; credentials: 'apiKey' };
   '/v2/commentannotations/get': { body: GetAnnotationsDto; credentials: 'apiKey' };
   '/v2/commentannotations/update': { body: UpdateAnnotationsDto; credentials: 'apiKey' };
+  '/v2/crdt/add': { body: WriteCrdtDto; credentials: 'apiKey' };
+  '/v2/crdt/get': { body: GetCrdtDto; credentials: 'apiKey' };
+  '/v2/crdt/update': { body: WriteCrdtDto; credentials: 'apiKey' };
   '/v2/livestate/broadcast': { body: BroadcastLiveStateDto; credentials: 'apiKey' };
   '/v2/livestate/get': { body: GetLiveStateDto; credentials: 'apiKey' };
   '/v2/notifications/add': { body: AddNotificationDto; credentials: 'apiKey' };
@@ -1028,6 +1044,11 @@ export interface OperationTree {
     delete: '/v2/commentannotations/delete';
     get: '/v2/commentannotations/get';
     update: '/v2/commentannotations/update';
+  };
+  crdt: {
+    add: '/v2/crdt/add';
+    get: '/v2/crdt/get';
+    update: '/v2/crdt/update';
   };
   livestate: {
     broadcast: '/v2/livestate/broadcast';
@@ -1203,6 +1224,9 @@ export const OPERATIONS = {
   '/v2/commentannotations/delete': 'apiKey',
   '/v2/commentannotations/get': 'apiKey',
   '/v2/commentannotations/update': 'apiKey',
+  '/v2/crdt/add': 'apiKey',
+  '/v2/crdt/get': 'apiKey',
+  '/v2/crdt/update': 'apiKey',
   '/v2/livestate/broadcast': 'apiKey',
   '/v2/livestate/get': 'apiKey',
   '/v2/notifications/add': 'apiKey',

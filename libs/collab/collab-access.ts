@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Document, Extension, onAuthenticatePayload } from '@hocuspocus/server';
+import { ApiError, AppConfig, ErrorCode } from '@app/common';
+import { RecheckFilter } from '@app/realtime-hub';
+import { SocketAccess } from '@app/realtime';
+import { AccessRole, EndUser, UserTokenService } from '@app/user';
+import { CloseReason, CollabMetrics } from './collab-metrics';
+import { parseTenantDocumentName } from './tenant-names';
+import { UpdateRate } from './update-rate';
+
+/** What a document's sync connection carries from its authentication on. */
+export interface CollabContext {
+  user: EndUser;
+  role: AccessRole;
+  rate: UpdateRate;
+}
+
+/** The reason a client's provider receives (onAuthenticationFailed, or the close of one document). */
+export class CollabRefusal extends Error {
+  constructor(
+    readonly reason: string,
+    readonly code = 4403,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Who may open a document over CRDT sync: the end-user token of the connection's API key, and
+ * the same effective-access rule as socket.io subscriptions. Viewers get read-only connections (the
+ * server refuses their updates); a re-check closes the connections that lost access on this
+ * instance and makes demoted editors read-only.
+ */
+@Injectable()
+export class CollabAccess implements Extension {
+  extensionName = 'collab-access';
+  private readonly logger = new Logger('Collab');
+
+  constructor(
+    private readonly tokens: UserTokenService,
+    private readonly access: SocketAccess,
+    private readonly config: AppConfig,
+    private readonly metrics: CollabMetrics,
+  ) {}
+
+  async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
+    const key = parseTenantDocumentName(documentName);
+    if (!key) throw new CollabRefusal('invalid-document-name');
+    const user = await this.tokens.verify(key.apiKeyId, token).catch(() => {
+      throw new CollabRefusal('unauthenticated', 4401);
+    });
+    const role = await this.access.roleOn(user, key.organizationId, key.documentId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND) return null;
+      throw error;
+    });
+    if (!role) throw new CollabRefusal('permission-denied');
+    connectionConfig.readOnly = role !== 'editor';
+    return { user, role, rate: new UpdateRate(this.config.collabMaxUpdatesPerSecond, Date.now()) };
+  }
+
+  /** Re-resolves the access of this instance's connections that the filter matches. */
+  async recheck(documents: Iterable<Document>, filter: RecheckFilter): Promise<void> {
+    for (const document of documents) {
+      const key = parseTenantDocumentName(document.name);
+      if (!key || key.apiKeyId !== filter.apiKeyId) continue;
+      if (filter.organizationId !== undefined && key.organizationId !== filter.organizationId) continue;
+      if (filter.documentId !== undefined && key.documentId !== filter.documentId) continue;
+      for (const connection of document.getConnections()) {
+        const context = connection.context as Partial<CollabContext>;
+        if (!context.user || (filter.userIds && !filter.userIds.includes(context.user.userId))) continue;
+        const role = await this.access.recheckRoleOn(context.user, key.organizationId, key.documentId).catch((error: unknown) => {
+          this.logger.warn(`collab re-check failed: ${String(error)}`);
+          return context.role ?? null;
+        });
+        if (!role) {
+          this.close(connection, 'access-revoked');
+          continue;
+        }
+        context.role = role;
+        connection.readOnly = role !== 'editor';
+      }
+    }
+  }
+
+  close(connection: { close(event?: { code: number; reason: string }): void }, reason: CloseReason, code = 4403): void {
+    this.metrics.closed.inc({ reason });
+    connection.close({ code, reason });
+  }
+}

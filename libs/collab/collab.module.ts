@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CrdtModule } from '@app/crdt';
+import { RealtimeModule } from '@app/realtime';
+import { UserModule } from '@app/user';
+import { WorkspaceModule } from '@app/workspace';
+import { CollabAccess } from './collab-access';
+import { CollabDurability } from './collab-durability';
+import { CollabMetrics } from './collab-metrics';
+import { CollabServer } from './collab.server';
+import { CrdtRestService } from './crdt-rest.service';
+
+/** Multiplayer editing: the Hocuspocus sync server at /collab, and the REST writes that go through it. */
+@Module({
+  imports: [CrdtModule, RealtimeModule, UserModule, WorkspaceModule],
+  providers: [CollabServer, CollabAccess, CollabDurability, CollabMetrics, CrdtRestService],
+  exports: [CrdtRestService],
+})
+export class CollabModule {}

@@ -1,0 +1,25 @@
+/**
+ * A token bucket per sync connection: `perSecond` updates on average, bursts of twice as many
+ * (typing sends one update per keystroke, pasting and undo send bursts).
+ */
+export class UpdateRate {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    now: number,
+  ) {
+    this.tokens = perSecond * 2;
+    this.last = now;
+  }
+
+  /** Takes one token; false when the connection is over its rate. */
+  take(now: number): boolean {
+    this.tokens = Math.min(this.perSecond * 2, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

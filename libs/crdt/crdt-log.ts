@@ -1,0 +1,123 @@
+import * as Y from 'yjs';
+import { CrdtKey } from './crdt-key';
+
+/**
+ * The write-ahead log's I/O without Nest or TypeORM: CrdtStore runs it on the API, and the bench's
+ * bare Hocuspocus server runs the very same statements, so the two cannot drift apart.
+ */
+const KEY_WHERE = 'api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND editor_id = $4';
+
+export const CRDT_SQL = {
+  /** The compacted state, then the log in order. */
+  load: `SELECT data FROM (
+         SELECT 0 AS part, 0::bigint AS seq, state AS data FROM crdt_editor WHERE ${KEY_WHERE}
+         UNION ALL
+         SELECT 1, id, data FROM crdt_update WHERE ${KEY_WHERE}) parts
+       ORDER BY part, seq`,
+  /** One batch of updates ($5 data, $6 user ids), in order. */
+  append: `INSERT INTO crdt_update (api_key_id, organization_id, document_id, editor_id, data, user_id)
+           SELECT $1, $2, $3, $4, u.data, u.user_id FROM unnest($5::bytea[], $6::text[]) WITH ORDINALITY AS u(data, user_id, n) ORDER BY u.n`,
+  createEditor: `INSERT INTO crdt_editor (api_key_id, organization_id, document_id, editor_id, state) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+  lockEditor: `SELECT state FROM crdt_editor WHERE ${KEY_WHERE} FOR UPDATE`,
+  lockLog: `SELECT id, data, user_id FROM crdt_update WHERE ${KEY_WHERE} ORDER BY id FOR UPDATE`,
+  saveState: `UPDATE crdt_editor SET state = $5, last_updated_by = CASE WHEN $6 THEN $7 ELSE last_updated_by END,
+           updated_at = CASE WHEN $6 THEN now() ELSE updated_at END WHERE ${KEY_WHERE}`,
+  dropLog: `DELETE FROM crdt_update WHERE ${KEY_WHERE} AND id <= $5`,
+  claim: `UPDATE crdt_editor SET type = $5, content_key = $6, updated_at = now()
+         WHERE ${KEY_WHERE} AND type IS NULL AND octet_length(state) <= 2
+           AND NOT EXISTS (SELECT 1 FROM crdt_update WHERE ${KEY_WHERE})`,
+  declare: `UPDATE crdt_editor SET type = $5, content_key = $6 WHERE ${KEY_WHERE}`,
+} as const;
+
+/** Yjs's encoding of a document holding nothing. */
+export const EMPTY_STATE = Buffer.from(Y.encodeStateAsUpdate(new Y.Doc()));
+
+export function keyParams(key: CrdtKey): string[] {
+  return [key.apiKeyId, key.organizationId, key.documentId, key.editorId];
+}
+
+/** Runs one statement on the caller's transaction and returns its rows. */
+export type TransactionQuery = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * One compaction, on a transaction the caller opened. The editor row lock makes compactions of one
+ * editor take turns; the log rows folded in are locked (so a GDPR erasure cannot clear a user id
+ * this copies onto the editor) and deleted by id, so an update appended meanwhile stays for the
+ * next one. The in-memory state holds only updates already logged. Returns the state's bytes.
+ */
+export async function compactIn(query: TransactionQuery, key: CrdtKey, memoryState: Uint8Array | null): Promise<number> {
+  const params = keyParams(key);
+  await query(CRDT_SQL.createEditor, [...params, EMPTY_STATE]);
+  const [row] = await query<{ state: Buffer }>(CRDT_SQL.lockEditor, params);
+  const log = await query<{ id: string; data: Buffer; user_id: string | null }>(CRDT_SQL.lockLog, params);
+  if (log.length === 0 && !memoryState) return row.state.length;
+  const doc = new Y.Doc({ gc: true });
+  Y.applyUpdate(doc, row.state);
+  for (const update of log) Y.applyUpdate(doc, update.data);
+  if (memoryState) Y.applyUpdate(doc, memoryState);
+  const state = Buffer.from(Y.encodeStateAsUpdate(doc));
+  doc.destroy();
+  const last = log.at(-1);
+  await query(CRDT_SQL.saveState, [...params, state, last !== undefined, last?.user_id ?? null]);
+  if (last) await query(CRDT_SQL.dropLog, [...params, last.id]);
+  return state.length;
+}
+
+interface PendingUpdate {
+  data: Uint8Array;
+  userId: string | null;
+  settle: (error?: Error) => void;
+}
+
+/** Writes one editor's batch: `data` and `userIds` in order, one statement. */
+export type AppendBatch = (key: CrdtKey, data: Buffer[], userIds: Array<string | null>) => Promise<void>;
+
+/** Updates of one editor that arrive in the same event-loop turn share one INSERT. */
+export class UpdateBatcher {
+  private readonly pending = new Map<string, { key: CrdtKey; updates: PendingUpdate[] }>();
+  private readonly ids = new WeakMap<CrdtKey, string>();
+
+  constructor(private readonly write: AppendBatch) {}
+
+  /** Resolves once the batch holding the update is committed, or rejects with its error. */
+  append(key: CrdtKey, data: Uint8Array, userId: string | null): Promise<void> {
+    const id = this.idOf(key);
+    return new Promise((resolve, reject) => {
+      const settle = (error?: Error) => (error ? reject(error) : resolve());
+      const group = this.pending.get(id);
+      if (group) {
+        group.updates.push({ data, userId, settle });
+        return;
+      }
+      this.pending.set(id, { key, updates: [{ data, userId, settle }] });
+      setImmediate(() => void this.flush(id));
+    });
+  }
+
+  private async flush(id: string): Promise<void> {
+    const group = this.pending.get(id);
+    if (!group) return;
+    this.pending.delete(id);
+    const { key, updates } = group;
+    try {
+      await this.write(
+        key,
+        updates.map((update) => Buffer.from(update.data)),
+        updates.map((update) => update.userId),
+      );
+      for (const update of updates) update.settle();
+    } catch (error) {
+      for (const update of updates) update.settle(error as Error);
+    }
+  }
+
+  /** The sync server passes one key object per loaded document, so each id is built once per document. */
+  private idOf(key: CrdtKey): string {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = JSON.stringify(keyParams(key));
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+}

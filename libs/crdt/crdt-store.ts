@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import * as Y from 'yjs';
+import { preparedStatement, queryPrepared, runStatement } from '@app/database';
+import { DOCUMENT_NOT_FOUND } from '@app/resource';
+import { ApiError, ErrorCode } from '@app/common';
+import { CrdtKey } from './crdt-key';
+import { compactIn, CRDT_SQL, EMPTY_STATE, keyParams, UpdateBatcher } from './crdt-log';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+interface StoredPart {
+  data: Buffer;
+  user_id: string | null;
+  at: Date;
+}
+
+/** An editor's content as stored: every acknowledged update folded into one. */
+export interface StoredEditor {
+  editorId: string;
+  update: Uint8Array;
+  type: string | null;
+  contentKey: string | null;
+  lastUpdate: Date;
+  lastUpdatedBy: string | null;
+}
+
+/**
+ * Yjs documents in PostgreSQL: a write-ahead log of updates (`crdt_update`), appended before the
+ * sync server applies and acknowledges an update, and one compacted state per editor
+ * (`crdt_editor`) that compaction folds the log into. Loading merges the two, so nothing
+ * acknowledged depends on a process living long enough to compact.
+ */
+@Injectable()
+export class CrdtStore {
+  private readonly batcher = new UpdateBatcher(async (key, data, userIds) => {
+    try {
+      await queryPrepared(this.dataSource, preparedStatement(CRDT_SQL.append), [...keyParams(key), data, userIds]);
+    } catch (error) {
+      throw missingDocument(error) ? new ApiError(ErrorCode.NOT_FOUND, DOCUMENT_NOT_FOUND) : error;
+    }
+  });
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Resolves once the update is committed (updates of one editor in one event-loop turn share the INSERT); NOT_FOUND when the document is gone. */
+  append(key: CrdtKey, data: Uint8Array, userId: string | null): Promise<void> {
+    return this.batcher.append(key, data, userId);
+  }
+
+  /** The editor's whole content as one update, or null when nothing was ever stored. */
+  async load(key: CrdtKey): Promise<Uint8Array | null> {
+    const parts = await queryPrepared<{ data: Buffer }>(this.dataSource, preparedStatement(CRDT_SQL.load), keyParams(key));
+    return parts.length === 0 ? null : Y.mergeUpdates(parts.map((part) => part.data));
+  }
+
+  /** Folds the log (and the sync server's in-memory state, when it has one) into the editor's state: compactIn. */
+  compact(key: CrdtKey, memoryState: Uint8Array | null): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const query = async <T>(sql: string, params: unknown[]) => (await runStatement<T>(manager, sql, params)).rows;
+      return compactIn(query, key, memoryState).catch((error: unknown) => {
+        throw missingDocument(error) ? new ApiError(ErrorCode.NOT_FOUND, DOCUMENT_NOT_FOUND) : error;
+      });
+    });
+  }
+
+  /**
+   * Claims an editor for `crdt/add`: true when it held no content and no declared type, and now
+   * has `type` declared; false when it already exists. NOT_FOUND when the document does not.
+   */
+  async claim(key: CrdtKey, type: string, contentKey: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.createRow(manager, key);
+      const { affected } = await runStatement(manager, CRDT_SQL.claim, [...keyParams(key), type, contentKey]);
+      return affected === 1;
+    });
+  }
+
+  /** Records the type `crdt/update` wrote, so `crdt/get` reads the content back as that type. */
+  async declare(key: CrdtKey, type: string, contentKey: string): Promise<void> {
+    await this.dataSource.query(CRDT_SQL.declare, [...keyParams(key), type, contentKey]);
+  }
+
+  /** The stored editors of a document (one, with `editorId`), each with its log folded in. */
+  async read(apiKeyId: string, organizationId: string, documentId: string, editorId?: string): Promise<StoredEditor[]> {
+    const filter = editorId === undefined ? '' : ' AND editor_id = $4';
+    const params = editorId === undefined ? [apiKeyId, organizationId, documentId] : [apiKeyId, organizationId, documentId, editorId];
+    const rows = await this.dataSource.query<Array<StoredPart & { editor_id: string; type: string | null; content_key: string | null }>>(
+      `SELECT editor_id, data, type, content_key, user_id, at FROM (
+         SELECT editor_id, 0 AS part, 0::bigint AS seq, state AS data, type, content_key, last_updated_by AS user_id, updated_at AS at
+           FROM crdt_editor WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3${filter}
+         UNION ALL
+         SELECT editor_id, 1, id, data, NULL, NULL, user_id, created_at
+           FROM crdt_update WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3${filter}) parts
+       ORDER BY editor_id, part, seq`,
+      params,
+    );
+    const editors = new Map<string, { parts: typeof rows; type: string | null; contentKey: string | null }>();
+    for (const row of rows) {
+      const editor = editors.get(row.editor_id) ?? { parts: [], type: null, contentKey: null };
+      editor.parts.push(row);
+      editor.type ??= row.type;
+      editor.contentKey ??= row.content_key;
+      editors.set(row.editor_id, editor);
+    }
+    return [...editors].map(([id, editor]) => {
+      const latest = editor.parts.reduce((a, b) => (b.at >= a.at ? b : a));
+      return {
+        editorId: id,
+        update: Y.mergeUpdates(editor.parts.map((part) => part.data)),
+        type: editor.type,
+        contentKey: editor.contentKey,
+        lastUpdate: latest.at,
+        lastUpdatedBy: latest.user_id,
+      };
+    });
+  }
+
+  /** The editor's row, empty, when it has none yet; the foreign key refuses it for a missing document. */
+  private async createRow(manager: EntityManager, key: CrdtKey): Promise<void> {
+    try {
+      await runStatement(manager, CRDT_SQL.createEditor, [...keyParams(key), EMPTY_STATE]);
+    } catch (error) {
+      if (missingDocument(error)) throw new ApiError(ErrorCode.NOT_FOUND, DOCUMENT_NOT_FOUND);
+      throw error;
+    }
+  }
+}
+
+function missingDocument(error: unknown): boolean {
+  const code = error instanceof QueryFailedError ? (error.driverError as { code?: string }).code : (error as { code?: string }).code;
+  return code === FOREIGN_KEY_VIOLATION;
+}
