@@ -212,6 +212,23 @@ describe('@collab-backend/sdk and @collab-backend/realtime', () => {
       }, { timeoutMs: 10_000, intervalMs: 200 });
     });
 
+    it('a set made as soon as a migration is heard waits for the new subscription and lands on the new id', async () => {
+      await client.organizations.documents.add({ organizationId: ORG, documents: [{ documentId: 'moving', documentName: 'moving' }] });
+      await client.auth.permissions.add({ userId: 'mover', permissions: { resources: [{ type: 'document', id: 'moving', organizationId: ORG, accessRole: 'editor' }] } });
+      const rt = await realtime('mover');
+      const room = await rt.enterDocument(ORG, 'moving');
+      const setOnMigrated = new Promise<void>((resolve, reject) =>
+        room.onMigrated(({ to }) => {
+          expect(to).toBe('moved');
+          room.liveState.set('after-move', { landed: true }).then(resolve, reject);
+        }),
+      );
+      await client.organizations.documents.migrate({ organizationId: ORG, documentId: 'moving', newDocumentId: 'moved' });
+      await setOnMigrated;
+      const stored = await client.livestate.get<Array<{ id: string; data: unknown }>>({ organizationId: ORG, documentId: 'moved', liveStateDataId: 'after-move' });
+      expect(stored.data).toEqual([expect.objectContaining({ data: { landed: true } })]);
+    });
+
     it('delivers pushed notifications to the user', async () => {
       const rt = await realtime('reader');
       await rt.connect();

@@ -62,7 +62,15 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     [a, b, worker] = await Promise.all([
       startApi(world.env, proxied),
       startApi(world.env, proxied),
-      startWorker(world.env, { ...proxied, WEBHOOK_SWEEP_INTERVAL_MS: '500', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300' }),
+      // An audit job whose fetch reply the outage cut stays active until its lock lapses and the stall
+      // check hands it out again; short settings bring that inside the test's wait (defaults: 30 s each).
+      startWorker(world.env, {
+        ...proxied,
+        WEBHOOK_SWEEP_INTERVAL_MS: '500',
+        WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300',
+        AUDIT_LOCK_DURATION_MS: '2000',
+        AUDIT_STALLED_INTERVAL_MS: '1000',
+      }),
     ]);
     [owner, auditor] = await Promise.all([createWorkspace(a.url), createWorkspace(a.url)]);
     await seedDocument(world, owner.apiKey, doc.organizationId, doc.documentId);

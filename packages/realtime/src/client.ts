@@ -47,7 +47,10 @@ export class RealtimeClient {
     this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) => this.roomOf(event)?.setPresence(event.users));
     this.socket.on('livestate', (event: DocumentRef & LiveStateValue) => this.roomOf(event)?.setState(event));
     this.socket.on('notification', (notification: Notification) => this.notificationListeners.emit(notification));
-    this.socket.on('document_migrated', (event: DocumentRef & { newDocumentId: string }) => void this.roomOf(event)?.migrate(event.newDocumentId));
+    this.socket.on('document_migrated', (event: DocumentRef & { newDocumentId: string }) => {
+      const room = this.roomOf(event);
+      void room?.migrate(event.newDocumentId).catch(() => room.close('access_revoked'));
+    });
     this.socket.on('access_revoked', (event: DocumentRef) => this.roomOf(event)?.close('access_revoked'));
   }
 

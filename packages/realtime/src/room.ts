@@ -29,6 +29,8 @@ export class Room {
   private readonly stateListeners = new Listeners<LiveStateValue>();
   private readonly migratedListeners = new Listeners<{ from: string; to: string }>();
   private readonly closedListeners = new Listeners<{ reason: 'access_revoked' | 'left' }>();
+  /** The latest (re)subscription: the server refuses a set until it has landed, so sets wait for it. */
+  private subscribed: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly socket: Socket,
@@ -54,6 +56,7 @@ export class Room {
     get: <T = Record<string, unknown>>(id: string): T | undefined => this.states.get(id)?.data as T | undefined,
     /** Editors only; `merge` deep-merges into the stored object instead of replacing it. */
     set: async <T extends Record<string, unknown>>(id: string, data: T, options: { merge?: boolean } = {}): Promise<void> => {
+      await this.subscribed.catch(() => undefined);
       await request(this.socket, 'livestate:set', { ...this.ref, liveStateDataId: id, data, merge: options.merge ?? false });
     },
     subscribe: <T = Record<string, unknown>>(id: string, listener: (data: T) => void): (() => void) =>
@@ -76,7 +79,9 @@ export class Room {
 
   /** (Re)subscribes: the ack carries the current presence and live states, which replace ours. */
   async subscribe(): Promise<void> {
-    const ack = await request<Subscribed>(this.socket, 'subscribe', this.ref);
+    const subscribing = request<Subscribed>(this.socket, 'subscribe', this.ref);
+    this.subscribed = subscribing;
+    const ack = await subscribing;
     this.role = ack.role;
     this.setPresence(ack.presence);
     for (const state of ack.liveStates) this.setState(state);
@@ -99,11 +104,13 @@ export class Room {
     this.stateListeners.emit(state);
   }
 
+  /** Listeners hear of the new id at once; a set they make then waits for the new subscription. */
   async migrate(newDocumentId: string): Promise<void> {
     const from = this.documentId;
     this.documentId = newDocumentId;
+    const subscribing = this.subscribe();
     this.migratedListeners.emit({ from, to: newDocumentId });
-    await this.subscribe();
+    await subscribing;
   }
 
   close(reason: 'access_revoked' | 'left'): void {
