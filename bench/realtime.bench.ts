@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { io, Socket } from 'socket.io-client';
 import { eventually } from '../test/support/eventually';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from '../test/support/http-client';
-import { freePort, RunningApi, startApi } from '../test/support/processes';
+import { API_NODE_FLAGS, freePort, RunningApi, startApi } from '../test/support/processes';
 import type { Ack } from '../test/support/realtime-client';
 import { seedDocument, seedOrganization } from '../test/support/seed';
 import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
@@ -71,7 +71,7 @@ async function fanOut(target: Target): Promise<{ p50: number; p99: number; deliv
 
 async function startBare(world: TestEnvironment): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/bench/bare-server.js'], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, 'dist/bench/bare-server.js'], {
     env: { ...process.env, PORT: String(port), REDIS_URL: world.env.REDIS_URL, REDIS_PREFIX: `${world.name}-bare` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -56,6 +56,9 @@ const WORKLOADS: Workload[] = [
   { name: 'commentannotations/get (10 with a comment)', path: '/v2/commentannotations/get', bodies: [{ organizationId: 'org', documentId: documentId(0) }] },
 ];
 
+/** BENCH_ROUTES=generate_token,documents/get runs only the workloads whose path contains one of the parts. */
+const SELECTED = process.env.BENCH_ROUTES ? WORKLOADS.filter((w) => process.env.BENCH_ROUTES!.split(',').some((part) => w.path.includes(part))) : WORKLOADS;
+
 const describe = (sample: Sample) =>
   `${fixed(sample.rps, 0)} req/s, p50/p99 ${sample.p50}/${sample.p99} ms, ${fixed(sample.cpuMsPerRequest, 3)} ms CPU/req`;
 
@@ -96,7 +99,7 @@ async function main(): Promise<void> {
     });
 
     // The yardsticks must answer what the API answers; a difference is printed, not hidden.
-    for (const workload of WORKLOADS) {
+    for (const workload of SELECTED) {
       const answers = await Promise.all(SIDES.map((side) => post(servers[side].url, workload.path, workload.bodies[0], headers)));
       for (const [i, answer] of answers.entries()) {
         if (answer.status !== 200) throw new Error(`${SIDE_NAMES[SIDES[i]]} ${workload.path}: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -110,7 +113,7 @@ async function main(): Promise<void> {
 
     const figures: Figure[] = [];
     const { durationS, warmUpS, rounds, connections } = LOAD_SETTINGS;
-    for (const workload of WORKLOADS) {
+    for (const workload of SELECTED) {
       const bodies = workload.bodies.map((data) => JSON.stringify({ data }));
       const medians = await interleavedMedians(SIDES, rounds, (side, warmUp) =>
         measureLoad(servers[side].pid, { url: servers[side].url, path: workload.path, headers, bodies, connections, durationS: warmUp ? warmUpS : durationS }),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { API_NODE_FLAGS } from '../../test/support/processes';
 
 export interface BenchServer {
   url: string;
@@ -7,9 +8,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts a compiled bench server script that prints its port on its first stdout line. */
+/**
+ * Starts a compiled bench server script that prints its port on its first stdout line. Yardsticks get
+ * the API's Node flags, so a runtime setting never shows as a gain of the API's code.
+ */
 export async function startBenchServer(script: string, env: Record<string, string>): Promise<BenchServer> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = once(child, 'exit');
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { eventually } from './eventually';
 
@@ -15,6 +16,15 @@ export interface RunningApi extends RunningProcess {
   port: number;
 }
 
+/**
+ * The Node flags package.json's start:api runs the API with (a larger young generation: fewer
+ * scavenges and promotions per request), so tests and benches run the API as deployed. Paths here
+ * are relative to the repository root, as the launched scripts' are.
+ */
+export const API_NODE_FLAGS: string[] = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:api']
+  .split(' ')
+  .filter((part) => part.startsWith('--'));
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
@@ -25,8 +35,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function launch(script: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [script], {
+function launch(script: string, env: Record<string, string>, nodeFlags: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,7 +57,7 @@ function launch(script: string, env: Record<string, string>): RunningProcess {
 /** Starts the compiled API (npm run start:api) on a free port and waits until /health answers 200. */
 export async function startApi(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningApi> {
   const port = await freePort();
-  const proc = launch('dist/apps/api/src/main.js', { ...env, ...extraEnv, PORT: String(port) });
+  const proc = launch('dist/apps/api/src/main.js', { ...env, ...extraEnv, PORT: String(port) }, API_NODE_FLAGS);
   const url = `http://127.0.0.1:${port}`;
   await eventually(
     async () => {
