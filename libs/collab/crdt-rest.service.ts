@@ -55,8 +55,7 @@ export class CrdtRestService {
   async update(apiKeyId: string, dto: WriteCrdtDto): Promise<void> {
     assertContent(dto);
     const key = keyOf(apiKeyId, dto);
-    const [stored] = await this.store.read(apiKeyId, dto.organizationId, dto.documentId, dto.editorId);
-    if (!stored) throw new ApiError(ErrorCode.NOT_FOUND, 'No CRDT data found for this editor ID.');
+    if (!(await this.store.exists(key))) throw new ApiError(ErrorCode.NOT_FOUND, 'No CRDT data found for this editor ID.');
     await this.write(key, dto);
     await this.store.declare(key, dto.type, dto.contentKey ?? DEFAULT_CONTENT_KEY);
   }

@@ -27,6 +27,7 @@ export const CRDT_SQL = {
          WHERE ${KEY_WHERE} AND type IS NULL AND octet_length(state) <= 2
            AND NOT EXISTS (SELECT 1 FROM crdt_update WHERE ${KEY_WHERE})`,
   declare: `UPDATE crdt_editor SET type = $5, content_key = $6 WHERE ${KEY_WHERE}`,
+  exists: `SELECT EXISTS (SELECT 1 FROM crdt_editor WHERE ${KEY_WHERE}) OR EXISTS (SELECT 1 FROM crdt_update WHERE ${KEY_WHERE}) AS found`,
 } as const;
 
 /** Yjs's encoding of a document holding nothing. */

@@ -77,6 +77,12 @@ export class CrdtStore {
     });
   }
 
+  /** Whether the editor has anything stored (a state row or logged updates), without reading it. */
+  async exists(key: CrdtKey): Promise<boolean> {
+    const [row] = await queryPrepared<{ found: boolean }>(this.dataSource, preparedStatement(CRDT_SQL.exists), keyParams(key));
+    return row.found;
+  }
+
   /** Records the type `crdt/update` wrote, so `crdt/get` reads the content back as that type. */
   async declare(key: CrdtKey, type: string, contentKey: string): Promise<void> {
     await this.dataSource.query(CRDT_SQL.declare, [...keyParams(key), type, contentKey]);
