@@ -10,7 +10,10 @@ describe('requestLogMiddleware', () => {
   let lines: Record<string, unknown>[];
   let url: string;
 
+  let observed: Array<{ url?: string; statusCode: number; seconds: number }>;
+
   async function serve(level: string): Promise<void> {
+    observed = [];
     lines = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -18,7 +21,7 @@ describe('requestLogMiddleware', () => {
         done();
       },
     });
-    const middleware = requestLogMiddleware(pino({ level }, sink));
+    const middleware = requestLogMiddleware(pino({ level }, sink), [(req, res, seconds) => observed.push({ url: req.url, statusCode: res.statusCode, seconds })]);
     server = createServer((req, res) => middleware(req, res, () => res.writeHead(req.url === '/missing' ? 404 : 200).end('{}')));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -51,5 +54,18 @@ describe('requestLogMiddleware', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines).toEqual([]);
+  });
+
+  it('tells the observers of every finished request, logged or not, with its duration', async () => {
+    await serve('warn');
+    await fetch(`${url}/missing`);
+    await fetch(`${url}/health`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([]);
+    expect(observed).toEqual([
+      { url: '/missing', statusCode: 404, seconds: expect.any(Number) as number },
+      { url: '/health', statusCode: 200, seconds: expect.any(Number) as number },
+    ]);
+    expect(observed.every((entry) => entry.seconds >= 0 && entry.seconds < 5)).toBe(true);
   });
 });

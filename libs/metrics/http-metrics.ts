@@ -1,4 +1,4 @@
-import { NextFunction, Request, Response } from 'express';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { Histogram, Registry } from 'prom-client';
 
 /** Label of requests no route matched (unknown paths, static assets): raw URLs would make unbounded series. */
@@ -9,18 +9,19 @@ export const UNMATCHED_ROUTE = '(unmatched)';
  * A wildcard pattern is a catch-all middleware (Nest mounts route-wide middleware that way), which
  * stays on the request when no real route matched; our routes have none.
  */
-function routeLabel(req: Request): string {
-  const route: unknown = req.route;
+function routeLabel(req: IncomingMessage & { route?: unknown; baseUrl?: string }): string {
+  const route = req.route;
   const pattern = typeof route === 'object' && route !== null && 'path' in route ? route.path : undefined;
   if (typeof pattern !== 'string' || pattern.includes('*')) return UNMATCHED_ROUTE;
-  return `${req.baseUrl}${pattern}`;
+  return `${req.baseUrl ?? ''}${pattern}`;
 }
 
 /**
- * Express middleware counting requests and their latency by method, route pattern and status
- * code: one histogram observation per request (its _count is the request counter).
+ * Counts requests and their latency by method, route pattern and status code: one histogram
+ * observation per finished request (its _count is the request counter). Runs as an observer of
+ * the request-log middleware, which owns the request's one `finish` listener.
  */
-export function httpMetricsMiddleware(registry: Registry): (req: Request, res: Response, next: NextFunction) => void {
+export function httpMetricsObserver(registry: Registry): (req: IncomingMessage, res: ServerResponse, seconds: number) => void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status code, with their latency.',
@@ -28,12 +29,5 @@ export function httpMetricsMiddleware(registry: Registry): (req: Request, res: R
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const route = routeLabel(req);
-      duration.observe({ method: req.method, route, status_code: res.statusCode }, Number(process.hrtime.bigint() - started) / 1e9);
-    });
-    next();
-  };
+  return (req, res, seconds) => duration.observe({ method: req.method ?? '', route: routeLabel(req), status_code: res.statusCode }, seconds);
 }

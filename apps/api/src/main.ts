@@ -6,7 +6,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, loadConfigOrExit, requestLogMiddleware } from '@app/common';
 import { answerClientError, expressErrorHandler, matchLiteralRoutesByText, setupOpenApi } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
-import { httpMetricsMiddleware } from '@app/metrics/http';
+import { httpMetricsObserver } from '@app/metrics/http';
 import { ApiModule } from './api.module';
 import { mountQueueDashboard } from './queue-dashboard';
 
@@ -21,8 +21,7 @@ async function bootstrap(): Promise<void> {
   app.disable('x-powered-by');
   // Every operation is a POST, which no cache revalidates: an ETag would only hash each response body.
   app.set('etag', false);
-  app.use(requestLogMiddleware(PinoLogger.root));
-  app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
+  app.use(requestLogMiddleware(PinoLogger.root, [httpMetricsObserver(app.get(MetricsRegistry))]));
   app.use(json({ limit: MAX_BODY_BYTES }));
   mountQueueDashboard(app, config);
   app.use(expressErrorHandler);
