@@ -9,7 +9,6 @@ describe('requestLogMiddleware', () => {
   let server: Server;
   let lines: Record<string, unknown>[];
   let url: string;
-
   let observed: Array<{ url?: string; statusCode: number; seconds: number }>;
 
   async function serve(level: string): Promise<void> {
