@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Document, Extension, onAuthenticatePayload } from '@hocuspocus/server';
+import type { connectedPayload, Document, Extension, onAuthenticatePayload, onDisconnectPayload } from '@hocuspocus/server';
 import { ApiError, AppConfig, ErrorCode } from '@app/common';
 import { RecheckFilter } from '@app/realtime-hub';
 import { SocketAccess } from '@app/realtime';
@@ -13,6 +13,9 @@ export interface CollabContext {
   user: EndUser;
   role: AccessRole;
   rate: UpdateRate;
+  /** When the token expires (epoch ms): the connection is closed then. */
+  expiresAt: number;
+  expiry?: NodeJS.Timeout;
 }
 
 /** The reason a client's provider receives (onAuthenticationFailed, or the close of one document). */
@@ -46,7 +49,7 @@ export class CollabAccess implements Extension {
   async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
     const key = parseTenantDocumentName(documentName);
     if (!key) throw new CollabRefusal('invalid-document-name');
-    const user = await this.tokens.verify(key.apiKeyId, token).catch(() => {
+    const { user, expiresAt } = await this.tokens.verifyWithExpiry(key.apiKeyId, token).catch(() => {
       throw new CollabRefusal('unauthenticated', 4401);
     });
     const role = await this.access.roleOn(user, key.organizationId, key.documentId).catch((error: unknown) => {
@@ -55,7 +58,20 @@ export class CollabAccess implements Extension {
     });
     if (!role) throw new CollabRefusal('permission-denied');
     connectionConfig.readOnly = role !== 'editor';
-    return { user, role, rate: new UpdateRate(this.config.collabMaxUpdatesPerSecond, Date.now()) };
+    return { user, role, rate: new UpdateRate(this.config.collabMaxUpdatesPerSecond, Date.now()), expiresAt };
+  }
+
+  /** The token's lifetime bounds the connection's; the provider authenticates again with a fresh token. */
+  connected({ connection, context }: connectedPayload): Promise<void> {
+    const session = context as CollabContext;
+    session.expiry = setTimeout(() => this.close(connection, 'token-expired', 4401), Math.max(0, session.expiresAt - Date.now()));
+    session.expiry.unref();
+    return Promise.resolve();
+  }
+
+  onDisconnect({ context }: onDisconnectPayload): Promise<void> {
+    clearTimeout((context as Partial<CollabContext>).expiry);
+    return Promise.resolve();
   }
 
   /** Re-resolves the access of this instance's connections that the filter matches. */

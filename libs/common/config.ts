@@ -72,6 +72,8 @@ export class AppConfig {
   readonly collabMaxUpdatesPerSecond: number;
   /** CRDT sync: quiet time after an edit before the document is compacted (the edit itself is already stored). */
   readonly collabCompactDebounceMs: number;
+  /** Lifetime of end-user tokens (generate_token); a socket.io or CRDT sync connection is closed when its token expires. */
+  readonly userTokenLifetimeSeconds: number;
   /** Key for AES-GCM encryption of stored secrets. */
   readonly encryptionKey: Buffer;
   /** Key for signing page tokens. */
@@ -121,6 +123,7 @@ export class AppConfig {
     this.collabMaxDocumentBytes = int(env, 'COLLAB_MAX_DOCUMENT_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
     this.collabMaxUpdatesPerSecond = int(env, 'COLLAB_MAX_UPDATES_PER_SECOND', 100, 1, 100_000);
     this.collabCompactDebounceMs = int(env, 'COLLAB_COMPACT_DEBOUNCE_MS', 2000, 0, 600_000);
+    this.userTokenLifetimeSeconds = int(env, 'USER_TOKEN_LIFETIME_S', 48 * 3600, 1, 7 * 24 * 3600);
     const secret = secretKey(env, this.nodeEnv);
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');

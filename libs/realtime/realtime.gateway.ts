@@ -14,6 +14,8 @@ import { originAllowed } from './socket-origin';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';
+/** Sent to a socket whose token has expired, just before the server closes it. */
+export const TOKEN_EXPIRED_EVENT = 'token_expired';
 
 type Ack = (response: unknown) => void;
 
@@ -84,22 +86,31 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     if (typeof apiKey !== 'string' || typeof token !== 'string' || apiKey.length > 256 || token.length > 8192) {
       throw ApiError.unauthenticated('auth.apiKey and auth.token are required.');
     }
-    const user = await this.tokens.verify(apiKey, token);
+    const { user, expiresAt } = await this.tokens.verifyWithExpiry(apiKey, token);
     const allowed = await this.domains.list(apiKey);
     if (allowed.length > 0 && !originAllowed(allowed, socket.handshake.headers.origin)) {
       throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Origin not allowed for this API key.');
     }
-    socket.data = { user };
+    socket.data = { user, expiresAt };
   }
 
   private wire(socket: Socket): void {
     // What is addressed to the person (notifications) reaches each of their sockets through this room.
-    const { user } = socket.data as { user: EndUser };
+    const { user, expiresAt } = socket.data as { user: EndUser; expiresAt: number };
     void socket.join(userRoom(user.apiKeyId, user.userId));
+    // The token's lifetime bounds the connection's: the client hears why, then reconnects with a fresh token.
+    const expiry = setTimeout(() => {
+      socket.emit(TOKEN_EXPIRED_EVENT, {});
+      socket.disconnect(true);
+    }, Math.max(0, expiresAt - Date.now()));
+    expiry.unref();
     socket.on('subscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.subscribe(socket, payload)));
     socket.on('unsubscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)));
     socket.on('livestate:set', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)));
-    socket.on('disconnect', () => void this.subscriptions.disconnected(socket).catch((error) => this.logger.warn(String(error))));
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      void this.subscriptions.disconnected(socket).catch((error) => this.logger.warn(String(error)));
+    });
   }
 
   /** Acks mirror the REST envelope: `{status:"success", ...}` or `{error:{status, message}}`. */

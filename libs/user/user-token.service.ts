@@ -16,8 +16,6 @@ export interface EndUser {
   isAdmin: boolean;
 }
 
-export const USER_TOKEN_LIFETIME_SECONDS = 48 * 3600;
-
 /** HS256 end-user tokens, each API key signing with its own random secret. */
 @Injectable()
 export class UserTokenService {
@@ -35,12 +33,17 @@ export class UserTokenService {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.userId)
       .setIssuedAt()
-      .setExpirationTime(`${USER_TOKEN_LIFETIME_SECONDS}s`)
+      .setExpirationTime(`${this.config.userTokenLifetimeSeconds}s`)
       .sign(secret!);
   }
 
   /** The token's user, if it was signed by this API key, has not expired and names this key. */
   async verify(apiKeyId: string, token: string): Promise<EndUser> {
+    return (await this.verifyWithExpiry(apiKeyId, token)).user;
+  }
+
+  /** verify, plus when the token expires (epoch ms): what a long-lived connection holds it to. */
+  async verifyWithExpiry(apiKeyId: string, token: string): Promise<{ user: EndUser; expiresAt: number }> {
     const secret = await this.secretFor(apiKeyId, false);
     if (!secret) throw ApiError.unauthenticated('Invalid token.');
     let payload: Record<string, unknown>;
@@ -49,14 +52,15 @@ export class UserTokenService {
     } catch {
       throw ApiError.unauthenticated('Invalid or expired token.');
     }
-    if (payload.apiKey !== apiKeyId || typeof payload.userId !== 'string') throw ApiError.unauthenticated('Invalid token.');
-    return {
+    if (payload.apiKey !== apiKeyId || typeof payload.userId !== 'string' || typeof payload.exp !== 'number') throw ApiError.unauthenticated('Invalid token.');
+    const user = {
       apiKeyId,
       userId: payload.userId,
       name: typeof payload.name === 'string' ? payload.name : '',
       email: typeof payload.email === 'string' ? payload.email : '',
       isAdmin: payload.isAdmin === true,
     };
+    return { user, expiresAt: payload.exp * 1000 };
   }
 
   /** `/v2/auth/generate_signature`: the decisions signed with this API key's permission signing key. */

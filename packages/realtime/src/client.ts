@@ -26,6 +26,8 @@ export class RealtimeClient {
   private readonly statusListeners = new Listeners<'connected' | 'disconnected'>();
   /** One refresh per refused handshake: a fresh token that is refused too is a real refusal, not a loop. */
   private refreshed = false;
+  /** The server said the token expired; its close that follows is answered by connecting again. */
+  private tokenExpired = false;
 
   constructor(private readonly options: RealtimeOptions) {
     this.socket = io(options.url, {
@@ -39,7 +41,16 @@ export class RealtimeClient {
       this.statusListeners.emit('connected');
       for (const room of this.rooms) void room.subscribe().catch(() => room.close('access_revoked'));
     });
-    this.socket.on('disconnect', () => this.statusListeners.emit('disconnected'));
+    this.socket.on('disconnect', (reason) => {
+      this.statusListeners.emit('disconnected');
+      // socket.io does not reconnect after a server-side close; connecting again with the expired
+      // token is refused, which asks refreshToken for a new one (without it, the client stays off).
+      if (reason === 'io server disconnect' && this.tokenExpired) {
+        this.tokenExpired = false;
+        this.socket.connect();
+      }
+    });
+    this.socket.on('token_expired', () => (this.tokenExpired = true));
     // A refused handshake is not retried by socket.io: refresh the token and connect again.
     this.socket.on('connect_error', (error: Error & { data?: { status?: string } }) => {
       if (this.willRefresh(error)) void this.reauthenticate();
