@@ -3,7 +3,7 @@ import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
-import { createValidationPipe } from '../../libs/http/validation';
+import { createValidationPipe } from './validation-pipe';
 import { Backends, openBackends } from '../support/hot-route-work';
 import { PeerController } from './peer.controller';
 

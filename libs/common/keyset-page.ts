@@ -68,7 +68,7 @@ const COLUMN_FORMAT: Record<CursorColumn, (value: string) => boolean> = {
  * Hashed, because the scope travels inside every token and a filter may hold a thousand ids: the
  * token's length must not grow with the filters (the route accepts at most MAX_PAGE_TOKEN_LENGTH back).
  */
-function scopeHash(listing: string, { apiKeyId, filters }: PageScope): string {
+function hashScope(listing: string, { apiKeyId, filters }: PageScope): string {
   return createHash('sha256').update(JSON.stringify([listing, apiKeyId, filters ?? null])).digest('base64url').slice(0, 22);
 }
 
@@ -80,18 +80,17 @@ function scopeHash(listing: string, { apiKeyId, filters }: PageScope): string {
 export class KeysetPager<Row, Columns extends readonly CursorColumn[]> {
   readonly pageSize: number;
   readonly after: Cursor<Columns> | null;
-  private readonly scope: string;
+  private scopeHash: string | undefined;
 
   constructor(
     private readonly listing: KeysetListing<Row, Columns>,
     request: PageRequestDto,
-    scope: PageScope,
+    private readonly scope: PageScope,
     private readonly key: Buffer,
   ) {
     this.pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-    this.scope = scopeHash(listing.name, scope);
     // `@IsOptional()` lets JSON null through as "absent": treat it so, like a missing token.
-    this.after = request.pageToken == null ? null : this.parse(decodePageToken(request.pageToken, this.scope, key));
+    this.after = request.pageToken == null ? null : this.parse(decodePageToken(request.pageToken, this.hashedScope(), key));
   }
 
   /** One row more than the page, to learn whether another page follows. */
@@ -108,7 +107,13 @@ export class KeysetPager<Row, Columns extends readonly CursorColumn[]> {
 
   /** The token of the page after `after`; for a listing that decides itself whether more follows (several lists in one page). */
   tokenAfter(after: Cursor<Columns>): string {
-    return encodePageToken({ scope: this.scope, after }, this.key);
+    return encodePageToken({ scope: this.hashedScope(), after }, this.key);
+  }
+
+  /** Hashed only when a token is read or issued: most requests are one page and need neither. */
+  private hashedScope(): string {
+    this.scopeHash ??= hashScope(this.listing.name, this.scope);
+    return this.scopeHash;
   }
 
   private parse(values: string[]): Cursor<Columns> {

@@ -1,22 +1,36 @@
 import { createParamDecorator, ExecutionContext, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { Request } from 'express';
+import { validatedDto } from '@app/common';
 import { checkRequestEnvelope } from './request-envelope';
 
-type EnvelopeRequest = Request<Request['params'], unknown, { data: unknown }>;
+type EnvelopeRequest = Request<Request['params'], unknown, { data: object }>;
 
-function readData(_: unknown, context: ExecutionContext): unknown {
+/** Declared parameter types that are no DTO class: their `data` is passed on as it came. */
+const NOT_DTOS = new Set<unknown>([undefined, Object, String, Number, Boolean, Array, Buffer, Date]);
+
+function readData(dtoClass: Type<object> | undefined, context: ExecutionContext): unknown {
   const req = context.switchToHttp().getRequest<EnvelopeRequest>();
   checkRequestEnvelope(req);
-  return req.body.data;
+  return dtoClass ? validatedDto(dtoClass, req.body.data) : req.body.data;
 }
 
+const dataParameter = createParamDecorator(readData);
+
 /**
- * The `data` member of the `{ data: object }` request body, validated by the global
- * ValidationPipe against the parameter's DTO class, after the envelope check (DESIGN §2).
- * Nest reads arguments after the guards, so an unauthenticated request gets 401 before any 400.
+ * The `data` member of the `{ data: object }` request body, after the envelope check (DESIGN §2),
+ * as an instance of the parameter's declared DTO class, validated. Nest reads arguments after the
+ * guards, so an unauthenticated request gets 401 before any 400. Validating here rather than in a
+ * global ValidationPipe spares every request Nest's asynchronous pipe chain and the pipe's walks over
+ * the value for binary values and sparse arrays, which JSON cannot hold.
  */
-export const Data = createParamDecorator(readData);
+export function Data(): ParameterDecorator {
+  return (target, method, index) => {
+    const declared = (Reflect.getMetadata('design:paramtypes', target, method!) as Type<object>[] | undefined) ?? [];
+    const dtoClass = NOT_DTOS.has(declared[index]) ? undefined : declared[index];
+    dataParameter(dtoClass)(target, method, index);
+  };
+}
 
 /**
  * The declared type of a handler's `@Data()` parameter (its DTO class, or Object for a plain

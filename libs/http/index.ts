@@ -4,7 +4,6 @@ export * from './error-response';
 export * from './exception.filter';
 export * from './request-envelope';
 export * from './rpc-post.decorator';
-export * from './validation';
 export * from './openapi/dto-schema';
 export * from './openapi/openapi-document';
 export * from './openapi/registered-routes';

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { ACTIVITY_SINK } from '@app/activity';
 import { ActivityHttpModule } from '@app/activity/http';
 import { AuthModule } from '@app/auth';
 import { CollabHttpModule } from '@app/collab/http';
 import { AppLoggerModule, ConfigModule } from '@app/common';
-import { createValidationPipe, EnvelopeExceptionFilter } from '@app/http';
+import { EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
@@ -63,7 +63,6 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     CollabHttpModule,
   ],
   providers: [
-    { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
   ],
 })

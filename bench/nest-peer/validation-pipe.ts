@@ -1,12 +1,14 @@
 import { ValidationPipe } from '@nestjs/common';
-import { ApiError, describeValidationErrors } from '@app/common';
-import { cacheValidationMetadata } from './validation-metadata-cache';
+import { ApiError, cacheValidationMetadata, describeValidationErrors } from '../../libs/common';
 
+/**
+ * How a minimal Nest app validates: a global ValidationPipe, here with the API's rules (whitelist,
+ * unknown fields refused, errors as the API's message) and the API's class-validator metadata cache.
+ */
 export function createValidationPipe(): ValidationPipe {
   cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
-    // An unknown field is an error naming it, never silently dropped (DESIGN §2).
     forbidNonWhitelisted: true,
     transform: true,
     forbidUnknownValues: true,
