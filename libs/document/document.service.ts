@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
-import { preparedStatement, queryPrepared, runStatement } from '@app/database';
+import { preparedStatement, queryPreparedValues, runStatement } from '@app/database';
 import { changedFields, DocumentSnapshot, Emit, EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
@@ -13,6 +13,7 @@ import { MoveDocumentsDto } from './dto/move-documents.dto';
 import { UpdateDocumentAccessDto, UpdateDocumentDisabledStateDto } from './dto/update-document-access.dto';
 import { DocumentUpdateDto, UpdateDocumentsDto } from './dto/update-documents.dto';
 import { DocumentRow, documentView } from './document-view';
+import { AccessType } from './entities/access-type';
 
 /** Spec message (Common envelopes, 7): no closing period. */
 export const DOCUMENT_ABSENT = 'Document does not exist';
@@ -30,6 +31,8 @@ const LIST_DOCUMENTS = preparedStatement(
    WHERE o.api_key_id = $1 AND o.id = $2
    ORDER BY d.id`,
 );
+/** A row of LIST_DOCUMENTS: `found` is null on the one row of an organization without a match. */
+type ListedDocument = [folderFound: boolean, found: boolean | null, ...document: [string, string, boolean, AccessType, string | null, Record<string, unknown>]];
 
 /** What every write returns: the document as its events carry it. */
 const RETURNED = 'id, name, folder_id, access_type, disabled, metadata';
@@ -118,7 +121,7 @@ export class DocumentService {
     const pager = new KeysetPager(DOCUMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     // One round trip on the hottest read: the organization and folder rows decide NOT_FOUND,
     // the lateral join lists the page.
-    const rows = await queryPrepared<DocumentRow & { folder_found: boolean; found: boolean }>(this.dataSource, LIST_DOCUMENTS, [
+    const rows = await queryPreparedValues<ListedDocument>(this.dataSource, LIST_DOCUMENTS, [
       apiKeyId,
       dto.organizationId,
       ids,
@@ -127,8 +130,12 @@ export class DocumentService {
       pager.limit,
     ]);
     if (rows.length === 0) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
-    if (folderId !== null && !rows[0].folder_found) throw ApiError.notFound(FOLDER_NOT_FOUND);
-    const page = pager.page(rows.filter((row) => row.found));
+    if (folderId !== null && !rows[0][0]) throw ApiError.notFound(FOLDER_NOT_FOUND);
+    const documents: DocumentRow[] = [];
+    for (const [, found, id, name, disabled, access_type, folder_id, metadata] of rows) {
+      if (found) documents.push({ id, name, disabled, access_type, folder_id, metadata });
+    }
+    const page = pager.page(documents);
     return { rows: page.rows.map(documentView), nextToken: page.nextToken };
   }
 
