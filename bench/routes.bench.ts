@@ -6,59 +6,19 @@ import { createTestEnvironment } from '../test/support/test-environment';
 import { fixed, Figure, report } from './report';
 import { startBenchServer } from './support/bench-server';
 import { interleavedMedians } from './support/interleave';
+import { SELECTED_WORKLOADS, seedHotData } from './support/hot-workloads';
 import { LOAD_SETTINGS, measureLoad, Sample } from './support/load';
 
 /**
  * Issue 12, part 1: each hot route on the API against (1) a same-I/O bare node:http server running
  * the route's statements and Redis commands and (2) a minimal Nest + Express peer running them behind
- * the API's ValidationPipe. Load comes from autocannon in its own process; CPU per request is read
- * from each server's /proc/<pid>/stat. Sides run interleaved, the median of BENCH_ROUNDS runs counts.
+ * Nest's ValidationPipe with the API's rules. Load comes from autocannon in its own process; CPU per
+ * request is read from each server's /proc/<pid>/stat. Sides run interleaved, the median of
+ * BENCH_ROUNDS runs counts.
  */
 const SIDES = ['api', 'sameIo', 'nest'] as const;
 type Side = (typeof SIDES)[number];
 const SIDE_NAMES: Record<Side, string> = { api: 'API', sameIo: 'same-I/O node:http', nest: 'minimal Nest peer' };
-const DOCUMENTS = 100;
-
-interface Workload {
-  name: string;
-  path: string;
-  bodies: unknown[];
-  /** Also held to >= 0.9 of the minimal Nest peer. */
-  againstPeer?: boolean;
-  /** p99 bound in ms at BENCH_CONNECTIONS connections. */
-  p99AtMostMs?: number;
-}
-
-const documentId = (i: number) => `doc-${String(i).padStart(3, '0')}`;
-const broadcast = (docId: string, x: number) => ({ organizationId: 'org', documentId: docId, liveStateDataId: 'cursor', data: { x, pointer: { y: x } }, merge: true });
-
-const WORKLOADS: Workload[] = [
-  { name: 'no-op authenticated (auth/generate_token)', path: '/v2/auth/generate_token', bodies: [{ userId: 'user-1' }], againstPeer: true },
-  { name: 'documents/get, page of 100', path: '/v2/organizations/documents/get', bodies: [{ organizationId: 'org', pageSize: 100 }], againstPeer: true },
-  { name: 'organizations/get (20)', path: '/v2/organizations/get', bodies: [{}] },
-  {
-    name: 'presence/add',
-    path: '/v2/presence/add',
-    bodies: [{ organizationId: 'org', documentId: documentId(0), users: [{ userId: 'user-1', name: 'User 1', status: 'online' }] }],
-  },
-  {
-    name: 'livestate/broadcast merge, one hot document',
-    path: '/v2/livestate/broadcast',
-    bodies: Array.from({ length: 10 }, (_, x) => broadcast(documentId(0), x)),
-    p99AtMostMs: 50,
-  },
-  {
-    name: 'livestate/broadcast merge, 100 documents',
-    path: '/v2/livestate/broadcast',
-    bodies: Array.from({ length: DOCUMENTS }, (_, i) => broadcast(documentId(i), i)),
-  },
-  { name: 'users/get (20)', path: '/v2/users/get', bodies: [{ organizationId: 'org' }] },
-  { name: 'commentannotations/get (10 with a comment)', path: '/v2/commentannotations/get', bodies: [{ organizationId: 'org', documentId: documentId(0) }] },
-];
-
-/** BENCH_ROUTES=generate_token,documents/get runs only the workloads whose path contains one of the parts. */
-const SELECTED = process.env.BENCH_ROUTES ? WORKLOADS.filter((w) => process.env.BENCH_ROUTES!.split(',').some((part) => w.path.includes(part))) : WORKLOADS;
-
 const describe = (sample: Sample) =>
   `${fixed(sample.rps, 0)} req/s, p50/p99 ${sample.p50}/${sample.p99} ms, ${fixed(sample.cpuMsPerRequest, 3)} ms CPU/req`;
 
@@ -79,27 +39,10 @@ async function main(): Promise<void> {
   try {
     const owner = await createWorkspace(api.url);
     const headers = apiKeyHeaders(owner);
-    const setup = async (path: string, data: unknown) => {
-      const response = await post(api.url, path, data, headers);
-      if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
-    };
-    await setup('/v2/organizations/add', { organizations: Array.from({ length: 20 }, (_, i) => ({ organizationId: i ? `org-${i}` : 'org', organizationName: `Org ${i}` })) });
-    await setup('/v2/organizations/documents/add', {
-      organizationId: 'org',
-      documents: Array.from({ length: DOCUMENTS }, (_, i) => ({ documentId: documentId(i), documentName: `Document ${i}` })),
-    });
-    await setup('/v2/users/add', {
-      organizationId: 'org',
-      users: Array.from({ length: 20 }, (_, i) => ({ userId: `user-${i}`, name: `User ${i}`, email: `user${i}@example.com`, accessRole: 'editor' })),
-    });
-    await setup('/v2/commentannotations/add', {
-      organizationId: 'org',
-      documentId: documentId(0),
-      commentAnnotations: Array.from({ length: 10 }, (_, i) => ({ annotationId: `a${i}`, commentData: [{ commentText: `Comment ${i}`, from: { userId: 'user-1' } }] })),
-    });
+    await seedHotData(api.url, headers);
 
     // The yardsticks must answer what the API answers; a difference is printed, not hidden.
-    for (const workload of SELECTED) {
+    for (const workload of SELECTED_WORKLOADS) {
       const answers = await Promise.all(SIDES.map((side) => post(servers[side].url, workload.path, workload.bodies[0], headers)));
       for (const [i, answer] of answers.entries()) {
         if (answer.status !== 200) throw new Error(`${SIDE_NAMES[SIDES[i]]} ${workload.path}: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -113,7 +56,7 @@ async function main(): Promise<void> {
 
     const figures: Figure[] = [];
     const { durationS, warmUpS, rounds, connections } = LOAD_SETTINGS;
-    for (const workload of SELECTED) {
+    for (const workload of SELECTED_WORKLOADS) {
       const bodies = workload.bodies.map((data) => JSON.stringify({ data }));
       const medians = await interleavedMedians(SIDES, rounds, (side, warmUp) =>
         measureLoad(servers[side].pid, { url: servers[side].url, path: workload.path, headers, bodies, connections, durationS: warmUp ? warmUpS : durationS }),
