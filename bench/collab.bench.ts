@@ -11,6 +11,7 @@ import { BenchServer, startBenchServer } from './support/bench-server';
 import type { CollabResult, CollabSpec } from './support/collab-child';
 import { interleavedMedians } from './support/interleave';
 import { LOAD_SETTINGS, Sample } from './support/load';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 17: multiplayer editing on two API instances against two bare Hocuspocus servers with the
@@ -106,10 +107,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -5,6 +5,7 @@ import { fixed, Figure, report } from './report';
 import { SELECTED_WORKLOADS, seedHotData, WORKLOADS } from './support/hot-workloads';
 import { median } from './support/interleave';
 import { LOAD_SETTINGS, measureLoad } from './support/load';
+import { runBench } from './support/run-bench';
 
 /**
  * Two builds of the API side by side on one database: BENCH_BASELINE_DIST (another commit's `dist`,
@@ -50,10 +51,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

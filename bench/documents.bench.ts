@@ -5,6 +5,7 @@ import { startApi } from '../test/support/processes';
 import { createTestEnvironment } from '../test/support/test-environment';
 import { report } from './report';
 import { median } from './support/interleave';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 3, item 7: documents/add of 1,000 documents against a raw `pg` multi-row insert of the same
@@ -87,7 +88,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

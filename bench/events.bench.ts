@@ -10,6 +10,7 @@ import { median } from './support/interleave';
 import { LOAD_SETTINGS, measureLoad } from './support/load';
 import { processCpuMs } from './support/process-cpu';
 import { Arrivals, startHttpSink, startSmtpSink } from './support/sink-arrivals';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 14: the event pipeline end to end. Every write is one commentannotations/add with
@@ -318,10 +319,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -6,6 +6,7 @@ import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-clien
 import { freePort, RunningProcess, startApi, startWorker } from '../test/support/processes';
 import { createTestEnvironment } from '../test/support/test-environment';
 import { fixed, report } from './report';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 7, item 7: 200 concurrent clients for LOAD_DURATION_S (default 60) against a mix of reads
@@ -140,10 +141,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

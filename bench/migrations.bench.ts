@@ -8,6 +8,7 @@ import { createTestEnvironment, REDIS_URL } from '../test/support/test-environme
 import { report } from './report';
 import { median } from './support/interleave';
 import { processCpuMs } from './support/process-cpu';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 5: (a) migrations/s of one batch with 1 and with 2 worker processes, (b) the time to
@@ -143,7 +144,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

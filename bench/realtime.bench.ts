@@ -8,6 +8,7 @@ import type { Ack } from '../test/support/realtime-client';
 import { seedDocument, seedOrganization } from '../test/support/seed';
 import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
 import { fixed, report } from './report';
+import { runBench } from './support/run-bench';
 
 /**
  * Realtime benchmark (issue 4): fan-out latency of one REST broadcast to CLIENTS sockets over two
@@ -121,10 +122,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

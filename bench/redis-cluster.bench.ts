@@ -12,6 +12,7 @@ import { median } from './support/interleave';
 import { LOAD_SETTINGS, measureLoad } from './support/load';
 import { processCpuMs } from './support/process-cpu';
 import { measureRedis, RedisCost } from './support/redis-stats';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 16: the same API on a private single Redis and on a 3-master Redis Cluster, in one run.
@@ -247,10 +248,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

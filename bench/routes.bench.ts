@@ -8,6 +8,7 @@ import { startBenchServer } from './support/bench-server';
 import { interleavedMedians } from './support/interleave';
 import { SELECTED_WORKLOADS, seedHotData } from './support/hot-workloads';
 import { LOAD_SETTINGS, measureLoad, Sample } from './support/load';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 12, part 1: each hot route on the API against (1) a same-I/O bare node:http server running
@@ -98,10 +99,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

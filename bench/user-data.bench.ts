@@ -4,6 +4,7 @@ import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-clien
 import { RunningProcess, startApi, startWorker } from '../test/support/processes';
 import { createTestEnvironment } from '../test/support/test-environment';
 import { fixed, report } from './report';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 13: the GDPR deletion of one user who wrote COMMENTS comments spread over DOCUMENTS
@@ -120,7 +121,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

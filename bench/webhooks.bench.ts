@@ -8,6 +8,7 @@ import { RunningProcess, startApi, startWorker } from '../test/support/processes
 import { createTestEnvironment, REDIS_URL } from '../test/support/test-environment';
 import { fixed, Figure, report } from './report';
 import { processCpuMs } from './support/process-cpu';
+import { runBench } from './support/run-bench';
 
 /**
  * Issue 12, part 3. (a) CPU-bound: one worker drains a committed backlog against a receiver that
@@ -141,10 +142,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

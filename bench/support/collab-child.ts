@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Editor, openEditor } from '../../test/support/collab-client';
 import type { Handshake } from '../../test/support/realtime-client';
 import { processCpuMs } from './process-cpu';
+import { runBench } from './run-bench';
 
 /**
  * The CRDT sync load generator, in its own process so its Yjs work is never the measured servers'
@@ -130,10 +131,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { connectedPayload, Document, Extension, onAuthenticatePayload, onDisconnectPayload } from '@hocuspocus/server';
 import { ApiError, AppConfig, ErrorCode } from '@app/common';
-import { RecheckFilter } from '@app/realtime-hub';
+import { RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { SocketAccess } from '@app/realtime';
 import { AccessRole, EndUser, UserTokenService } from '@app/user';
 import { CloseReason, CollabMetrics } from './collab-metrics';
@@ -78,12 +78,10 @@ export class CollabAccess implements Extension {
   async recheck(documents: Iterable<Document>, filter: RecheckFilter): Promise<void> {
     for (const document of documents) {
       const key = parseTenantDocumentName(document.name);
-      if (!key || key.apiKeyId !== filter.apiKeyId) continue;
-      if (filter.organizationId !== undefined && key.organizationId !== filter.organizationId) continue;
-      if (filter.documentId !== undefined && key.documentId !== filter.documentId) continue;
+      if (!key) continue;
       for (const connection of document.getConnections()) {
         const context = connection.context as Partial<CollabContext>;
-        if (!context.user || (filter.userIds && !filter.userIds.includes(context.user.userId))) continue;
+        if (!context.user || !recheckCovers(filter, key.apiKeyId, context.user.userId, key.organizationId, key.documentId)) continue;
         const role = await this.access.recheckRoleOn(context.user, key.organizationId, key.documentId).catch((error: unknown) => {
           this.logger.warn(`collab re-check failed: ${String(error)}`);
           return context.role ?? null;

@@ -55,7 +55,7 @@ export class CrdtRestService {
   async update(apiKeyId: string, dto: WriteCrdtDto): Promise<void> {
     assertContent(dto);
     const key = keyOf(apiKeyId, dto);
-    if (!(await this.store.exists(key))) throw new ApiError(ErrorCode.NOT_FOUND, 'No CRDT data found for this editor ID.');
+    if (!(await this.store.exists(key))) throw ApiError.notFound('No CRDT data found for this editor ID.');
     await this.write(key, dto);
     await this.store.declare(key, dto.type, dto.contentKey ?? DEFAULT_CONTENT_KEY);
   }
@@ -101,5 +101,5 @@ function keyOf(apiKeyId: string, dto: WriteCrdtDto): CrdtKey {
 
 function assertContent(dto: WriteCrdtDto): void {
   const error = contentError(dto.type, dto.data);
-  if (error) throw new ApiError(ErrorCode.INVALID_ARGUMENT, error);
+  if (error) throw ApiError.invalid(error);
 }

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import * as Y from 'yjs';
-import { preparedStatement, queryPrepared, runStatement } from '@app/database';
+import { FOREIGN_KEY_VIOLATION, postgresErrorCode, preparedStatement, queryPrepared, runStatement } from '@app/database';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
-import { ApiError, ErrorCode } from '@app/common';
+import { ApiError } from '@app/common';
 import { CrdtKey } from './crdt-key';
 import { compactIn, CRDT_SQL, EMPTY_STATE, keyParams, UpdateBatcher } from './crdt-log';
-
-const FOREIGN_KEY_VIOLATION = '23503';
 
 interface StoredPart {
   data: Buffer;
@@ -35,11 +33,7 @@ export interface StoredEditor {
 @Injectable()
 export class CrdtStore {
   private readonly batcher = new UpdateBatcher(async (key, data, userIds) => {
-    try {
-      await queryPrepared(this.dataSource, preparedStatement(CRDT_SQL.append), [...keyParams(key), data, userIds]);
-    } catch (error) {
-      throw missingDocument(error) ? new ApiError(ErrorCode.NOT_FOUND, DOCUMENT_NOT_FOUND) : error;
-    }
+    await queryPrepared(this.dataSource, preparedStatement(CRDT_SQL.append), [...keyParams(key), data, userIds]).catch(rethrowAsNotFound);
   });
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -59,9 +53,7 @@ export class CrdtStore {
   compact(key: CrdtKey, memoryState: Uint8Array | null): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const query = async <T>(sql: string, params: unknown[]) => (await runStatement<T>(manager, sql, params)).rows;
-      return compactIn(query, key, memoryState).catch((error: unknown) => {
-        throw missingDocument(error) ? new ApiError(ErrorCode.NOT_FOUND, DOCUMENT_NOT_FOUND) : error;
-      });
+      return compactIn(query, key, memoryState).catch(rethrowAsNotFound);
     });
   }
 
@@ -71,7 +63,8 @@ export class CrdtStore {
    */
   async claim(key: CrdtKey, type: string, contentKey: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      await this.createRow(manager, key);
+      // The editor's row, empty, when it has none yet; the foreign key refuses it for a missing document.
+      await runStatement(manager, CRDT_SQL.createEditor, [...keyParams(key), EMPTY_STATE]).catch(rethrowAsNotFound);
       const { affected } = await runStatement(manager, CRDT_SQL.claim, [...keyParams(key), type, contentKey]);
       return affected === 1;
     });
@@ -122,19 +115,9 @@ export class CrdtStore {
       };
     });
   }
-
-  /** The editor's row, empty, when it has none yet; the foreign key refuses it for a missing document. */
-  private async createRow(manager: EntityManager, key: CrdtKey): Promise<void> {
-    try {
-      await runStatement(manager, CRDT_SQL.createEditor, [...keyParams(key), EMPTY_STATE]);
-    } catch (error) {
-      if (missingDocument(error)) throw new ApiError(ErrorCode.NOT_FOUND, DOCUMENT_NOT_FOUND);
-      throw error;
-    }
-  }
 }
 
-function missingDocument(error: unknown): boolean {
-  const code = error instanceof QueryFailedError ? (error.driverError as { code?: string }).code : (error as { code?: string }).code;
-  return code === FOREIGN_KEY_VIOLATION;
+/** The editor tables reference the document: a write the foreign key refuses is a missing document. */
+function rethrowAsNotFound(error: unknown): never {
+  throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? ApiError.notFound(DOCUMENT_NOT_FOUND) : error;
 }

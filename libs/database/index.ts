@@ -1,3 +1,4 @@
 export * from './database.module';
 export * from './database-options';
 export * from './statement';
+export * from './postgres-error';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryFailedError } from 'typeorm';
-
-const UNIQUE_VIOLATION = '23505';
+import { EntityManager } from 'typeorm';
+import { postgresErrorCode, UNIQUE_VIOLATION } from '@app/database';
 
 export type RekeyOutcome = 'rekeyed' | 'source-missing' | 'target-taken';
 
@@ -38,7 +37,7 @@ export class DocumentRekeyService {
       ]);
     } catch (error) {
       // The target was inserted after our check.
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) return 'target-taken';
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) return 'target-taken';
       throw error;
     }
     return 'rekeyed';

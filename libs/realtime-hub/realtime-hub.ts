@@ -10,6 +10,16 @@ export interface RecheckFilter {
   userIds?: string[];
 }
 
+/** Whether the filter covers a live subscription of `userId` (of `apiKeyId`) to the document. */
+export function recheckCovers(filter: RecheckFilter, apiKeyId: string, userId: string, organizationId: string, documentId: string): boolean {
+  return (
+    apiKeyId === filter.apiKeyId &&
+    (filter.userIds === undefined || filter.userIds.includes(userId)) &&
+    (filter.organizationId === undefined || organizationId === filter.organizationId) &&
+    (filter.documentId === undefined || documentId === filter.documentId)
+  );
+}
+
 export const RECHECK_EVENT = 'recheck';
 
 /** A document moved to a new id (migration); sent to every instance as one message. */

@@ -3,7 +3,7 @@ import { Server, Socket } from 'socket.io';
 import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
-import { documentRoom, RecheckFilter } from '@app/realtime-hub';
+import { documentRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { AccessRole, EndUser } from '@app/user';
 import { SocketAccess } from './socket-access.service';
 import { parsePayload } from './socket-payload';
@@ -81,10 +81,8 @@ export class SubscriptionService {
       const socket = this.server.of('/').sockets.get(socketId);
       if (!socket) continue;
       const user = userOf(socket);
-      if (user.apiKeyId !== filter.apiKeyId || (filter.userIds && !filter.userIds.includes(user.userId))) continue;
       for (const [room, subscription] of subscriptions) {
-        if (filter.organizationId !== undefined && subscription.organizationId !== filter.organizationId) continue;
-        if (filter.documentId !== undefined && subscription.documentId !== filter.documentId) continue;
+        if (!recheckCovers(filter, user.apiKeyId, user.userId, subscription.organizationId, subscription.documentId)) continue;
         const role = await this.access.recheckRoleOn(user, subscription.organizationId, subscription.documentId);
         if (role) {
           subscription.role = role;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, decryptSecret, encryptSecret, ErrorCode, isRefusedTarget, KeysetPager, keysetListing, newId } from '@app/common';
+import { postgresErrorCode, UNIQUE_VIOLATION } from '@app/database';
 import { requireAdvancedWebhooks } from './advanced-webhook-config.service';
 import { CreateEndpointDto, ListEndpointsDto, UpdateEndpointDto } from './dto/advanced-webhook.dto';
 import { generateEndpointSecret } from './endpoint-secret';
@@ -54,10 +55,6 @@ function view(row: WebhookEndpoint): EndpointView {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
-}
-
 /** Advanced webhook endpoints of an API key: many per key, each with its URL, filter, rate limit and secret. */
 @Injectable()
 export class WebhookEndpointService {
@@ -88,7 +85,7 @@ export class WebhookEndpointService {
         return view(await manager.findOneOrFail(WebhookEndpoint, { where: { apiKeyId, id } }));
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'An endpoint with this uid already exists.');
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'An endpoint with this uid already exists.');
       throw error;
     }
   }
