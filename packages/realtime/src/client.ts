@@ -1,7 +1,8 @@
 import { io, Socket } from 'socket.io-client';
-import { Listeners } from './listeners.js';
-import { Room } from './room.js';
-import { DocumentRef, LiveStateValue, Notification, PresenceUser, RealtimeError } from './types.js';
+import { Listeners } from './listeners';
+import { Notifications } from './notifications';
+import { Room } from './room';
+import { CommentChange, Connection, DocumentRef, LiveStateValue, Notification, PresenceUser, RealtimeError, RoomEvent } from './types';
 
 export interface RealtimeOptions {
   /** The API's origin, e.g. `https://collab.example.com`. */
@@ -21,6 +22,7 @@ export interface RealtimeOptions {
  */
 export class RealtimeClient {
   readonly socket: Socket;
+  readonly notifications: Notifications;
   private readonly rooms = new Set<Room>();
   private readonly notificationListeners = new Listeners<Notification>();
   private readonly statusListeners = new Listeners<'connected' | 'disconnected'>();
@@ -36,6 +38,7 @@ export class RealtimeClient {
       transports: ['websocket'],
       autoConnect: false,
     });
+    this.notifications = new Notifications(this.socket);
     this.socket.on('connect', () => {
       this.refreshed = false;
       this.statusListeners.emit('connected');
@@ -55,7 +58,11 @@ export class RealtimeClient {
     this.socket.on('connect_error', (error: Error & { data?: { status?: string } }) => {
       if (this.willRefresh(error)) void this.reauthenticate();
     });
-    this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) => this.roomOf(event)?.setPresence(event.users));
+    this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) => this.roomOf(event)?.presence.setUsers(event.users));
+    this.socket.on('presence:data', (event: DocumentRef & Connection) => this.roomOf(event)?.presence.received(event));
+    this.socket.on('presence:leave', (event: DocumentRef & { connectionId: string }) => this.roomOf(event)?.presence.left(event.connectionId));
+    this.socket.on('event', (event: DocumentRef & RoomEvent) => this.roomOf(event)?.receiveEvent(event));
+    this.socket.on('comment:change', (change: CommentChange) => this.roomOf(change)?.comments.receive(change));
     this.socket.on('livestate', (event: DocumentRef & LiveStateValue) => this.roomOf(event)?.setState(event));
     this.socket.on('notification', (notification: Notification) => this.notificationListeners.emit(notification));
     this.socket.on('document_migrated', (event: DocumentRef & { newDocumentId: string }) => {

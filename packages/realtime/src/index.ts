@@ -1,5 +1,8 @@
-export { RealtimeClient } from './client.js';
-export type { RealtimeOptions } from './client.js';
-export { Room } from './room.js';
-export { RealtimeError } from './types.js';
-export type { DocumentRef, LiveStateValue, Notification, PresenceUser } from './types.js';
+export { RealtimeClient } from './client';
+export type { RealtimeOptions } from './client';
+export type { RoomComments, ThreadPage } from './comments';
+export type { NotificationPage, Notifications } from './notifications';
+export type { Presence } from './presence';
+export { Room } from './room';
+export { RealtimeError } from './types';
+export type * from './types';

@@ -1,18 +1,17 @@
 import type { Socket } from 'socket.io-client';
-import { Room } from './room.js';
+import { Room } from './room';
+import type { CommentChange } from './types';
 
-/** The room's bookkeeping, without a connection: presence split, ordering of live-state values, teardown. */
+/** The room's bookkeeping, without a connection: ordering of live-state values, comment pushes, teardown. */
 describe('Room', () => {
   const room = (onLeave = jest.fn()) => new Room({} as Socket, 'org', 'doc', 'me', onLeave);
-
-  it('splits presence into self and others and tells listeners', () => {
-    const subject = room();
-    const seen: number[] = [];
-    subject.presence.update((users) => seen.push(users.length));
-    subject.setPresence([{ userId: 'me' }, { userId: 'you' }]);
-    expect(subject.presence.self()).toEqual({ userId: 'me' });
-    expect(subject.presence.others()).toEqual([{ userId: 'you' }]);
-    expect(seen).toEqual([2]);
+  const change = (cursor: string, kind: CommentChange['kind'], text?: string): CommentChange => ({
+    organizationId: 'org',
+    documentId: 'doc',
+    cursor,
+    kind,
+    annotationId: 't',
+    thread: text === undefined ? null : { annotationId: 't', createdAt: 1, lastUpdated: 1, comments: [{ commentId: 1, commentText: text, createdAt: 1 }] },
   });
 
   it('keeps the newest live-state value when an older one arrives later', () => {
@@ -26,19 +25,37 @@ describe('Room', () => {
     expect(seen).toEqual([{ n: 2 }]);
   });
 
+  it('applies comment pushes above the last cursor to its thread list and removes a deleted thread', () => {
+    const subject = room();
+    const seen: string[][] = [];
+    subject.comments.subscribe((threads) => seen.push(threads.map((t) => t.comments[0].commentText)));
+    subject.comments.receive(change('2', 'thread_added', 'hello'));
+    subject.comments.receive(change('4', 'comment_updated', 'edited'));
+    subject.comments.receive(change('3', 'comment_updated', 'stale'));
+    subject.comments.receive(change('5', 'thread_deleted'));
+    expect(seen).toEqual([['hello'], ['edited'], []]);
+    expect(subject.comments.threads()).toEqual([]);
+  });
+
   it('on revocation it closes, tells its listeners once, and drops them', () => {
     const onLeave = jest.fn();
     const subject = room(onLeave);
     const closed = jest.fn();
     const presence = jest.fn();
+    const comments = jest.fn();
+    const events = jest.fn();
     subject.onClosed(closed);
     subject.presence.update(presence);
+    subject.comments.subscribe(comments);
+    subject.onEvent(events);
     subject.close('access_revoked');
-    subject.setPresence([]);
+    subject.presence.setUsers([]);
+    subject.comments.receive(change('1', 'thread_added', 'late'));
+    subject.receiveEvent({ connectionId: 'c', userId: 'you', event: {} });
     expect(subject.closed).toBe(true);
     expect(closed).toHaveBeenCalledWith({ reason: 'access_revoked' });
     expect(onLeave).toHaveBeenCalledWith(subject);
-    expect(presence).not.toHaveBeenCalled();
+    for (const listener of [presence, comments, events]) expect(listener).not.toHaveBeenCalled();
   });
 
   it('matches events by its current document id', () => {

@@ -25,6 +25,129 @@ export interface DocumentRef {
   documentId: string;
 }
 
+/** A connection's presence object: cursor, selection, typing, viewport, whatever the app puts in it. */
+export type PresenceData = Record<string, unknown>;
+
+/** Another connection in the room and the presence data it last set (`{}` before its first set). */
+export interface Connection<T = PresenceData> {
+  connectionId: string;
+  userId: string;
+  name?: string;
+  data: T;
+}
+
+/** An ephemeral event another connection broadcast to the room. */
+export interface RoomEvent<T = unknown> {
+  connectionId: string;
+  userId: string;
+  event: T;
+}
+
+/** Orders a document's comment changes by commit: a decimal integer. */
+export type Cursor = string;
+
+export interface CommentUser {
+  userId: string;
+  name?: string;
+  email?: string;
+  photoUrl?: string;
+  color?: string;
+}
+
+export interface TaggedUserContact {
+  userId?: string;
+  contact?: CommentUser;
+  text?: string;
+}
+
+/** A status or priority as Velt names them: `{id, name}` plus colours (a status also has a `type`). */
+export interface CommentLabel {
+  id: string;
+  name: string;
+  type?: 'default' | 'ongoing' | 'terminal';
+  color?: string;
+  lightColor?: string;
+}
+
+/** Velt's Comment, as the server answers it. */
+export interface Comment {
+  commentId: number;
+  commentText: string;
+  commentHtml?: string;
+  from?: CommentUser;
+  createdAt: number;
+  taggedUserContacts?: TaggedUserContact[];
+  reactionAnnotations?: Array<{ icon: string; fromUsers: Array<{ from: CommentUser }> }>;
+  [field: string]: unknown;
+}
+
+/** Velt's CommentAnnotation: a thread with its comments, `isRead` for the asking user. */
+export interface Thread {
+  annotationId: string;
+  createdAt: number;
+  lastUpdated: number;
+  from?: CommentUser;
+  status?: CommentLabel;
+  priority?: CommentLabel;
+  assignedTo?: CommentUser;
+  isRead?: boolean;
+  comments: Comment[];
+  [field: string]: unknown;
+}
+
+/** What a user writes: Velt's commentData without `from` (the author is the token's user). */
+export interface CommentInput {
+  commentText?: string;
+  commentHtml?: string;
+  taggedUserContacts?: TaggedUserContact[];
+  attachments?: Array<Record<string, unknown>>;
+  context?: Record<string, unknown>;
+}
+
+export interface NewThread {
+  annotationId?: string;
+  comment: CommentInput;
+  location?: Record<string, unknown>;
+  context?: Record<string, unknown>;
+  targetElement?: Record<string, unknown>;
+  status?: CommentLabel;
+  priority?: CommentLabel;
+  assignedTo?: CommentUser;
+  visibility?: { type: 'public' } | { type: 'restricted'; userIds: string[] };
+}
+
+export type CommentChangeKind =
+  | 'thread_added'
+  | 'thread_updated'
+  | 'thread_deleted'
+  | 'comment_added'
+  | 'comment_updated'
+  | 'comment_deleted'
+  | 'reaction_added'
+  | 'reaction_removed';
+
+/** A `comment:change` push: the thread as it stands after the change, `null` once deleted. */
+export interface CommentChange extends DocumentRef {
+  cursor: Cursor;
+  kind: CommentChangeKind;
+  annotationId: string;
+  commentId?: number;
+  thread: Thread | null;
+}
+
+export interface MentionableUser {
+  userId: string;
+  name?: string;
+  email?: string;
+}
+
+export type NotificationLevel = 'ALL' | 'MINE' | 'NONE';
+
+export interface NotificationSettings {
+  inbox: NotificationLevel;
+  email: NotificationLevel;
+}
+
 /** The error of an ack, as in the REST envelope. */
 export class RealtimeError extends Error {
   override readonly name = 'RealtimeError';

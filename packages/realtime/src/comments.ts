@@ -1,0 +1,117 @@
+import { Listeners } from './listeners';
+import type { Send } from './request';
+import { ThreadList } from './thread-list';
+import type { CommentChange, CommentInput, CommentLabel, CommentUser, Cursor, MentionableUser, NewThread, Thread } from './types';
+
+export interface ThreadPage {
+  threads: Thread[];
+  nextPageToken?: string;
+  cursor: Cursor;
+}
+
+interface Changes {
+  cursor: Cursor;
+  threads: Thread[];
+  deleted: string[];
+}
+
+type Entry = [annotationId: string, thread: Thread | null];
+const entry = (thread: Thread): Entry => [thread.annotationId, thread];
+
+/**
+ * A room's comments: the operations, each as the token's user, and the live thread list the room keeps
+ * from the pages read, the `comment:change` pushes and the catch-up after a reconnect.
+ */
+export class RoomComments {
+  private readonly threadList = new ThreadList();
+  private readonly listeners = new Listeners<Thread[]>();
+
+  constructor(private readonly send: Send) {}
+
+  /** One page of the document's threads; they join the live list. */
+  async list(options: { pageSize?: number; pageToken?: string } = {}): Promise<ThreadPage> {
+    const page = await this.send<ThreadPage>('comments:list', options);
+    this.take(page.threads.map(entry), page.cursor);
+    return page;
+  }
+
+  get(annotationId: string): Promise<Thread> {
+    return this.thread('comments:get', { annotationId });
+  }
+
+  /** Starts a thread; `annotationId` is the server's choice when left out. */
+  add(thread: NewThread): Promise<Thread> {
+    return this.thread('comments:add', thread);
+  }
+
+  reply(annotationId: string, comment: CommentInput): Promise<{ thread: Thread; commentId: number }> {
+    return this.send('comments:reply', { annotationId, comment });
+  }
+
+  /** The user's own comment only. */
+  edit(annotationId: string, commentId: number, changes: Pick<CommentInput, 'commentText' | 'commentHtml' | 'taggedUserContacts'>): Promise<Thread> {
+    return this.thread('comments:edit', { annotationId, commentId, ...changes });
+  }
+
+  /** Without `commentId`, the whole thread (the user's own). */
+  async delete(annotationId: string, commentId?: number): Promise<void> {
+    await this.send('comments:delete', { annotationId, commentId });
+  }
+
+  react(annotationId: string, commentId: number, icon: string): Promise<Thread> {
+    return this.thread('comments:react', { annotationId, commentId, icon });
+  }
+
+  unreact(annotationId: string, commentId: number, icon: string): Promise<Thread> {
+    return this.thread('comments:unreact', { annotationId, commentId, icon });
+  }
+
+  status(annotationId: string, changes: { status?: CommentLabel; priority?: CommentLabel; assignedTo?: CommentUser }): Promise<Thread> {
+    return this.thread('comments:status', { annotationId, ...changes });
+  }
+
+  async markRead(annotationId: string): Promise<void> {
+    await this.send('comments:read', { annotationId });
+  }
+
+  /** Users of the organization who can be mentioned, matching `query`. */
+  async mentionable(options: { query?: string; limit?: number } = {}): Promise<MentionableUser[]> {
+    return (await this.send<{ users: MentionableUser[] }>('users:mentionable', options)).users;
+  }
+
+  /** The live thread list, oldest thread first. */
+  threads(): Thread[] {
+    return this.threadList.list();
+  }
+
+  /** Called with the live thread list on every change to it. */
+  subscribe(listener: (threads: Thread[]) => void): () => void {
+    return this.listeners.add(listener);
+  }
+
+  receive(change: CommentChange): void {
+    this.take([[change.annotationId, change.kind === 'thread_deleted' ? null : change.thread]], change.cursor);
+  }
+
+  /** After each (re)subscription, with its ack's cursor: catches up on what was missed while away. */
+  async subscribed(latest: Cursor): Promise<void> {
+    const since = this.threadList.missedSince(latest);
+    if (since === undefined) return;
+    const changes = await this.send<Changes>('comments:changes', { since });
+    this.take([...changes.threads.map(entry), ...changes.deleted.map((annotationId): Entry => [annotationId, null])], changes.cursor);
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+
+  private async thread(event: string, payload: object): Promise<Thread> {
+    return (await this.send<{ thread: Thread }>(event, payload)).thread;
+  }
+
+  private take(entries: Entry[], cursor: Cursor): void {
+    let changed = false;
+    for (const [annotationId, thread] of entries) changed = this.threadList.apply(annotationId, thread, cursor) || changed;
+    if (changed) this.listeners.emit(this.threadList.list());
+  }
+}

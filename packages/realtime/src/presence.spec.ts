@@ -1,0 +1,46 @@
+import { Presence } from './presence';
+
+/** Presence bookkeeping, without a connection: self and others, the other connections' data, the re-set after a reconnect. */
+describe('Presence', () => {
+  const presence = (send = jest.fn().mockResolvedValue({})) => new Presence('me', send);
+  const you = { connectionId: 'c2', userId: 'you', name: 'You', data: {} };
+
+  it('splits users into self and others and tells listeners', () => {
+    const subject = presence();
+    const seen: number[] = [];
+    subject.update((users) => seen.push(users.length));
+    subject.setUsers([{ userId: 'me' }, { userId: 'you' }]);
+    expect(subject.self()).toEqual({ userId: 'me' });
+    expect(subject.others()).toEqual([{ userId: 'you' }]);
+    expect(seen).toEqual([2]);
+  });
+
+  it('keeps the other connections from the subscribe list, their data pushes and their leaving', async () => {
+    const subject = presence();
+    const seen: string[][] = [];
+    subject.onConnections((connections) => seen.push(connections.map((c) => `${c.connectionId}:${JSON.stringify(c.data)}`)));
+    await subject.subscribed([you]);
+    subject.received({ ...you, data: { x: 1 } });
+    subject.received({ connectionId: 'c3', userId: 'me', data: { x: 2 } });
+    subject.left('c2');
+    subject.left('unknown');
+    expect(seen).toEqual([['c2:{}'], ['c2:{"x":1}'], ['c2:{"x":1}', 'c3:{"x":2}'], ['c3:{"x":2}']]);
+    expect(subject.connections()).toEqual([{ connectionId: 'c3', userId: 'me', data: { x: 2 } }]);
+  });
+
+  it("a re-subscription replaces the connections and sets this connection's last data again", async () => {
+    const send = jest.fn().mockResolvedValue({});
+    const subject = presence(send);
+    await subject.subscribed([you]);
+    expect(send).not.toHaveBeenCalled();
+    await subject.set({ cursor: { x: 1 } });
+    await subject.set({ cursor: { x: 2 } });
+    await subject.subscribed([]);
+    expect(subject.connections()).toEqual([]);
+    expect(send.mock.calls).toEqual([
+      ['presence:set', { data: { cursor: { x: 1 } } }],
+      ['presence:set', { data: { cursor: { x: 2 } } }],
+      ['presence:set', { data: { cursor: { x: 2 } } }],
+    ]);
+  });
+});

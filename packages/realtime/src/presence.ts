@@ -1,0 +1,78 @@
+import { Listeners } from './listeners';
+import type { Send } from './request';
+import type { Connection, PresenceData, PresenceUser } from './types';
+
+/**
+ * Who is in a room: the users (from the server's `presence` list) and the other connections with the
+ * presence data each last set (seeded by the subscribe ack, kept from `presence:data` and `presence:leave`).
+ */
+export class Presence {
+  private users: PresenceUser[] = [];
+  private readonly peers = new Map<string, Connection>();
+  /** This connection's last data, set again after a reconnect. */
+  private data: PresenceData | undefined;
+  private readonly userListeners = new Listeners<PresenceUser[]>();
+  private readonly connectionListeners = new Listeners<Connection[]>();
+
+  constructor(
+    private readonly selfId: string,
+    private readonly send: Send,
+  ) {}
+
+  /** Everyone present but this user. */
+  others(): PresenceUser[] {
+    return this.users.filter((user) => user.userId !== this.selfId);
+  }
+
+  self(): PresenceUser | undefined {
+    return this.users.find((user) => user.userId === this.selfId);
+  }
+
+  /** Called with the full user list (self included) on every change. */
+  update(listener: (users: PresenceUser[]) => void): () => void {
+    return this.userListeners.add(listener);
+  }
+
+  /** Replaces this connection's presence data; the server delivers the latest to the others, coalesced. */
+  async set(data: PresenceData): Promise<void> {
+    this.data = data;
+    await this.send('presence:set', { data });
+  }
+
+  /** The other connections in the room and their data. */
+  connections<T = PresenceData>(): Array<Connection<T>> {
+    return [...this.peers.values()] as Array<Connection<T>>;
+  }
+
+  /** Called with the other connections on every change to them or their data. */
+  onConnections<T = PresenceData>(listener: (connections: Array<Connection<T>>) => void): () => void {
+    return this.connectionListeners.add(listener as (connections: Connection[]) => void);
+  }
+
+  setUsers(users: PresenceUser[]): void {
+    this.users = users;
+    this.userListeners.emit(users);
+  }
+
+  /** A (re)subscription's list replaces ours, and this connection's data is set again on the new one. */
+  async subscribed(connections: Connection[]): Promise<void> {
+    this.peers.clear();
+    for (const connection of connections) this.peers.set(connection.connectionId, connection);
+    this.connectionListeners.emit(this.connections());
+    if (this.data) await this.set(this.data);
+  }
+
+  received({ connectionId, userId, name, data }: Connection): void {
+    this.peers.set(connectionId, { connectionId, userId, name, data });
+    this.connectionListeners.emit(this.connections());
+  }
+
+  left(connectionId: string): void {
+    if (this.peers.delete(connectionId)) this.connectionListeners.emit(this.connections());
+  }
+
+  clear(): void {
+    this.userListeners.clear();
+    this.connectionListeners.clear();
+  }
+}
