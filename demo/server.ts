@@ -7,8 +7,8 @@ import { DEMO_USERS, sandbox } from './sandbox';
 
 /**
  * The demo's own tiny server: it serves the page, the browser client and the shared editor's modules, and plays "your backend":
- * it holds the API key, issues end-user tokens and writes comments through the SDK. The API itself
- * serves no static files.
+ * it holds the API key and issues end-user tokens. Everything else (comments, cursors, live state) goes from the browser
+ * to the API with the user's token. The API itself serves no static files.
  */
 const root = join(__dirname, '../../demo/public');
 const realtimeDist = join(__dirname, '../../packages/realtime/dist');
@@ -17,7 +17,6 @@ const vendor = browserModules('/vendor/');
 /** The page's import map: socket.io-client's browser build for the realtime client, yjs and @hocuspocus/provider for the shared editor. */
 const IMPORT_MAP = JSON.stringify({ imports: { 'socket.io-client': '/vendor/socket.io.esm.min.js', ...vendor.imports } });
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css' };
-const THREAD = 'demo-thread';
 
 async function main(): Promise<void> {
   const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -30,23 +29,6 @@ async function main(): Promise<void> {
       if (!DEMO_USERS.includes(userId)) throw new CollabApiError('INVALID_ARGUMENT', `userId is one of ${DEMO_USERS.join(', ')}.`, 400);
       const token = await client.auth.generateToken<{ token: string }>({ userId, userProperties: { name: userId, email: `${userId}@example.com` } });
       return { apiUrl, apiKey: box.apiKey, token: token.data.token, organizationId: box.organizationId, documentId: box.documentId, userId };
-    },
-    '/comments/add': async ({ userId, documentId, text }) => {
-      const ref = { organizationId: box.organizationId, documentId };
-      const comment = { commentText: text, from: { userId, name: userId } };
-      try {
-        await client.commentannotations.comments.add({ ...ref, annotationId: THREAD, commentData: [comment] });
-      } catch (error) {
-        if (!(error instanceof CollabApiError) || error.status !== 'NOT_FOUND') throw error;
-        await client.commentannotations.add({ ...ref, commentAnnotations: [{ annotationId: THREAD, commentData: [comment] }] });
-      }
-      // Comments have no socket event of their own: a live-state bump tells every window to reload the thread.
-      await client.livestate.broadcast({ ...ref, liveStateDataId: 'comments', data: { changedAt: Date.now() }, merge: false });
-      return {};
-    },
-    '/comments/get': async ({ documentId }) => {
-      const result = await client.commentannotations.get<Array<{ comments?: unknown[] }>>({ organizationId: box.organizationId, documentId, annotationIds: [THREAD] });
-      return result.data[0]?.comments ?? [];
     },
   };
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, chromium, Page, Request } from 'playwright-core';
 import { CollabClient, createClient } from '../packages/sdk/src';
 import type { Sandbox } from '../demo/sandbox';
 import { eventually } from './support/eventually';
@@ -84,15 +84,67 @@ describe('demo page in Chromium', () => {
     await shot(bob, '1-presence-bob');
   });
 
-  it("alice's live-state changes and comments show on bob's page", async () => {
+  it("alice's live-state changes show on bob's page", async () => {
     await alice.click('#increment');
     await alice.fill('#text', 'hello from alice');
     await bob.waitForFunction("document.getElementById('counter').textContent === '1'");
     await bob.waitForFunction("document.getElementById('text').value === 'hello from alice'");
+    await shot(bob, '2-live-state-bob');
+  });
+
+  it("a comment alice writes shows in both windows from the API's push: no HTTP request from either page, none to the demo server", async () => {
+    const requests: string[] = [];
+    const record = (request: Request) => requests.push(`${request.method()} ${request.url()}`);
+    for (const page of [alice, bob]) page.on('request', record);
     await alice.fill('#comment-text', 'first comment');
     await alice.click('#comment-form button');
-    await bob.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
-    await shot(bob, '2-live-state-bob');
+    for (const page of [bob, alice]) await page.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
+    for (const page of [alice, bob]) page.off('request', record);
+    expect(requests).toEqual([]);
+    expect((await fetch(`${demoUrl}/comments/add`, { method: 'POST', body: '{}' })).status).toBe(404);
+    const threads = await client.commentannotations.get<Array<{ from: { userId: string }; comments: Array<{ commentText: string }> }>>({
+      organizationId: sandbox.organizationId,
+      documentId: sandbox.documentId,
+    });
+    expect(threads.data.map((thread) => [thread.from.userId, thread.comments.map((comment) => comment.commentText)])).toEqual([['alice', ['first comment']]]);
+    await shot(bob, '2-comment-bob');
+  });
+
+  it("alice's cursor over the document area is drawn in bob's window where she points, and follows her", async () => {
+    const area = (await alice.locator('#document').boundingBox()) as { x: number; y: number };
+    const cursorAt = (x: number, y: number) =>
+      `(() => { const c = document.querySelector('#cursors .cursor[data-user-id=alice]'); return c !== null && c.style.left === '${x}px' && c.style.top === '${y}px'; })()`;
+    for (const [dx, dy] of [
+      [120, 80],
+      [300, 40],
+    ]) {
+      const [x, y] = [Math.round(area.x) + dx, Math.round(area.y) + dy];
+      await alice.mouse.move(x, y);
+      await bob.waitForFunction(cursorAt(Math.round(x - area.x), Math.round(y - area.y)), undefined, { timeout: 5000 });
+    }
+    expect(await bob.textContent('#cursors .cursor[data-user-id=alice]')).toBe('alice');
+    expect(await alice.$$('#cursors .cursor')).toEqual([]);
+    await shot(bob, '2-cursor-bob');
+  });
+
+  it("after a reconnect a window sets its cursor again: alice's leaves bob's window with her connection and comes back where it was", async () => {
+    const cursor = '#cursors .cursor[data-user-id=alice]';
+    const style = await bob.getAttribute(cursor, 'style');
+    await alice.evaluate('window.demo.client.socket.disconnect()');
+    await bob.waitForFunction(`!document.querySelector('${cursor}')`, undefined, { timeout: 5000 });
+    await alice.evaluate('window.demo.client.socket.connect()');
+    await bob.waitForFunction(`document.querySelector('${cursor}')?.getAttribute('style') === ${JSON.stringify(style)}`, undefined, { timeout: 5000 });
+  });
+
+  it('after a reconnect a window catches up on the comment it missed', async () => {
+    const shows = (text: string) => `document.getElementById('comments').textContent.includes('${text}')`;
+    await bob.evaluate('window.demo.client.socket.disconnect()');
+    await alice.fill('#comment-text', 'while bob was away');
+    await alice.click('#comment-form button');
+    await alice.waitForFunction(shows('alice: while bob was away'));
+    expect(await bob.textContent('#comments')).not.toContain('while bob was away');
+    await bob.evaluate('window.demo.client.socket.connect()');
+    await bob.waitForFunction(shows('alice: while bob was away'), undefined, { timeout: 5000 });
   });
 
   it("the shared notes: each window's typing shows in the other, keeps the other's caret, and is what crdt/get returns", async () => {

@@ -1,5 +1,5 @@
-// The demo page: presence, live state and comments go through @collab-backend/realtime, the shared notes through
-// Hocuspocus at the API's /collab endpoint; the demo server issues the tokens.
+// The demo page: presence, cursors, live state and comments go through @collab-backend/realtime, the shared notes through
+// Hocuspocus at the API's /collab endpoint; the demo server only issues the tokens.
 import { RealtimeClient } from '/realtime/index.js';
 import { openSharedEditor } from '/shared-editor.js';
 
@@ -51,19 +51,59 @@ function renderShared(shared = room.liveState.get('shared') ?? {}) {
   if (document.activeElement !== $('text')) $('text').value = shared.text ?? '';
 }
 
-async function renderComments() {
-  const comments = await post('/comments/get', { documentId: room.documentId });
+function renderComments(threads) {
   $('comments').innerHTML = '';
-  for (const comment of comments) {
+  for (const comment of threads.flatMap((thread) => thread.comments)) {
     const item = document.createElement('li');
     item.textContent = `${comment.from?.name ?? comment.from?.userId}: ${comment.commentText}`;
     $('comments').append(item);
   }
 }
 
+// The others' cursors, at the spot of the document area each one's presence data names.
+function renderCursors(connections) {
+  $('cursors').innerHTML = '';
+  for (const { connectionId, userId: owner, name, data } of connections) {
+    if (!data.cursor) continue;
+    const cursor = document.createElement('span');
+    cursor.className = 'cursor';
+    cursor.dataset.userId = owner;
+    cursor.dataset.connectionId = connectionId;
+    cursor.style.left = `${data.cursor.x}px`;
+    cursor.style.top = `${data.cursor.y}px`;
+    cursor.textContent = name ?? owner;
+    $('cursors').append(cursor);
+  }
+}
+
+// One set in flight and at most one every 50 ms, the latest position winning: well inside the server's rate limit.
+let pointer;
+let sendingPointer = false;
+async function sendPointer() {
+  if (sendingPointer) return;
+  sendingPointer = true;
+  while (pointer) {
+    const data = pointer;
+    pointer = undefined;
+    await room.presence.set(data).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  sendingPointer = false;
+}
+$('document').onmousemove = (event) => {
+  const area = $('document').getBoundingClientRect();
+  pointer = { cursor: { x: Math.round(event.clientX - area.left), y: Math.round(event.clientY - area.top) } };
+  void sendPointer();
+};
+$('document').onmouseleave = () => {
+  pointer = { cursor: null };
+  void sendPointer();
+};
+
 room.presence.update(renderPresence);
+room.presence.onConnections(renderCursors);
+room.comments.subscribe(renderComments);
 room.liveState.subscribe('shared', renderShared);
-room.liveState.subscribe('comments', () => void renderComments());
 room.onMigrated(({ to }) => {
   $('doc-id').textContent = to;
   editor.destroy();
@@ -76,6 +116,7 @@ room.onClosed(({ reason }) => {
   $('status').textContent = reason === 'access_revoked' ? 'removed: your access to this document was revoked' : 'left';
   $('status').className = 'removed';
   $('presence').innerHTML = '';
+  $('cursors').innerHTML = '';
 });
 client.onStatus((status) => {
   if (!room.closed) $('status').textContent = status === 'connected' ? `connected as ${room.role}` : 'reconnecting';
@@ -85,13 +126,14 @@ $('increment').onclick = () => room.liveState.set('shared', { counter: Number($(
 $('text').oninput = () => room.liveState.set('shared', { text: $('text').value }, { merge: true });
 $('comment-form').onsubmit = async (event) => {
   event.preventDefault();
-  await post('/comments/add', { userId, documentId: room.documentId, text: $('comment-text').value });
+  await room.comments.add({ comment: { commentText: $('comment-text').value } });
   $('comment-text').value = '';
 };
 
 renderPresence();
 renderShared();
-await renderComments();
+renderCursors(room.presence.connections());
+await room.comments.list({ pageSize: 100 });
 
 // For the browser test's latency probe: arrival times of `bench` updates, on the shared wall clock.
 window.demo = { room, client, received: {}, editor: () => editor };

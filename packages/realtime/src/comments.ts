@@ -66,7 +66,8 @@ export class RoomComments {
     return this.thread('comments:unreact', { annotationId, commentId, icon });
   }
 
-  status(annotationId: string, changes: { status?: CommentLabel; priority?: CommentLabel; assignedTo?: CommentUser }): Promise<Thread> {
+  /** Fields left out stay as they are; `null` clears a priority or an assignee. */
+  status(annotationId: string, changes: { status?: CommentLabel; priority?: CommentLabel | null; assignedTo?: CommentUser | null }): Promise<Thread> {
     return this.thread('comments:status', { annotationId, ...changes });
   }
 
