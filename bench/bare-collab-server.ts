@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { Pool } from 'pg';
 import * as Y from 'yjs';
 import { EMPTY_UPDATE_BYTES, syncUpdateOf } from '../libs/collab/sync-message';
-import { UpdateRate } from '../libs/collab/update-rate';
+import { UpdateRate } from '../libs/common/update-rate';
 import { CrdtKey, parseDocumentName } from '../libs/crdt/crdt-key';
 import { compactIn, CRDT_SQL, keyParams, UpdateBatcher } from '../libs/crdt/crdt-log';
 import { preparedStatement } from '../libs/database/statement';

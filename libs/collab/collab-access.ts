@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { connectedPayload, Document, Extension, onAuthenticatePayload, onDisconnectPayload } from '@hocuspocus/server';
-import { ApiError, AppConfig, ErrorCode } from '@app/common';
+import { ApiError, AppConfig, ErrorCode, UpdateRate } from '@app/common';
 import { RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { SocketAccess } from '@app/realtime';
 import { AccessRole, EndUser, UserTokenService } from '@app/user';
 import { CloseReason, CollabMetrics } from './collab-metrics';
 import { parseTenantDocumentName } from './tenant-names';
-import { UpdateRate } from './update-rate';
 
 /** What a document's sync connection carries from its authentication on. */
 export interface CollabContext {

@@ -13,6 +13,15 @@ export interface DocumentRef {
 /** Reading comments needs any role on the document; writing them (a change to the document) needs editor. */
 export type AccessMode = 'read' | 'write';
 
+/**
+ * An end user acting from the client plane: the socket gateway resolved their role on the document
+ * (stored grants or the permission provider), so the comment services check that role, not `from`'s grants.
+ */
+export interface EndUserActor {
+  userId: string;
+  role: 'editor' | 'viewer';
+}
+
 /** Velt's create and verify flags of the add routes. */
 export interface AddFlags {
   createOrganization?: boolean;
@@ -28,7 +37,11 @@ export interface AddFlags {
 export class CommentAccess {
   constructor(private readonly access: AccessService) {}
 
-  async check(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, mode: AccessMode): Promise<void> {
+  async check(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, mode: AccessMode, actor?: EndUserActor): Promise<void> {
+    if (actor) {
+      if (mode === 'write' && actor.role !== 'editor') throw new ApiError(ErrorCode.PERMISSION_DENIED, 'The user may not comment on this document.');
+      return;
+    }
     if (!from) {
       await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false, checkOrganization: false });
       return;
@@ -48,7 +61,10 @@ export class CommentAccess {
    * The add routes: creates what the flags ask for, checks the acting user, then (verifyUserPermissions)
    * each comment author, who must be able to write on the document.
    */
-  async checkAdd(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, flags: AddFlags, authors: CommentUser[]): Promise<void> {
+  async checkAdd(
+    manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, flags: AddFlags, authors: CommentUser[], actor?: EndUserActor,
+  ): Promise<void> {
+    if (actor) return this.check(manager, apiKeyId, ref, from, 'write', actor);
     if (flags.createOrganization) await ensureOrganization(manager, apiKeyId, ref.organizationId, { create: true, lock: false });
     if (flags.createDocument) await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { create: true, lock: false, checkOrganization: false });
     await this.check(manager, apiKeyId, ref, from, 'write');

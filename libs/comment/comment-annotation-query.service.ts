@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, KeysetPager, keysetListing } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { ensureOrganization } from '@app/resource';
-import { CommentAccess } from './comment-access';
+import { CommentAccess, EndUserActor } from './comment-access';
 import { annotationViewsOf } from './comment-store';
 import { AnnotationView } from './comment-views';
 import { CountAnnotationsDto, GetAnnotationsDto } from './dto/annotations.dto';
@@ -35,13 +35,13 @@ export class CommentAnnotationQueryService {
     private readonly config: AppConfig,
   ) {}
 
-  async get(apiKeyId: string, dto: GetAnnotationsDto): Promise<AnnotationPage> {
+  async get(apiKeyId: string, dto: GetAnnotationsDto, actor?: EndUserActor): Promise<AnnotationPage> {
     const { organizationId } = dto;
     const manager = this.dataSource.manager;
     if (AGENT_FILTERS.filter((name) => dto[name] !== undefined).length > 1) throw ApiError.invalid('Only one agent filter may be given per request.');
     const named = [...new Set([...(dto.documentId ? [dto.documentId] : []), ...(dto.documentIds ?? [])])];
     let documentIds: string[] | null = named.length > 0 ? named : null;
-    if (documentIds?.length === 1) await this.access.check(manager, apiKeyId, { organizationId, documentId: documentIds[0] }, dto.from, 'read');
+    if (documentIds?.length === 1) await this.access.check(manager, apiKeyId, { organizationId, documentId: documentIds[0] }, dto.from, 'read', actor);
     else await ensureOrganization(manager, apiKeyId, organizationId, { lock: false });
     if (dto.folderId !== undefined) {
       const inFolder = await this.documents.idsInFolder(manager, apiKeyId, organizationId, dto.folderId);

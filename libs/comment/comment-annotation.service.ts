@@ -3,9 +3,10 @@ import { EntityManager } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError, assertUniqueIds, newId } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
-import { CommentChange, EventOutbox, TriggerOf } from '@app/events';
+import { CommentChange, TriggerOf } from '@app/events';
 import { CommentMentions } from './comment-mentions';
-import { CommentAccess } from './comment-access';
+import { CommentAccess, EndUserActor } from './comment-access';
+import { CommentFeed, threadAudience } from './comment-feed';
 import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, numberComments, plain, priorityOf, statusOf } from './comment-store';
 import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -23,6 +24,13 @@ export interface AnnotationResult {
   success: boolean;
   id: string;
   message: string;
+}
+
+/** What a delete hands back of each annotation: who could see it, for the change it publishes. */
+interface DeletedAnnotation {
+  id: string;
+  visibility: Record<string, unknown> | null;
+  created_by: CommentUser | null;
 }
 
 /** The rows the annotation filters of update and delete select (Velt: no filter = the whole document). */
@@ -45,13 +53,13 @@ function filterSql(filter: AnnotationFilter, params: unknown[]): string {
 @Injectable()
 export class CommentAnnotationService {
   constructor(
-    private readonly events: EventOutbox,
+    private readonly feed: CommentFeed,
     private readonly access: CommentAccess,
     private readonly documents: DocumentDirectoryService,
     private readonly mentions: CommentMentions,
   ) {}
 
-  async add(apiKeyId: string, dto: AddAnnotationsDto): Promise<Record<string, AddedAnnotation>> {
+  async add(apiKeyId: string, dto: AddAnnotationsDto, actor?: EndUserActor): Promise<Record<string, AddedAnnotation>> {
     const annotations = dto.commentAnnotations.map((a) => ({ ...a, annotationId: a.annotationId ?? newId() }));
     assertUniqueIds(annotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
     annotations.forEach((a, i) => assertUniqueIds(a.commentData.map((c) => c.commentId), (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`));
@@ -62,8 +70,8 @@ export class CommentAnnotationService {
       const ids = numberComments(a.commentData.map((c) => c.commentId), 1);
       return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
     });
-    return this.events.transaction(apiKeyId, async (manager, emit) => {
-      await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, annotations.flatMap((a) => a.commentData.map((c) => c.from)));
+    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+      await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, annotations.flatMap((a) => a.commentData.map((c) => c.from)), actor);
       const inserted = await manager
         .createQueryBuilder()
         .insert()
@@ -84,6 +92,7 @@ export class CommentAnnotationService {
         .returning(['id'])
         .execute();
       const added = new Set((inserted.raw as Array<{ id: string }>).map((row) => row.id));
+      for (const annotationId of added) changed({ organizationId, documentId, annotationId, kind: 'thread_added' });
       const comments = numbered
         .filter(({ annotation }) => added.has(annotation.annotationId))
         .flatMap(({ annotation: a, ids }) =>
@@ -115,12 +124,13 @@ export class CommentAnnotationService {
     });
   }
 
-  async update(apiKeyId: string, dto: UpdateAnnotationsDto): Promise<AnnotationResult[]> {
+  async update(apiKeyId: string, dto: UpdateAnnotationsDto, actor?: EndUserActor): Promise<AnnotationResult[]> {
     const { organizationId, documentId } = dto;
     const change = dto.updatedData ?? {};
-    return this.events.transaction(apiKeyId, async (manager, emit) => {
-      await this.access.check(manager, apiKeyId, dto, dto.from, 'write');
+    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+      await this.access.check(manager, apiKeyId, dto, dto.from, 'write', actor);
       const rows = await this.select(manager, apiKeyId, organizationId, documentId, dto, true);
+      for (const row of rows) changed({ organizationId, documentId, annotationId: row.id, kind: 'thread_updated' });
       const events: Array<{ row: CommentAnnotation; trigger: TriggerOf<'comment'>; change: CommentChange }> = [];
       for (const row of rows) {
         const before = { status: row.status, priority: row.priority, assignedTo: row.assignedTo };
@@ -180,10 +190,14 @@ export class CommentAnnotationService {
   }
 
   /** Deleting an annotation deletes its comments and reactions (cascade). */
-  async delete(apiKeyId: string, dto: DeleteAnnotationsDto): Promise<AnnotationResult[]> {
-    return this.events.transaction(apiKeyId, async (manager) => {
+  async delete(apiKeyId: string, dto: DeleteAnnotationsDto, actor?: EndUserActor): Promise<AnnotationResult[]> {
+    return this.feed.transaction(apiKeyId, async (manager, _emit, changed) => {
       const organizationId = dto.organizationId ?? (await this.organizationOf(manager, apiKeyId, dto.documentId));
-      const doomed = organizationId === null ? [] : await this.doomed(manager, apiKeyId, organizationId, dto);
+      const gone = organizationId === null ? [] : await this.doomed(manager, apiKeyId, organizationId, dto, actor);
+      for (const row of gone) {
+        changed({ organizationId: organizationId!, documentId: dto.documentId, annotationId: row.id, kind: 'thread_deleted', audience: threadAudience({ visibility: row.visibility, createdBy: row.created_by }) });
+      }
+      const doomed = gone.map((row) => row.id);
       const deleted = new Set(doomed);
       const missing = [...new Set(dto.annotationIds ?? [])].filter((id) => !deleted.has(id));
       return [
@@ -193,9 +207,9 @@ export class CommentAnnotationService {
     });
   }
 
-  private async doomed(manager: EntityManager, apiKeyId: string, organizationId: string, dto: DeleteAnnotationsDto): Promise<string[]> {
+  private async doomed(manager: EntityManager, apiKeyId: string, organizationId: string, dto: DeleteAnnotationsDto, actor?: EndUserActor): Promise<DeletedAnnotation[]> {
     const { documentId } = dto;
-    await this.access.check(manager, apiKeyId, { organizationId, documentId }, dto.from, 'write');
+    await this.access.check(manager, apiKeyId, { organizationId, documentId }, dto.from, 'write', actor);
     const params: unknown[] = [apiKeyId, organizationId, documentId];
     let where = filterSql(dto, params);
     const agentWhere: string[] = [];
@@ -206,11 +220,11 @@ export class CommentAnnotationService {
                    AND c.document_id = a.document_id AND c.annotation_id = a.id AND c.agent IS NOT NULL${agentWhere.map((w) => ` AND ${w}`).join('')})`;
     }
     if (dto.agentSuggestions) where += ` AND a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending'`;
-    const [rows] = await manager.query<[Array<{ id: string }>, number]>(
-      `DELETE FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} RETURNING a.id`,
+    const [rows] = await manager.query<[DeletedAnnotation[], number]>(
+      `DELETE FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} RETURNING a.id, a.visibility, a.created_by`,
       params,
     );
-    return rows.map((row) => row.id);
+    return rows;
   }
 
   /** Velt lets a delete name the document alone: its organization is then the one holding its annotations. */

@@ -93,15 +93,15 @@ export class CommentUserData {
     }));
   }
 
-  /** Deletes up to `limit` of the user's reactions. */
+  /** Deletes up to `limit` of the user's reactions, then of their thread read marks. */
   async eraseReactions(manager: EntityManager, apiKeyId: string, organizations: OrganizationScope, userId: string, limit: number): Promise<number> {
-    const { affected } = await runStatement(manager, `DELETE FROM comment_reaction WHERE ${pick('comment_reaction', 'user_id = $3')}`, [
-      apiKeyId,
-      organizations,
-      userId,
-      limit,
-    ]);
-    return affected;
+    let erased = 0;
+    for (const table of ['comment_reaction', 'comment_read']) {
+      const { affected } = await runStatement(manager, `DELETE FROM ${table} WHERE ${pick(table, 'user_id = $3')}`, [apiKeyId, organizations, userId, limit - erased]);
+      erased += affected;
+      if (erased === limit) break;
+    }
+    return erased;
   }
 
   /**

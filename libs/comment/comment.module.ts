@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '@app/access';
 import { DocumentModule } from '@app/document';
-import { UserModule } from '@app/user';
+import { UserContactsModule, UserModule } from '@app/user';
 import { CommentAccess } from './comment-access';
+import { ClientComments } from './comment-client.service';
+import { CommentFeed } from './comment-feed';
 import { CommentAnnotationQueryService } from './comment-annotation-query.service';
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentLocationService } from './comment-location.service';
@@ -14,8 +16,8 @@ import { CommentUserData } from './comment-user-data.service';
 import { COMMENT_ENTITIES } from './entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule, UserModule],
-  providers: [CommentAccess, CommentMentions, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
-  exports: [CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
+  imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule, UserModule, UserContactsModule],
+  providers: [CommentAccess, CommentFeed, CommentMentions, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData, ClientComments],
+  exports: [ClientComments, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
 })
 export class CommentModule {}

@@ -4,8 +4,9 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError, AppConfig, assertUniqueIds, ErrorCode, KeysetPager, keysetListing } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
-import { Emit, EventOutbox, TriggerOf } from '@app/events';
-import { AddFlags, CommentAccess } from './comment-access';
+import { Emit, TriggerOf } from '@app/events';
+import { AddFlags, CommentAccess, EndUserActor } from './comment-access';
+import { CommentFeed } from './comment-feed';
 import { CommentMentions } from './comment-mentions';
 import { annotationViewsOf, dateOf, documentNameOf, numberComments } from './comment-store';
 import { CommentView, commentView } from './comment-views';
@@ -29,7 +30,7 @@ export interface CommentResult {
 @Injectable()
 export class CommentService {
   constructor(
-    private readonly events: EventOutbox,
+    private readonly feed: CommentFeed,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CommentAccess,
     private readonly documents: DocumentDirectoryService,
@@ -38,12 +39,12 @@ export class CommentService {
   ) {}
 
   /** Answers the new comments' ids, as Velt does. */
-  async add(apiKeyId: string, dto: AddCommentsDto): Promise<number[]> {
+  async add(apiKeyId: string, dto: AddCommentsDto, actor?: EndUserActor): Promise<number[]> {
     assertUniqueIds(dto.commentData.map((c) => c.commentId), (i) => `data.commentData[${i}].commentId`);
     const { organizationId, documentId, annotationId } = dto;
     const now = new Date();
-    return this.events.transaction(apiKeyId, async (manager, emit) => {
-      const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { flags: dto, authors: dto.commentData.map((c) => c.from) });
+    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+      const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { flags: dto, authors: dto.commentData.map((c) => c.from), actor });
       // The annotation row is locked: its counter hands out each id once, and given ids move it past them.
       const given = dto.commentData.map((c) => c.commentId).filter((id): id is number => id !== undefined);
       const ids = numberComments(dto.commentData.map((c) => c.commentId), Number(annotation.nextCommentId));
@@ -62,17 +63,18 @@ export class CommentService {
           WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4`,
         [apiKeyId, organizationId, documentId, annotationId, Math.max(...ids) + 1],
       );
+      for (const commentId of ids) changed({ organizationId, documentId, annotationId, kind: 'comment_added', commentId });
       const notified = ids.filter((_, i) => dto.triggerNotification || dto.commentData[i].triggerNotification);
       await this.notify(manager, apiKeyId, dto, emit, 'comment.add', notified, dto.from);
       return ids;
     });
   }
 
-  async get(apiKeyId: string, dto: GetCommentsDto): Promise<{ comments: CommentView[]; nextPageToken?: string }> {
+  async get(apiKeyId: string, dto: GetCommentsDto, actor?: EndUserActor): Promise<{ comments: CommentView[]; nextPageToken?: string }> {
     const { organizationId, documentId, annotationId } = dto;
     const filters = [organizationId, documentId, annotationId, dto.commentIds ?? null, dto.userIds ?? null];
     const manager = this.dataSource.manager;
-    await this.annotation(manager, apiKeyId, dto, 'read');
+    await this.annotation(manager, apiKeyId, dto, 'read', { actor });
     const pager = new KeysetPager(COMMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = manager
       .createQueryBuilder(CommentEntity, 'c')
@@ -93,11 +95,11 @@ export class CommentService {
   }
 
   /** Velt's `updatedData` applies to every comment named; absent fields are left as they are. */
-  async update(apiKeyId: string, dto: UpdateCommentsDto): Promise<CommentResult[]> {
+  async update(apiKeyId: string, dto: UpdateCommentsDto, actor?: EndUserActor): Promise<CommentResult[]> {
     const ids = [...new Set(dto.commentIds)];
     const change = dto.updatedData;
-    return this.events.transaction(apiKeyId, async (manager, emit) => {
-      await this.annotation(manager, apiKeyId, dto, 'write');
+    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+      await this.annotation(manager, apiKeyId, dto, 'write', { actor });
       const [rows] = await manager.query<[Array<{ id: string }>, number]>(
         `UPDATE comment AS c
             SET text = COALESCE($6, c.text), html = COALESCE($7, c.html), context = COALESCE($8::jsonb, c.context),
@@ -111,20 +113,22 @@ export class CommentService {
         ],
       );
       const updated = new Set(rows.map((row) => Number(row.id)));
+      for (const commentId of updated) changed({ organizationId: dto.organizationId, documentId: dto.documentId, annotationId: dto.annotationId, kind: 'comment_updated', commentId });
       await this.notify(manager, apiKeyId, dto, emit, 'comment.update', dto.triggerNotification ? [...updated] : [], dto.from ?? change.from);
       return ids.map((id) => (updated.has(id) ? { success: true, id, message: 'Updated successfully' } : { success: false, id, message: 'Not found' }));
     });
   }
 
   /** Without `commentIds`, every comment of the annotation goes (Velt). */
-  async delete(apiKeyId: string, dto: DeleteCommentsDto): Promise<CommentResult[]> {
+  async delete(apiKeyId: string, dto: DeleteCommentsDto, actor?: EndUserActor): Promise<CommentResult[]> {
     const { organizationId, documentId, annotationId } = dto;
-    return this.events.transaction(apiKeyId, async (manager, emit) => {
-      const annotation = await this.annotation(manager, apiKeyId, dto, 'write');
+    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+      const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { actor });
       const doomed = dto.commentIds
         ? await this.comments(manager, apiKeyId, dto, [...new Set(dto.commentIds)])
         : await manager.find(CommentEntity, { where: { apiKeyId, organizationId, documentId, annotationId }, order: { seq: 'ASC' } });
       if (doomed.length > 0) await manager.delete(CommentEntity, { apiKeyId, organizationId, documentId, annotationId, id: In(doomed.map((c) => c.id)) });
+      for (const comment of doomed) changed({ organizationId, documentId, annotationId, kind: 'comment_deleted', commentId: Number(comment.id) });
       if (dto.triggerNotification && doomed.length > 0) {
         const [view] = await annotationViewsOf(manager, [annotation]);
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
@@ -158,10 +162,10 @@ export class CommentService {
   /** The annotation of the request, locked for writes, after the access check; NOT_FOUND when it does not exist. */
   private async annotation(
     manager: EntityManager, apiKeyId: string, ref: AnnotationRefDto, mode: 'read' | 'write',
-    options: { flags?: AddFlags; authors?: CommentUser[]; skipAccess?: boolean } = {},
+    options: { flags?: AddFlags; authors?: CommentUser[]; skipAccess?: boolean; actor?: EndUserActor } = {},
   ): Promise<CommentAnnotation> {
-    if (options.flags) await this.access.checkAdd(manager, apiKeyId, ref, ref.from, options.flags, options.authors ?? []);
-    else if (!options.skipAccess) await this.access.check(manager, apiKeyId, ref, ref.from, mode);
+    if (options.flags) await this.access.checkAdd(manager, apiKeyId, ref, ref.from, options.flags, options.authors ?? [], options.actor);
+    else if (!options.skipAccess) await this.access.check(manager, apiKeyId, ref, ref.from, mode, options.actor);
     const annotation = await manager.findOne(CommentAnnotation, {
       where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, id: ref.annotationId },
       ...(mode === 'write' ? { lock: { mode: 'pessimistic_write' as const } } : {}),

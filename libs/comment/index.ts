@@ -1,3 +1,5 @@
+export * from './comment-client.service';
+export * from './comment-feed';
 export * from './comment-annotation-query.service';
 export * from './comment-annotation.service';
 export * from './comment-reaction.service';
@@ -5,3 +7,5 @@ export * from './comment-user-data.service';
 export * from './comment.module';
 export * from './comment.service';
 export * from './entities';
+export * from './dto/client-comments.dto';
+export type { EndUserActor } from './comment-access';

@@ -44,6 +44,18 @@ export class AppConfig {
   readonly permissionProviderCacheTtlSeconds: number;
   /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
   readonly presenceTtlSeconds: number;
+  /** Client plane: seconds a connection's presence data outlives its instance (a SIGKILLed one); refreshed every third of it. */
+  readonly presenceConnectionTtlSeconds: number;
+  /** Client plane: the largest presence object (as JSON) one connection may set on a document. */
+  readonly presenceDataMaxBytes: number;
+  /** Client plane: presence sets one connection may send per second, averaged over a burst of twice as many. */
+  readonly presenceSetsPerSecond: number;
+  /** Client plane: deliveries of one connection's presence per second; sets in between are folded, the latest wins. */
+  readonly presenceDeliveriesPerSecond: number;
+  /** Client plane: the largest ephemeral event (as JSON) one broadcast may carry. */
+  readonly broadcastMaxBytes: number;
+  /** Client plane: broadcasts one connection may send per second, averaged over a burst of twice as many. */
+  readonly broadcastsPerSecond: number;
   /** Worker settings per queue (keys are the queue names). */
   readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings; activity: WorkerSettings; email: WorkerSettings };
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
@@ -101,6 +113,12 @@ export class AppConfig {
     this.permissionProviderTimeoutMs = int(env, 'PERMISSION_PROVIDER_TIMEOUT_MS', 5000, 100, 60_000);
     this.permissionProviderCacheTtlSeconds = int(env, 'PERMISSION_PROVIDER_CACHE_TTL_S', 60, 0, 86_400);
     this.presenceTtlSeconds = int(env, 'PRESENCE_TTL_S', 300, 5, 86_400);
+    this.presenceConnectionTtlSeconds = int(env, 'PRESENCE_CONNECTION_TTL_S', 15, 3, 3600);
+    this.presenceDataMaxBytes = int(env, 'PRESENCE_DATA_MAX_BYTES', 2048, 16, 65_536);
+    this.presenceSetsPerSecond = int(env, 'PRESENCE_SETS_PER_S', 60, 1, 10_000);
+    this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 30, 1, 1000);
+    this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
+    this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
     this.workers = {
       audit: workerSettings(env, 'AUDIT', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 1000),
       // Short webhook locks so a delivery held by a killed worker is taken over within seconds; the lock is renewed while running.

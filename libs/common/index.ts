@@ -22,3 +22,4 @@ export * from './unique-ids';
 export * from './user-ref.dto';
 export * from './validation-message';
 export * from './validation-metadata-cache';
+export * from './update-rate';

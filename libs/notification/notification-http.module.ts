@@ -1,16 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '@app/access';
-import { UserContactsModule } from '@app/user';
-import { NotificationConfigService } from './notification-config.service';
 import { NotificationController } from './notification.controller';
-import { NotificationModule } from './notification.module';
-import { NotificationService } from './notification.service';
+import { NotificationInboxModule } from './notification-inbox.module';
 import { WorkspaceNotificationConfigController } from './workspace-notification-config.controller';
 import { WorkspaceNotificationConfigService } from './workspace-notification-config.service';
 
 @Module({
-  imports: [NotificationModule, AccessModule, UserContactsModule],
+  imports: [NotificationInboxModule],
   controllers: [NotificationController, WorkspaceNotificationConfigController],
-  providers: [NotificationService, NotificationConfigService, WorkspaceNotificationConfigService],
+  providers: [WorkspaceNotificationConfigService],
 })
 export class NotificationHttpModule {}

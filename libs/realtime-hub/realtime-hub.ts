@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Server } from 'socket.io';
-import { documentRoom, userRoom } from './rooms';
+import { documentRoom, documentUserRoom, userRoom } from './rooms';
 
 /** Which live subscriptions must have their access re-checked; absent fields match everything. */
 export interface RecheckFilter {
@@ -57,6 +57,12 @@ export class RealtimeHub {
 
   emitToDocument(apiKeyId: string, organizationId: string, documentId: string, event: string, payload: unknown): void {
     this.server?.to(documentRoom(apiKeyId, organizationId, documentId)).emit(event, payload);
+  }
+
+  /** The sockets of these users that are subscribed to the document, on every instance. */
+  emitToDocumentUsers(apiKeyId: string, organizationId: string, documentId: string, userIds: readonly string[], event: string, payload: unknown): void {
+    if (!this.server || userIds.length === 0) return;
+    this.server.to(userIds.map((userId) => documentUserRoom(apiKeyId, organizationId, documentId, userId))).emit(event, payload);
   }
 
   /** Every socket of each user, on whichever API instance it is connected to. */

@@ -7,3 +7,8 @@ export function documentRoom(apiKeyId: string, organizationId: string, documentI
 export function userRoom(apiKeyId: string, userId: string): string {
   return `user:${JSON.stringify([apiKeyId, userId])}`;
 }
+
+/** Room of one user's subscriptions to one document: what only some of a document's readers may hear (a private thread's changes). */
+export function documentUserRoom(apiKeyId: string, organizationId: string, documentId: string, userId: string): string {
+  return `docuser:${JSON.stringify([apiKeyId, organizationId, documentId, userId])}`;
+}

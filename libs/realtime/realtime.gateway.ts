@@ -11,11 +11,17 @@ import { DomainService } from '@app/workspace';
 import { closeRealtimeClients, MIGRATED_NOTICE, MigratedNotice, RealtimeHub, realtimeAdapter, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
 import { RedisClient } from '@app/redis';
 import { originAllowed } from './socket-origin';
+import { ClientPlaneHandlers } from './client-plane.handlers';
+import { ConnectionPresenceService } from './connection-presence.service';
+import { RoomBroadcast } from './room-broadcast.service';
+import { documentRefOf } from './socket-payload';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';
 /** Sent to a socket whose token has expired, just before the server closes it. */
 export const TOKEN_EXPIRED_EVENT = 'token_expired';
+/** Answers a refused message that was sent without an ack: `{event, status, message}`. */
+export const REFUSED_EVENT = 'refused';
 
 type Ack = (response: unknown) => void;
 
@@ -29,6 +35,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private io: Server;
   private redisClients: RedisClient[] = [];
   private refreshTimer: NodeJS.Timeout;
+  private connectionsTimer: NodeJS.Timeout;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost<AbstractHttpAdapter<HttpServer>>,
@@ -38,6 +45,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     private readonly domains: DomainService,
     private readonly subscriptions: SubscriptionService,
     private readonly metrics: MetricsRegistry,
+    private readonly clientPlane: ClientPlaneHandlers,
+    private readonly connections: ConnectionPresenceService,
+    private readonly broadcasts: RoomBroadcast,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -67,15 +77,19 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.io.on(RECHECK_EVENT, (filter: RecheckFilter) => void this.hub.recheckLocal(filter));
     this.io.on(MIGRATED_NOTICE, (notice: MigratedNotice) => void this.hub.migratedLocal(notice));
     this.subscriptions.attach(this.io);
+    this.connections.attach(this.io);
     this.hub.attach(this.io);
     this.hub.onRecheck((filter) => this.recheckLocal(filter));
     const refreshMs = (this.config.presenceTtlSeconds * 1000) / 3;
     this.refreshTimer = setInterval(() => void this.subscriptions.refreshPresence().catch(() => undefined), refreshMs);
     this.refreshTimer.unref();
+    this.connectionsTimer = setInterval(() => void this.connections.refresh().catch((error) => this.logger.warn(`connection presence refresh failed: ${String(error)}`)), this.connections.refreshIntervalMs);
+    this.connectionsTimer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.refreshTimer);
+    clearInterval(this.connectionsTimer);
     this.io?.local.disconnectSockets(true);
     await closeRealtimeClients(this.redisClients);
   }
@@ -107,22 +121,54 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     socket.on('subscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.subscribe(socket, payload)));
     socket.on('unsubscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)));
     socket.on('livestate:set', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)));
+    socket.on('presence:set', (payload: unknown, ack?: Ack) =>
+      this.answerNow(socket, 'presence:set', ack, () => {
+        const ref = documentRefOf(payload);
+        this.connections.set(socket, this.subscriptions.roomOf(socket, ref), ref, (payload as { data?: unknown }).data);
+      }),
+    );
+    socket.on('event:broadcast', (payload: unknown, ack?: Ack) =>
+      this.answerNow(socket, 'event:broadcast', ack, () => {
+        const ref = documentRefOf(payload);
+        this.broadcasts.send(socket, this.subscriptions.roomOf(socket, ref), ref, (payload as { event?: unknown }).event);
+      }),
+    );
+    for (const [event, handle] of Object.entries(this.clientPlane.handlers)) {
+      socket.on(event, (payload: unknown, ack?: Ack) => this.answer(ack, () => handle(socket, payload), socket, event));
+    }
     socket.on('disconnect', () => {
       clearTimeout(expiry);
+      this.broadcasts.disconnected(socket);
       void this.subscriptions.disconnected(socket).catch((error) => this.logger.warn(String(error)));
     });
   }
 
-  /** Acks mirror the REST envelope: `{status:"success", ...}` or `{error:{status, message}}`. */
-  private answer(ack: Ack | undefined, work: () => Promise<object>): void {
+  /**
+   * Acks mirror the REST envelope: `{status:"success", ...}` or `{error:{status, message}}`. A client-plane
+   * message sent without an ack hears of its refusal through a `refused` event instead.
+   */
+  private answer(ack: Ack | undefined, work: () => Promise<object>, socket?: Socket, event?: string): void {
     work().then(
       (result) => ack?.({ status: 'success', ...result }),
-      (error: unknown) => {
-        const response = toErrorResponse(error);
-        if (response.errorId) this.logger.error({ err: error, errorId: response.errorId }, 'Unhandled realtime error');
-        ack?.(response.body);
-      },
+      (error: unknown) => this.refuse(error, ack, socket, event),
     );
+  }
+
+  /** The hot path (presence sets, broadcasts): synchronous work, no promise per message. */
+  private answerNow(socket: Socket, event: string, ack: Ack | undefined, work: () => void): void {
+    try {
+      work();
+      ack?.({ status: 'success' });
+    } catch (error) {
+      this.refuse(error, ack, socket, event);
+    }
+  }
+
+  private refuse(error: unknown, ack: Ack | undefined, socket?: Socket, event?: string): void {
+    const response = toErrorResponse(error);
+    if (response.errorId) this.logger.error({ err: error, errorId: response.errorId }, 'Unhandled realtime error');
+    if (ack) ack(response.body);
+    else if (socket && event) socket.emit(REFUSED_EVENT, { event, ...response.body.error });
   }
 
   private async recheckLocal(filter: RecheckFilter): Promise<void> {

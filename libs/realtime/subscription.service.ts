@@ -3,9 +3,11 @@ import { Server, Socket } from 'socket.io';
 import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
-import { documentRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
+import { documentRoom, documentUserRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { AccessRole, EndUser } from '@app/user';
+import { ConnectionPresenceService } from './connection-presence.service';
 import { SocketAccess } from './socket-access.service';
+import { userOf } from './socket-user';
 import { parsePayload } from './socket-payload';
 
 interface Subscription {
@@ -28,6 +30,7 @@ export class SubscriptionService {
     private readonly access: SocketAccess,
     private readonly presence: PresenceService,
     private readonly liveState: LiveStateService,
+    private readonly connections: ConnectionPresenceService,
   ) {}
 
   attach(server: Server): void {
@@ -40,14 +43,24 @@ export class SubscriptionService {
     const role = await this.access.roleOn(user, ref.organizationId, ref.documentId);
     if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
     const room = documentRoom(user.apiKeyId, ref.organizationId, ref.documentId);
-    await socket.join(room);
+    // The per-user room carries what only some readers may hear (a private thread's changes).
+    await socket.join([room, documentUserRoom(user.apiKeyId, ref.organizationId, ref.documentId, user.userId)]);
     this.of(socket).set(room, { organizationId: ref.organizationId, documentId: ref.documentId, role });
+    this.connections.joined(socket, room, ref);
     await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
-    const [users, liveStates] = await Promise.all([
+    const [users, liveStates, connections] = await Promise.all([
       this.presence.list(user.apiKeyId, ref),
       this.liveState.get(user.apiKeyId, ref),
+      this.connections.list(user.apiKeyId, ref, socket.id),
     ]);
-    return { role, presence: users, liveStates };
+    return { role, presence: users, liveStates, connections };
+  }
+
+  /** The room of a document the socket is subscribed to; FAILED_PRECONDITION when it is not. */
+  roomOf(socket: Socket, ref: DocumentRefDto): string {
+    const room = documentRoom(userOf(socket).apiKeyId, ref.organizationId, ref.documentId);
+    if (!this.of(socket).has(room)) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Subscribe to the document first.');
+    return room;
   }
 
   async unsubscribe(socket: Socket, payload: unknown) {
@@ -62,8 +75,7 @@ export class SubscriptionService {
   async setLiveState(socket: Socket, payload: unknown) {
     const dto = parsePayload(BroadcastLiveStateDto, payload);
     const user = userOf(socket);
-    const room = documentRoom(user.apiKeyId, dto.organizationId, dto.documentId);
-    if (!this.of(socket).has(room)) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Subscribe to the document first.');
+    this.roomOf(socket, dto);
     const role = await this.access.roleOn(user, dto.organizationId, dto.documentId);
     if (role !== 'editor') throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Only editors may set live state.');
     return { liveState: await this.liveState.broadcast(user.apiKeyId, dto) };
@@ -72,7 +84,10 @@ export class SubscriptionService {
   async disconnected(socket: Socket): Promise<void> {
     const subscriptions = this.of(socket);
     this.subscriptions.delete(socket.id);
-    for (const [room, subscription] of subscriptions) await this.leavePresence(userOf(socket), room, subscription);
+    for (const [room, subscription] of subscriptions) {
+      await this.connections.leave(socket, room);
+      await this.leavePresence(userOf(socket), room, subscription);
+    }
   }
 
   /** Re-resolves the matching subscriptions of local sockets; those that lost access are told and dropped. */
@@ -107,8 +122,11 @@ export class SubscriptionService {
   }
 
   private async drop(socket: Socket, room: string, subscription: Subscription): Promise<void> {
+    const user = userOf(socket);
     await socket.leave(room);
+    await socket.leave(documentUserRoom(user.apiKeyId, subscription.organizationId, subscription.documentId, user.userId));
     this.of(socket).delete(room);
+    await this.connections.leave(socket, room);
     await this.leavePresence(userOf(socket), room, subscription);
   }
 
@@ -132,10 +150,6 @@ export class SubscriptionService {
     }
     return subscriptions;
   }
-}
-
-export function userOf(socket: Socket): EndUser {
-  return (socket.data as { user: EndUser }).user;
 }
 
 function presenceEntry(user: EndUser) {

@@ -26,4 +26,16 @@ export class UserContacts {
     const rows: Array<{ id: string }> = await manager.query('SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2', [apiKeyId, organizationId]);
     return rows.map((row) => row.id);
   }
+
+  /** Users of the organization whose name, e-mail or id starts with `query` (case-insensitive), by name: who a comment may mention. */
+  async search(manager: EntityManager, apiKeyId: string, organizationId: string, query: string, limit: number): Promise<UserContact[]> {
+    const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
+      `SELECT id, name, email FROM app_user
+        WHERE api_key_id = $1 AND organization_id = $2 AND (lower(name) LIKE $3 OR lower(email) LIKE $3 OR lower(id) LIKE $3)
+        ORDER BY lower(COALESCE(name, id)), id LIMIT $4`,
+      [apiKeyId, organizationId, prefix, limit],
+    );
+    return rows.map((row) => ({ userId: row.id, name: row.name ?? undefined, email: row.email ?? undefined }));
+  }
 }

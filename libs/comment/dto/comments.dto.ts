@@ -1,20 +1,10 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, NoEffect, PageRequestDto } from '@app/common';
+import { CommentContentDto, IsCommentId } from './comment-content.dto';
 import { AnnotationRefDto, AnnotationWriteRefDto, CreateFlagsDto } from './refs.dto';
-import { CommentUserDto, IsEpochMs, TaggedUserContactDto } from './velt-models.dto';
-
-export const MAX_COMMENT_LENGTH = 65_536;
-export const MAX_ATTACHMENTS = 100;
-
-function IsCommentId(each = false): PropertyDecorator {
-  return (target, key) => {
-    IsInt({ each })(target, key);
-    Min(1, { each })(target, key);
-    Max(Number.MAX_SAFE_INTEGER, { each })(target, key);
-  };
-}
+import { CommentUserDto, IsEpochMs } from './velt-models.dto';
 
 function IsCommentIds(): PropertyDecorator {
   return (target, key) => {
@@ -22,30 +12,6 @@ function IsCommentIds(): PropertyDecorator {
     ArrayMaxSize(MAX_ARRAY_ITEMS)(target, key);
     IsCommentId(true)(target, key);
   };
-}
-
-/** The content fields Velt's comment add and update share. */
-export class CommentContentDto {
-  @IsOptional() @IsString() @MaxLength(MAX_COMMENT_LENGTH) commentText?: string;
-  @IsOptional() @IsString() @MaxLength(MAX_COMMENT_LENGTH) commentHtml?: string;
-
-  /** Custom key/value metadata of the comment. */
-  @IsOptional() @IsObject() context?: Record<string, unknown>;
-
-  @NoEffect('comment text is always stored here (Velt: self-hosted comment resolver).')
-  @IsOptional() @IsBoolean() isCommentResolverUsed?: boolean;
-  @NoEffect('comment text is always stored here (Velt: self-hosted comment resolver).')
-  @IsOptional() @IsBoolean() isCommentTextAvailable?: boolean;
-
-  @NestedArray(() => TaggedUserContactDto, { optional: true, allowEmpty: true, maxItems: 100 })
-  taggedUserContacts?: TaggedUserContactDto[];
-
-  /** Velt's Attachment objects, stored and returned as sent (files are not stored here). */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_ATTACHMENTS)
-  @IsObject({ each: true })
-  attachments?: Record<string, unknown>[];
 }
 
 /** One item of Velt's `commentData[]`. */

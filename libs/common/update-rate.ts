@@ -1,6 +1,6 @@
 /**
- * A token bucket per sync connection: `perSecond` updates on average, bursts of twice as many
- * (typing sends one update per keystroke, pasting and undo send bursts).
+ * A token bucket per connection: `perSecond` messages on average, bursts of twice as many
+ * (typing sends one CRDT update per keystroke, pasting and undo send bursts; a cursor moves in spurts).
  */
 export class UpdateRate {
   private tokens: number;

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Emit, EventOutbox } from '@app/events';
+import { RealtimeHub } from '@app/realtime-hub';
+import { annotationViewsOf } from './comment-store';
+import { AnnotationView } from './comment-views';
+import { CommentAnnotation } from './entities/comment-annotation.entity';
+
+/** What happened to a thread; every change of a document's comments is one of these. */
+export type ThreadChangeKind =
+  | 'thread_added'
+  | 'thread_updated'
+  | 'thread_deleted'
+  | 'comment_added'
+  | 'comment_updated'
+  | 'comment_deleted'
+  | 'reaction_added'
+  | 'reaction_removed';
+
+export interface ThreadChange {
+  organizationId: string;
+  documentId: string;
+  annotationId: string;
+  kind: ThreadChangeKind;
+  commentId?: number;
+  /** For a thread that is gone: who could see it (null: everyone on the document). */
+  audience?: string[] | null;
+}
+
+/** The socket event a document's subscribers hear a comment change by. */
+export const COMMENT_CHANGE_EVENT = 'comment:change';
+
+export interface CommentChangeEvent {
+  organizationId: string;
+  documentId: string;
+  /** The change's place in the document's change log; a client applies a thread's changes in this order. */
+  cursor: string;
+  kind: ThreadChangeKind;
+  annotationId: string;
+  commentId?: number;
+  /** The thread as the change left it; null once it is deleted. */
+  thread: AnnotationView | null;
+}
+
+interface Publication {
+  event: CommentChangeEvent;
+  audience: string[] | null;
+}
+
+/** Who may see a thread: null for everyone who may read the document, else its author and the users a private thread names. */
+export function threadAudience(row: Pick<CommentAnnotation, 'visibility' | 'createdBy'>): string[] | null {
+  const visibility = row.visibility as { type?: string; userIds?: unknown } | null;
+  if (visibility?.type !== 'restricted') return null;
+  const named = Array.isArray(visibility.userIds) ? visibility.userIds.filter((id): id is string => typeof id === 'string') : [];
+  return [...new Set([...(row.createdBy?.userId ? [row.createdBy.userId] : []), ...named])];
+}
+
+export type FeedWork<T> = (manager: EntityManager, emit: Emit, changed: (change: ThreadChange) => void) => Promise<T>;
+
+/**
+ * The one way comments change: the event outbox's transaction, plus the document's change log. Each
+ * changed thread gets a change-log row, written under a per-document advisory lock so its `seq` orders
+ * the document's changes by commit, and, once committed, a `comment:change` push to the document's
+ * subscribers on every instance (a private thread's only to those who may see it). The push is best
+ * effort; the change log is what a client catches up from.
+ */
+@Injectable()
+export class CommentFeed {
+  constructor(
+    private readonly events: EventOutbox,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  async transaction<T>(apiKeyId: string, work: FeedWork<T>): Promise<T> {
+    let publications: Publication[] = [];
+    const result = await this.events.transaction(apiKeyId, async (manager, emit) => {
+      const changes: ThreadChange[] = [];
+      const value = await work(manager, emit, (change) => changes.push(change));
+      publications = await this.record(manager, apiKeyId, changes);
+      return value;
+    });
+    for (const { event, audience } of publications) {
+      if (audience === null) this.hub.emitToDocument(apiKeyId, event.organizationId, event.documentId, COMMENT_CHANGE_EVENT, event);
+      else this.hub.emitToDocumentUsers(apiKeyId, event.organizationId, event.documentId, audience, COMMENT_CHANGE_EVENT, event);
+    }
+    return result;
+  }
+
+  private async record(manager: EntityManager, apiKeyId: string, changes: ThreadChange[]): Promise<Publication[]> {
+    const publications: Publication[] = [];
+    for (const perDocument of groupByDocument(changes)) {
+      const { organizationId, documentId } = perDocument[0];
+      const rows = await manager.query<Array<{ seq: string }>>(
+        `WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended($4, 0)))
+         INSERT INTO comment_change (api_key_id, organization_id, document_id, annotation_id, kind)
+         SELECT $1, $2, $3, c.annotation_id, c.kind FROM locked, unnest($5::text[], $6::text[]) WITH ORDINALITY AS c(annotation_id, kind, n)
+          ORDER BY c.n
+         RETURNING seq`,
+        [apiKeyId, organizationId, documentId, JSON.stringify([apiKeyId, organizationId, documentId]), perDocument.map((c) => c.annotationId), perDocument.map((c) => c.kind)],
+      );
+      const seqs = rows.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const alive = [...new Set(perDocument.filter((c) => c.kind !== 'thread_deleted').map((c) => c.annotationId))];
+      const found = alive.length
+        ? await manager.find(CommentAnnotation, { where: alive.map((id) => ({ apiKeyId, organizationId, documentId, id })) })
+        : [];
+      const views = await annotationViewsOf(manager, found);
+      const byId = new Map(found.map((row, i) => [row.id, { view: views[i], audience: threadAudience(row) }]));
+      perDocument.forEach((change, i) => {
+        const current = change.kind === 'thread_deleted' ? undefined : byId.get(change.annotationId);
+        const event: CommentChangeEvent = {
+          organizationId, documentId, cursor: String(seqs[i]), kind: change.kind, annotationId: change.annotationId,
+          ...(change.commentId !== undefined ? { commentId: change.commentId } : {}),
+          thread: current?.view ?? null,
+        };
+        publications.push({ event, audience: current ? current.audience : (change.audience ?? null) });
+      });
+    }
+    return publications;
+  }
+}
+
+/** One change per thread, kind and comment, grouped by document in first-seen order. */
+function groupByDocument(changes: ThreadChange[]): ThreadChange[][] {
+  const documents = new Map<string, Map<string, ThreadChange>>();
+  for (const change of changes) {
+    const documentKey = JSON.stringify([change.organizationId, change.documentId]);
+    const perDocument = documents.get(documentKey) ?? new Map<string, ThreadChange>();
+    documents.set(documentKey, perDocument);
+    perDocument.set(JSON.stringify([change.annotationId, change.kind, change.commentId ?? null]), change);
+  }
+  return [...documents.values()].map((perDocument) => [...perDocument.values()]);
+}
