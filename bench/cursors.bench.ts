@@ -38,6 +38,13 @@ const AUTHOR = { userId: 'author', name: 'Author', email: 'author@example.com' }
 /** A round of one side: the fan-out figures plus Redis commands and PostgreSQL rows written per set. */
 type CursorSample = FanOutRun & { redisCommandsPerSet: number; pgRowsPerSet: number };
 
+/** A round's sample, the Redis commands it made by name and the tables it wrote to. */
+interface Measured {
+  sample: CursorSample;
+  byCommand: string;
+  pgTables: string[];
+}
+
 interface Load {
   sockets: Socket[];
   pids: number[];
@@ -63,7 +70,7 @@ function written(before: Map<string, number>, after: Map<string, number>): { row
 }
 
 /** One measured run; PostgreSQL's cumulative statistics lag up to a second, so they are read after a pause. */
-async function measure(world: TestEnvironment, redisPort: number, load: Load, durationS: number): Promise<CursorSample & { byCommand: string; pgTables: string[] }> {
+async function measure(world: TestEnvironment, redisPort: number, load: Load, durationS: number): Promise<Measured> {
   const pgBefore = await rowsWritten(world);
   const run = await measureRedis([redisPort], async () => {
     const result = await fanOut(load.sockets, CURSORS, load.pids, RATE, durationS);
@@ -72,7 +79,7 @@ async function measure(world: TestEnvironment, redisPort: number, load: Load, du
   await sleep(1100);
   const pg = written(pgBefore, await rowsWritten(world));
   const { redis, operations, ...figures } = run;
-  return { ...figures, redisCommandsPerSet: redis.commands, pgRowsPerSet: pg.rows / operations, byCommand: redis.byCommand, pgTables: pg.tables };
+  return { sample: { ...figures, redisCommandsPerSet: redis.commands, pgRowsPerSet: pg.rows / operations }, byCommand: redis.byCommand, pgTables: pg.tables };
 }
 
 async function main(): Promise<void> {
@@ -96,21 +103,20 @@ async function main(): Promise<void> {
     const { durationS, warmUpS, rounds } = LOAD_SETTINGS;
     console.log(`cursor fan-out: ${USERS} users x ${RATE} sets/s, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`);
     for (const side of SIDES) await fanOut(loads[side].sockets, CURSORS, loads[side].pids, RATE, warmUpS);
-    const samples: Record<Side, CursorSample[]> = { api: [], bare: [] };
-    let byCommand: Record<Side, string> = { api: '', bare: '' };
-    const pgTables = new Set<string>();
+    const runs: Record<Side, Measured[]> = { api: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
       for (const side of SIDES) {
-        const { byCommand: commands, pgTables: tables, ...sample } = await measure(world, redis.port, loads[side], durationS);
-        samples[side].push(sample);
-        if (side === 'api') for (const table of tables) pgTables.add(table);
-        byCommand = { ...byCommand, [side]: commands };
-        console.log(`  round ${round + 1} ${side}: ${fixed(sample.deliveriesPerS, 0)} deliveries/s, p50/p99 ${fixed(sample.p50)}/${fixed(sample.p99)} ms, ${fixed(sample.cpuUsPerDelivery)} µs CPU per delivery`);
+        const run = await measure(world, redis.port, loads[side], durationS);
+        runs[side].push(run);
+        const { deliveriesPerS, p50, p99, cpuUsPerDelivery } = run.sample;
+        console.log(`  round ${round + 1} ${side}: ${fixed(deliveriesPerS, 0)} deliveries/s, p50/p99 ${fixed(p50)}/${fixed(p99)} ms, ${fixed(cpuUsPerDelivery)} µs CPU per delivery`);
       }
     }
-    const api = medians(samples.api);
-    const bare = medians(samples.bare);
-    const pgRowsPerSet = Math.max(...samples.api.map((sample) => sample.pgRowsPerSet));
+    const api = medians(runs.api.map((run) => run.sample));
+    const bare = medians(runs.bare.map((run) => run.sample));
+    const pgRowsPerSet = (side: Side) => Math.max(...runs[side].map((run) => run.sample.pgRowsPerSet));
+    const pgTables = [...new Set(runs.api.flatMap((run) => run.pgTables))];
+    const byCommand = (side: Side) => runs[side][runs[side].length - 1].byCommand;
 
     const author = await userToken(apis[0].url, owner, AUTHOR.userId, { name: AUTHOR.name, email: AUTHOR.email });
     const [authorSocket] = await openCursors([apis[0].url], [author], COMMENTS);
@@ -136,8 +142,8 @@ async function main(): Promise<void> {
         { measurement: 'cursor set to arrival p50 (ms)', value: fixed(api.p50), baseline: `${fixed(bare.p50)} ms bare` },
         { measurement: 'cursor set to arrival p99 (ms)', value: fixed(api.p99), baseline: `${fixed(bare.p99)} ms bare`, target: '<= 50 ms', met: api.p99 <= 50 },
         { measurement: 'server CPU per delivered update (µs, both instances)', value: `${fixed(api.cpuUsPerDelivery)} (${fixed(api.cpuUsPerSet)} per set)`, baseline: `${fixed(bare.cpuUsPerDelivery)} µs bare (${fixed(bare.cpuUsPerSet)} per set)`, ratio: cpuRatio },
-        { measurement: 'Redis commands per presence set', value: `${fixed(api.redisCommandsPerSet, 2)} (${byCommand.api})`, baseline: `${fixed(bare.redisCommandsPerSet, 2)} bare (${byCommand.bare})` },
-        { measurement: 'PostgreSQL rows written per presence set (worst round)', value: `${fixed(pgRowsPerSet, 3)}${pgTables.size > 0 ? ` (tables: ${[...pgTables].join(', ')})` : ''}`, baseline: `${fixed(Math.max(...samples.bare.map((sample) => sample.pgRowsPerSet)), 3)} bare`, target: '0', met: pgRowsPerSet === 0 },
+        { measurement: 'Redis commands per presence set', value: `${fixed(api.redisCommandsPerSet, 2)} (${byCommand('api')})`, baseline: `${fixed(bare.redisCommandsPerSet, 2)} bare (${byCommand('bare')})` },
+        { measurement: 'PostgreSQL rows written per presence set (worst round)', value: `${fixed(pgRowsPerSet('api'), 3)}${pgTables.length > 0 ? ` (tables: ${pgTables.join(', ')})` : ''}`, baseline: `${fixed(pgRowsPerSet('bare'), 3)} bare`, target: '0', met: pgRowsPerSet('api') === 0 },
         { measurement: 'API CPU per comment add, socket comments:add (ms, both instances)', value: `${fixed(add.socket.cpuMsPerAdd, 3)} (p50 ${fixed(add.socket.p50, 2)} ms per add)`, baseline: `REST commentannotations/add: ${fixed(add.rest.cpuMsPerAdd, 3)} ms (p50 ${fixed(add.rest.p50, 2)} ms)`, ratio: add.socket.cpuMsPerAdd / add.rest.cpuMsPerAdd },
       ],
     );
