@@ -28,7 +28,7 @@ export class RoomComments {
 
   constructor(private readonly send: Send) {}
 
-  /** One page of the document's threads; they join the live list. */
+  /** One page of the document's threads, newest change first; they join the live list, which is kept from then on. */
   async list(options: { pageSize?: number; pageToken?: string } = {}): Promise<ThreadPage> {
     const page = await this.send<ThreadPage>('comments:list', options);
     this.take(page.threads.map(entry), page.cursor);
@@ -94,9 +94,9 @@ export class RoomComments {
     this.take([[change.annotationId, change.kind === 'thread_deleted' ? null : change.thread]], change.cursor);
   }
 
-  /** After each (re)subscription, with its ack's cursor: catches up on what was missed while away. */
-  async subscribed(latest: Cursor): Promise<void> {
-    const since = this.threadList.missedSince(latest);
+  /** After a reconnect: what changed since the highest cursor heard (none before a page is read or a change is heard). */
+  async catchUp(): Promise<void> {
+    const since = this.threadList.cursor;
     if (since === undefined) return;
     const changes = await this.send<Changes>('comments:changes', { since });
     this.take([...changes.threads.map(entry), ...changes.deleted.map((annotationId): Entry => [annotationId, null])], changes.cursor);

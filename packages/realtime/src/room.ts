@@ -3,14 +3,13 @@ import { RoomComments } from './comments';
 import { Listeners } from './listeners';
 import { Presence } from './presence';
 import { request } from './request';
-import type { Connection, Cursor, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
+import type { Connection, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
 
 interface Subscribed {
   role: 'editor' | 'viewer';
   presence: PresenceUser[];
   liveStates: LiveStateValue[];
   connections: Connection[];
-  cursor: Cursor;
 }
 
 /**
@@ -90,7 +89,7 @@ export class Room {
     this.presence.setUsers(ack.presence);
     for (const state of ack.liveStates) this.setState(state);
     void this.presence.subscribed(ack.connections).catch(() => undefined);
-    void this.comments.subscribed(ack.cursor).catch(() => undefined);
+    void this.comments.catchUp().catch(() => undefined);
   }
 
   matches(ref: DocumentRef): boolean {

@@ -27,12 +27,6 @@ export class ThreadList {
     return true;
   }
 
-  /** Where to catch up from, given the document's latest cursor: nowhere if nothing was missed; the first one heard starts the list. */
-  missedSince(latest: Cursor): Cursor | undefined {
-    this.cursor ??= latest;
-    return above(latest, this.cursor) ? this.cursor : undefined;
-  }
-
   private advance(cursor: Cursor): void {
     if (above(cursor, this.cursor)) this.cursor = cursor;
   }
