@@ -116,7 +116,7 @@ export class AppConfig {
     this.presenceConnectionTtlSeconds = int(env, 'PRESENCE_CONNECTION_TTL_S', 15, 3, 3600);
     this.presenceDataMaxBytes = int(env, 'PRESENCE_DATA_MAX_BYTES', 2048, 16, 65_536);
     this.presenceSetsPerSecond = int(env, 'PRESENCE_SETS_PER_S', 60, 1, 10_000);
-    this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 30, 1, 1000);
+    this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 60, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
     this.workers = {

@@ -27,8 +27,14 @@ interface Slot {
   data: Record<string, unknown> | null;
   deliveredAt: number;
   timer: NodeJS.Timeout | null;
+  /** When the data was last written to Redis, and a write waiting for its turn. */
+  storedAt: number;
+  storeTimer: NodeJS.Timeout | null;
   rate: UpdateRate;
 }
+
+/** How often a connection's presence data is written to Redis for later subscribers, at most. */
+const STORE_INTERVAL_MS = 1000;
 
 /** HSET + PEXPIRE in one command, on one key (one slot). */
 const WRITE_SCRIPT = `
@@ -105,6 +111,7 @@ export class ConnectionPresenceService {
     const slot = slots?.get(room);
     if (!slots || !slot) return;
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.storeTimer) clearTimeout(slot.storeTimer);
     slots.delete(room);
     if (slots.size === 0) this.slots.delete(socket.id);
     if (slot.data === null) return;
@@ -120,7 +127,7 @@ export class ConnectionPresenceService {
       const socket = this.server.of('/').sockets.get(socketId);
       if (!socket) continue;
       for (const slot of slots.values()) {
-        if (slot.data !== null && !slot.timer) await this.store(socket, slot);
+        if (slot.data !== null && !slot.storeTimer) await this.store(socket, slot);
         swept.set(slot.room, { apiKeyId: userOf(socket).apiKeyId, ref: slot.ref, room: slot.room });
       }
     }
@@ -150,11 +157,24 @@ export class ConnectionPresenceService {
     slot.deliveredAt = Date.now();
     const user = userOf(socket);
     socket.to(slot.room).emit(PRESENCE_DATA_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId, name: user.name, data: slot.data });
+    if (slot.storeTimer) return;
+    // Redis keeps the data for later subscribers only: written at most once a second, the latest data each time.
+    const wait = slot.storedAt + STORE_INTERVAL_MS - Date.now();
+    if (wait <= 0) this.storeQuietly(socket, slot);
+    else
+      slot.storeTimer = setTimeout(() => {
+        slot.storeTimer = null;
+        this.storeQuietly(socket, slot);
+      }, wait);
+  }
+
+  private storeQuietly(socket: Socket, slot: Slot): void {
     this.store(socket, slot).catch((error: unknown) => this.logger.warn(`presence data write failed: ${(error as Error).message}`));
   }
 
   private async store(socket: Socket, slot: Slot): Promise<void> {
     const user = userOf(socket);
+    slot.storedAt = Date.now();
     const entry: Stored = { connectionId: socket.id, userId: user.userId, name: user.name, data: slot.data!, expiresAt: Date.now() + this.ttlMs };
     // The hash outlives its entries' deadline, so the sweepers still find a lapsed entry to report.
     await this.redis.eval(WRITE_SCRIPT, 1, connectionsKey(user.apiKeyId, slot.ref), this.ttlMs * 2, socket.id, JSON.stringify(entry));
@@ -168,7 +188,7 @@ export class ConnectionPresenceService {
     }
     let slot = slots.get(room);
     if (!slot) {
-      slot = { ref: pick(ref), room, data: null, deliveredAt: 0, timer: null, rate: new UpdateRate(this.config.presenceSetsPerSecond, Date.now()) };
+      slot = { ref: pick(ref), room, data: null, deliveredAt: 0, timer: null, storedAt: 0, storeTimer: null, rate: new UpdateRate(this.config.presenceSetsPerSecond, Date.now()) };
       slots.set(room, slot);
     }
     return slot;
