@@ -197,6 +197,15 @@ describe('operations', () => {
     expect(stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty").');
   });
 
+  it('refuses to start a worker for a queue that does not exist, with one clear line', async () => {
+    const child = spawn(process.execPath, ['dist/apps/worker/src/main.js'], { env: { ...process.env, ...world.env, WORKER_QUEUES: 'webhook,webhooks' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('Invalid configuration: WORKER_QUEUES names unknown queues: webhooks (known: audit, webhook, migration, user-data, activity, email).');
+  });
+
   it('has migrations that match the entities exactly', async () => {
     const { stdout } = await run(process.execPath, ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/apps/schema/src/data-source.js'], {
       env: { ...process.env, ...world.env },

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { QUEUE } from '../libs/queue/queue-names';
+import { QUEUE } from '../libs/queue/queues';
 
 const ADMIN = { ADMIN_USER: 'operator', ADMIN_PASSWORD: 'correct-horse-battery' };
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
