@@ -2,14 +2,11 @@
 // What `npm test` needs besides Node: PostgreSQL, Redis and a Chromium-family browser. Runs first in
 // `pretest`, so a missing one costs no build: one line each, naming the fix, and exit 1.
 import console from 'node:console';
-import { createRequire } from 'node:module';
 import process from 'node:process';
+import { URL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-
-const require = createRequire(import.meta.url);
-/** @type {{ findBrowser(env?: NodeJS.ProcessEnv): { path: string } | { error: string } }} */
-const { findBrowser } = require('./browser.cjs');
+import { findBrowser } from './browser.cjs';
 
 // The same defaults as test/support/test-environment.ts.
 const DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,8 +23,9 @@ async function postgres() {
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: TIMEOUT_MS });
   try {
     await client.connect();
-    const [{ super: superuser }] = (await client.query('SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user')).rows;
-    if (!superuser) return `PostgreSQL at ${hostOf(DATABASE_URL)}: its user cannot create databases (each suite makes its own); connect as a superuser through TEST_ADMIN_DATABASE_URL.`;
+    /** @type {import('pg').QueryResult<{ superuser: boolean }>} */
+    const result = await client.query('SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user');
+    if (!result.rows[0]?.superuser) return `PostgreSQL at ${hostOf(DATABASE_URL)}: its user cannot create databases (each suite makes its own); connect as a superuser through TEST_ADMIN_DATABASE_URL.`;
     return null;
   } catch (error) {
     return `PostgreSQL is not reachable at ${hostOf(DATABASE_URL)} (${reason(error)}): start it (Debian: \`sudo service postgresql start\`; macOS: \`brew services start postgresql\`; Docker: see README), or point TEST_ADMIN_DATABASE_URL at one.`;
