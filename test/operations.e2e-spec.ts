@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { QUEUE_NAMES } from '../libs/queue/queues';
 import { failedBoot, freePort, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, ApiResponse, createWorkspace, post, workspaceHeaders } from './support/http-client';
 import { eventually } from './support/eventually';
@@ -197,7 +198,7 @@ describe('operations', () => {
   it('refuses to start a worker for a queue that does not exist, with one clear line', async () => {
     expect(await failedBoot('worker', { ...world.env, WORKER_QUEUES: 'webhook,webhooks' })).toEqual({
       code: 1,
-      stderr: 'Invalid configuration: WORKER_QUEUES names unknown queues: webhooks (known: audit, webhook, migration, user-data, activity, email).',
+      stderr: `Invalid configuration: WORKER_QUEUES names unknown queues: webhooks (known: ${QUEUE_NAMES.join(', ')}).`,
     });
   });
 

@@ -1,17 +1,18 @@
 import { ConfigError } from '@app/common';
-import { QUEUE, QUEUE_NAMES, QueueSettings } from './queues';
+import { QUEUE, QUEUE_NAMES, QueueName, QueueSettings } from './queues';
 
 describe('QueueSettings', () => {
   it('keeps the historical defaults of every queue', () => {
     const settings = new QueueSettings({}, null);
-    expect(Object.fromEntries(QUEUE_NAMES.map((name) => [name, settings.of(name)]))).toEqual({
+    const historical = {
       audit: { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       webhook: { concurrency: 50, lockDurationMs: 10_000, stalledIntervalMs: 5_000 },
       migration: { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       'user-data': { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       activity: { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
       email: { concurrency: 10, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
-    });
+    } as const;
+    for (const [name, defaults] of Object.entries(historical)) expect(settings.of(name as QueueName)).toEqual(defaults);
   });
 
   it('reads <QUEUE>_CONCURRENCY, _LOCK_DURATION_MS and _STALLED_INTERVAL_MS per queue', () => {
