@@ -24,8 +24,8 @@ export interface RowJobOptions<T, S> {
   sweepJobName: string;
   sweepIntervalMs: number;
   /** The job data for a row id, and the row id in a job's data. */
-  payload(id: string): T;
-  idOf(data: T): string;
+  payload: (id: string) => T;
+  idOf: (data: T) => string;
   jobOptions?: JobsOptions;
 }
 
