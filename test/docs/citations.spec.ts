@@ -25,6 +25,12 @@ describe('citations of docs/ in the code', () => {
     [...readFileSync(file, 'utf8').matchAll(/(docs\/[a-z-]+\.md) "([^"]+)"/g)].map(([, page, heading]) => ({ file: relative(ROOT, file), page, heading })),
   );
 
+  it('cites no file outside the repository (the design notes it started from are not in it)', () => {
+    const outside = /DESIGN §|STYLE\.md|\.\.\/shared\//;
+    const offenders = files.filter((file) => file !== __filename && outside.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
   it('finds the citations', () => {
     expect(citations.length).toBeGreaterThan(40);
   });
