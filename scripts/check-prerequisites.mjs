@@ -28,7 +28,7 @@ async function postgres() {
     if (!result.rows[0]?.superuser) return `PostgreSQL at ${hostOf(DATABASE_URL)}: its user cannot create databases (each suite makes its own); connect as a superuser through TEST_ADMIN_DATABASE_URL.`;
     return null;
   } catch (error) {
-    return `PostgreSQL is not reachable at ${hostOf(DATABASE_URL)} (${reason(error)}): start it (Debian: \`sudo service postgresql start\`; macOS: \`brew services start postgresql\`; Docker: see README), or point TEST_ADMIN_DATABASE_URL at one.`;
+    return `PostgreSQL is not reachable at ${hostOf(DATABASE_URL)} (${reason(error)}): start it (Debian: \`sudo service postgresql start\`; macOS: \`brew services start postgresql@16\`; Docker: see README), or point TEST_ADMIN_DATABASE_URL at one.`;
   } finally {
     await client.end().catch(() => undefined);
   }
