@@ -1,18 +1,19 @@
 /**
- * Module boundaries (STYLE.md "Boundaries"), checked by `npm run lint:boundaries` and so by `npm test`.
+ * Module boundaries (docs/architecture.md "Why the boundaries are where they are"), checked by `npm run lint:boundaries` and so by `npm test`.
  *
  * Layers, lowest first; an import may only point down or sideways within a layer:
  *   platform  common database redis metrics queue
  *   base      http events resource realtime-hub auth
  *   domains   workspace organization document user access presence live-state comment webhook notification migration user-data activity email crdt
- *   edge      realtime (the socket gateway), collab (the CRDT sync server), health, rate-limit
+ *   edge      realtime (the socket gateway), collab (the CRDT sync server), health, rate-limit,
+ *             event-sinks (the list of the event pipeline's sinks, for both apps)
  *   apps      apps/api, apps/worker
  * A lib's public surface is its index.ts (safe for the worker to load, except in the API-only libs)
  * and, when it serves HTTP, its http.ts (controllers; imported by apps/api only).
  */
 const PLATFORM = 'common|database|redis|metrics|queue';
 const BASE = 'http|events|resource|realtime-hub|auth';
-const EDGE = 'realtime|collab|health|rate-limit';
+const EDGE = 'realtime|collab|health|rate-limit|event-sinks';
 /** Libs that only the API process loads: request plumbing, guards, rate limits, health, the socket gateway, the CRDT sync server. */
 const API_ONLY = 'http|auth|rate-limit|health|realtime|collab';
 const HTTP_ONLY_CODE = [

@@ -1,4 +1,4 @@
-/** Unit specs sit beside the code; e2e suites under test/ drive the compiled apps as real processes. */
+/** Unit specs sit beside the code; e2e suites under test/ drive the compiled apps as real processes; test/docs checks the documentation. */
 const shared = {
   transform: {
     '^.+\\.ts$': ['@swc/jest'],
@@ -18,5 +18,7 @@ module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/packages/*/codegen/**/*.spec.ts'] },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 },
+    // README, CONTRIBUTING.md and docs/ against the code they describe: no build, no services.
+    { ...shared, displayName: 'docs', testMatch: ['<rootDir>/test/docs/*.spec.ts'] },
   ],
 };

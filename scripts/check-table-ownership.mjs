@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A module owns its tables (STYLE.md "Boundaries"): no lib writes SQL against, or runs a TypeORM
+// A module owns its tables (docs/architecture.md "Why the boundaries are where they are"): no lib writes SQL against, or runs a TypeORM
 // query on, a table whose entity lives in another lib. Run by `npm run lint:boundaries`.
 import console from 'node:console';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Browser, chromium, Page, Request } from 'playwright-core';
+import { findBrowser } from '../scripts/browser.cjs';
 import { CollabClient, createClient } from '../packages/sdk/src';
 import type { Sandbox } from '../demo/sandbox';
 import { eventually } from './support/eventually';
@@ -53,6 +54,9 @@ describe('demo page in Chromium', () => {
   }
 
   beforeAll(async () => {
+    const found = findBrowser();
+    // One line naming the fix (as `npm test`'s prerequisite check prints), not a launch stack trace.
+    if ('error' in found) throw Object.assign(new Error(found.error), { stack: found.error });
     mkdirSync(OUTPUT, { recursive: true });
     world = await createTestEnvironment();
     [api, worker] = await Promise.all([startApi(world.env), startWorker(world.env)]);
@@ -63,7 +67,7 @@ describe('demo page in Chromium', () => {
     await eventually(async () => expect((await fetch(demoUrl)).status).toBe(200), { timeoutMs: 20_000, intervalMs: 100 });
     sandbox = JSON.parse(readFileSync(stateFile, 'utf8')) as Sandbox;
     client = createClient({ baseUrl: api.url, apiKey: sandbox.apiKey, authToken: sandbox.authToken });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
   }, 90_000);
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
-import { freePort, startApi, startWorker } from './support/processes';
+import { QUEUE_NAMES } from '../libs/queue/queues';
+import { failedBoot, freePort, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, ApiResponse, createWorkspace, post, workspaceHeaders } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
@@ -189,12 +189,17 @@ describe('operations', () => {
   });
 
   it('refuses to boot on a bad configuration value, with one clear line', async () => {
-    const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], { env: { ...process.env, ...world.env, PORT: 'eighty' } });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
-    expect(code).toBe(1);
-    expect(stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty").');
+    expect(await failedBoot('api', { ...world.env, PORT: 'eighty' })).toEqual({
+      code: 1,
+      stderr: 'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty").',
+    });
+  });
+
+  it('refuses to start a worker for a queue that does not exist, with one clear line', async () => {
+    expect(await failedBoot('worker', { ...world.env, WORKER_QUEUES: 'webhook,webhooks' })).toEqual({
+      code: 1,
+      stderr: `Invalid configuration: WORKER_QUEUES names unknown queues: webhooks (known: ${QUEUE_NAMES.join(', ')}).`,
+    });
   });
 
   it('has migrations that match the entities exactly', async () => {

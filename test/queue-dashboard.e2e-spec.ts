@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
-import { RunningApi, startApi } from './support/processes';
-import { QUEUE } from '../libs/queue/queue-names';
+import { failedBoot, RunningApi, startApi } from './support/processes';
+import { QUEUE } from '../libs/queue/queues';
 
 const ADMIN = { ADMIN_USER: 'operator', ADMIN_PASSWORD: 'correct-horse-battery' };
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
@@ -84,11 +82,9 @@ describe('queue dashboard', () => {
   });
 
   it('refuses to boot with only one of the two set', async () => {
-    const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], { env: { ...process.env, ...world.env, ADMIN_USER: 'operator' } });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
-    expect(code).toBe(1);
-    expect(stderr.trim()).toBe('Invalid configuration: ADMIN_USER and ADMIN_PASSWORD must be set together.');
+    expect(await failedBoot('api', { ...world.env, ADMIN_USER: 'operator' })).toEqual({
+      code: 1,
+      stderr: 'Invalid configuration: ADMIN_USER and ADMIN_PASSWORD must be set together.',
+    });
   });
 });

@@ -3,7 +3,7 @@ import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post, postRaw } from './support/http-client';
 import { stringMatching } from './support/matchers';
 
-/** DESIGN §2 on every route: envelopes, status codes, and no client input producing a 500. */
+/** docs/architecture.md "Wire conventions" on every route: envelopes, status codes, and no client input producing a 500. */
 describe('wire conventions', () => {
   let world: TestEnvironment;
   let api: RunningApi;

@@ -60,7 +60,7 @@ const MAX_FOLDER_DEPTH = 64;
 
 /**
  * Effective access of many users on an organization and some of its folders and documents, by the
- * rule of resolveAccess (DESIGN §3). Read in one snapshot; a user's admin flag lives in the token
+ * rule of resolveAccess (docs/architecture.md "Tenancy and access"). Read in one snapshot; a user's admin flag lives in the token
  * only, so this reports the access of a non-admin.
  */
 @Injectable()

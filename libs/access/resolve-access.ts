@@ -30,7 +30,7 @@ const READ_BY_RULE: Grant = { role: 'viewer', expiresAt: null };
 const ADMIN: Grant = { role: 'editor', expiresAt: null };
 
 /**
- * Effective access of DESIGN §3. A disabled organization or document denies everyone, admins
+ * Effective access of docs/architecture.md "Tenancy and access". A disabled organization or document denies everyone, admins
  * included. Otherwise the most specific live grant wins (document, then folders nearest first,
  * then organization). The document's accessType decides what counts beyond that:
  * `restricted` honours only grants on the document itself or its folders; `organizationPrivate`

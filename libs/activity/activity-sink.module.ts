@@ -1,8 +1,6 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventSink } from '@app/events';
-import { QUEUE } from '@app/queue';
 import { ACTIVITY_ENTITIES } from './entities';
 import { ActivityRecorder } from './activity.recorder';
 
@@ -11,9 +9,9 @@ import { ActivityRecorder } from './activity.recorder';
  * and the activity queue, registered in both so queue metrics and the dashboard see it.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(ACTIVITY_ENTITIES), BullModule.registerQueue({ name: QUEUE.ACTIVITY })],
+  imports: [TypeOrmModule.forFeature(ACTIVITY_ENTITIES)],
   providers: [ActivityRecorder],
-  exports: [BullModule, TypeOrmModule, ActivityRecorder],
+  exports: [TypeOrmModule, ActivityRecorder],
 })
 export class ActivitySinkModule {}
 

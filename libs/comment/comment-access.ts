@@ -31,7 +31,7 @@ export interface AddFlags {
 
 /**
  * The one place comment operations check the document and the acting user. Requests without `from`
- * act with the API key's authority; with `from`, the user's effective access (DESIGN §3) decides.
+ * act with the API key's authority; with `from`, the user's effective access (docs/architecture.md "Tenancy and access") decides.
  */
 @Injectable()
 export class CommentAccess {

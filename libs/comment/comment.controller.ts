@@ -15,7 +15,7 @@ function byCommentId(results: CommentResult[]): Record<string, CommentResult> {
   return Object.fromEntries(results.map((result) => [String(result.id), result]));
 }
 
-/** Velt's comment routes (DESIGN §4: every webhook trigger has a real source); reactions are our extension. */
+/** Velt's comment routes; each change emits its trigger to the event pipeline (docs/events.md). Reactions are our extension. */
 @ApiTags('comments')
 @ApiKeyAuth()
 @ApiErrors(ErrorCode.PERMISSION_DENIED)

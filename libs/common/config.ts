@@ -31,7 +31,7 @@ export class AppConfig {
   readonly workspaceCreateLimit: number;
   readonly workspaceCreateWindowSeconds: number;
   readonly webhookAllowPrivateNetworks: boolean;
-  /** Delays before each retry of a webhook delivery (DESIGN §5); tests shorten it through the environment. */
+  /** Delays before each retry of a webhook delivery (docs/architecture.md "Webhooks"); tests shorten it through the environment. */
   readonly webhookRetryScheduleMs: number[];
   readonly webhookSweepIntervalMs: number;
   readonly logLevel: string;
@@ -42,7 +42,7 @@ export class AppConfig {
   readonly permissionProviderTimeoutMs: number;
   /** Seconds a permission provider decision without `expiresAt` is reused before the provider is asked again. */
   readonly permissionProviderCacheTtlSeconds: number;
-  /** Seconds a presence entry lives unless refreshed (DESIGN §4). */
+  /** Seconds a presence entry lives unless refreshed (docs/architecture.md "Resources and live data"). */
   readonly presenceTtlSeconds: number;
   /** Client plane: seconds a connection's presence data outlives its instance (a SIGKILLed one); refreshed every third of it. */
   readonly presenceConnectionTtlSeconds: number;
@@ -56,8 +56,6 @@ export class AppConfig {
   readonly broadcastMaxBytes: number;
   /** Client plane: broadcasts one connection may send per second, averaged over a burst of twice as many. */
   readonly broadcastsPerSecond: number;
-  /** Worker settings per queue (keys are the queue names). */
-  readonly workers: { audit: WorkerSettings; webhook: WorkerSettings; migration: WorkerSettings; 'user-data': WorkerSettings; activity: WorkerSettings; email: WorkerSettings };
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
   readonly migrationSweepIntervalMs: number;
   /** Unsettled user-data deletions older than this without a queued job are enqueued again. */
@@ -119,15 +117,6 @@ export class AppConfig {
     this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 60, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
-    this.workers = {
-      audit: workerSettings(env, 'AUDIT', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 1000),
-      // Short webhook locks so a delivery held by a killed worker is taken over within seconds; the lock is renewed while running.
-      webhook: workerSettings(env, 'WEBHOOK', { concurrency: 50, lockDurationMs: 10_000, stalledIntervalMs: 5_000 }, 1000),
-      migration: workerSettings(env, 'MIGRATION', { concurrency: 4, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
-      'user-data': workerSettings(env, 'USER_DATA', { concurrency: 2, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 100),
-      activity: workerSettings(env, 'ACTIVITY', { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000 }, 10),
-      email: workerSettings(env, 'EMAIL', { concurrency: 10, lockDurationMs: 60_000, stalledIntervalMs: 30_000 }, 200),
-    };
     this.activityRetentionSweepIntervalMs = int(env, 'ACTIVITY_RETENTION_SWEEP_INTERVAL_MS', 3_600_000, 100, 86_400_000);
     this.emailAllowPrivateNetworks = bool(env, 'EMAIL_ALLOW_PRIVATE_NETWORKS', false);
     this.sendgridApiUrl = url(env, 'SENDGRID_API_URL', 'https://api.sendgrid.com', ['https:', 'http:']);
@@ -211,7 +200,8 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: 
   return value;
 }
 
-function workerSettings(env: NodeJS.ProcessEnv, prefix: string, defaults: WorkerSettings, maxConcurrency: number): WorkerSettings {
+/** One queue's worker settings from `<PREFIX>_CONCURRENCY`, `<PREFIX>_LOCK_DURATION_MS`, `<PREFIX>_STALLED_INTERVAL_MS` (libs/queue holds each queue's defaults). */
+export function workerSettings(env: NodeJS.ProcessEnv, prefix: string, defaults: WorkerSettings, maxConcurrency: number): WorkerSettings {
   return {
     concurrency: int(env, `${prefix}_CONCURRENCY`, defaults.concurrency, 1, maxConcurrency),
     lockDurationMs: int(env, `${prefix}_LOCK_DURATION_MS`, defaults.lockDurationMs, 1000, 600_000),

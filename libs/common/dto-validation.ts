@@ -6,7 +6,7 @@ import { describeValidationErrors } from './validation-message';
 
 cacheValidationMetadata();
 
-/** DESIGN §2: an unknown field is an error naming it, never silently dropped. */
+/** docs/architecture.md "Wire conventions": an unknown field is an error naming it, never silently dropped. */
 const STRICT: ValidatorOptions = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false } };
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

@@ -25,7 +25,7 @@ function textRule(name: string, max: number, min: number) {
       });
 }
 
-/** A caller-chosen identifier (DESIGN §2: 1 to 256 characters), kept exactly as sent: no trimming. */
+/** A caller-chosen identifier (docs/architecture.md "Wire conventions": 1 to 256 characters), kept exactly as sent: no trimming. */
 export const IsIdentifier = textRule('isIdentifier', MAX_IDENTIFIER_LENGTH, 1);
 
 /** A display name; may be empty. */

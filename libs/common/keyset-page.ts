@@ -3,7 +3,7 @@ import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { ApiError } from './api-error';
 import { decodePageToken, encodePageToken, INVALID_PAGE_TOKEN } from './page-token';
 
-/** DESIGN §2: `pageSize` defaults to 1000 and may not exceed it. */
+/** docs/architecture.md "Wire conventions": `pageSize` defaults to 1000 and may not exceed it. */
 export const DEFAULT_PAGE_SIZE = 1000;
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_PAGE_TOKEN_LENGTH = 2048;

@@ -1,4 +1,4 @@
-/** Request limits of DESIGN §2, shared by REST bodies and socket payloads. */
+/** Request limits of docs/architecture.md "Wire conventions", shared by REST bodies and socket payloads. */
 export const MAX_ARRAY_ITEMS = 1000;
 export const MAX_NESTING_DEPTH = 32;
 

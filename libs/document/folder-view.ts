@@ -35,7 +35,7 @@ export interface FolderRow {
 
 /**
  * Velt's folder item (get-folders page). `inheritAccessFromParent` is true below the top level:
- * grants on ancestor folders reach this folder (DESIGN §3, the folder chain).
+ * grants on ancestor folders reach this folder (docs/architecture.md "Tenancy and access", the folder chain).
  */
 export function folderView(row: FolderRow): Record<string, unknown> {
   return {

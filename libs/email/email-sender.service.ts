@@ -55,6 +55,14 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
     return settled.status;
   }
 
+  async unsettled(quietSeconds: number, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM email_message WHERE status = 'pending' AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
+      [quietSeconds, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async abandon(messageId: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE email_message SET status = 'failed', last_error = COALESCE(last_error, $2), updated_at = now() WHERE id = $1 AND status = 'pending'`,

@@ -1,7 +1,5 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QUEUE } from '@app/queue';
 import { UserContactsModule } from '@app/user';
 import { WorkspaceModule } from '@app/workspace';
 import { EmailMessageLog } from './email-message-log.service';
@@ -11,8 +9,8 @@ import { EmailProducer } from './email.producer';
 
 /** The message rows, the producer and the log; the senders live in EmailWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES), WorkspaceModule, UserContactsModule, BullModule.registerQueue({ name: QUEUE.EMAIL })],
+  imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES), WorkspaceModule, UserContactsModule],
   providers: [EmailProducer, EmailMessageLog, EmailUserData],
-  exports: [BullModule, WorkspaceModule, UserContactsModule, EmailProducer, EmailMessageLog, EmailUserData],
+  exports: [WorkspaceModule, UserContactsModule, EmailProducer, EmailMessageLog, EmailUserData],
 })
 export class EmailModule {}

@@ -1,8 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/common';
 import { QUEUE, RowJobProcessor } from '@app/queue';
 import { EMAIL_JOB, EmailSendJob, sendJobOptions } from './email.job';
@@ -14,20 +12,16 @@ import { EmailStatus } from './entities/email-message.entity';
 export class EmailProcessor extends RowJobProcessor<EmailSendJob, EmailStatus> {
   protected readonly queueName = QUEUE.EMAIL;
 
-  constructor(@InjectQueue(QUEUE.EMAIL) queue: Queue<EmailSendJob>, @InjectDataSource() dataSource: DataSource, sender: EmailSender, config: AppConfig) {
-    super(
+  constructor(@InjectQueue(QUEUE.EMAIL) queue: Queue<EmailSendJob>, sender: EmailSender, config: AppConfig) {
+    super({
       queue,
-      dataSource,
-      sender,
-      {
-        table: 'email_message',
-        jobName: EMAIL_JOB.SEND,
-        sweepJobName: EMAIL_JOB.SWEEP,
-        sweepIntervalMs: config.emailSweepIntervalMs,
-        payload: (messageId) => ({ messageId }),
-        jobOptions: sendJobOptions(config),
-      },
-      (job) => job.messageId,
-    );
+      runner: sender,
+      jobName: EMAIL_JOB.SEND,
+      sweepJobName: EMAIL_JOB.SWEEP,
+      sweepIntervalMs: config.emailSweepIntervalMs,
+      payload: (messageId) => ({ messageId }),
+      idOf: (job) => job.messageId,
+      jobOptions: sendJobOptions(config),
+    });
   }
 }

@@ -12,7 +12,7 @@ export interface EventEnvelope<Trigger extends string = string> {
   occurredAt: Date;
 }
 
-/** The two shapes a webhook sends an event in (DESIGN §5): as it happened, and flattened for notification use. */
+/** The two shapes a webhook sends an event in (docs/architecture.md "Webhooks"): as it happened, and flattened for notification use. */
 export type PayloadForm = 'raw' | 'processed';
 
 /** A source's payload builders; sinks add their own ids (a webhook puts `webhookId` first). */

@@ -6,15 +6,15 @@ import { DomainEvent } from './event-registry';
 export type AfterCommit = () => Promise<void>;
 
 /**
- * A sink of the event pipeline (webhook deliveries today; notifications or activities later). It writes
- * what it needs with the emitter's transaction, so a committed change always has its records, and may
- * hand work (enqueueing) to the moment after commit.
+ * A sink of the event pipeline (webhook deliveries, notifications, activities, e-mails). It writes what
+ * it needs with the emitter's transaction, so a committed change always has its records, and may hand
+ * work (enqueueing, socket pushes) to the moment after commit.
  */
 export interface EventRecorder {
   record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined>;
 }
 
-/** A recorder and the module that provides it; the apps list their sinks in `EventsModule.forRoot`. */
+/** A recorder and the module that provides it; libs/event-sinks lists every sink, for both apps. */
 export interface EventSink {
   module: Type;
   recorder: Type<EventRecorder>;

@@ -53,7 +53,7 @@ describe('event trigger registry', () => {
     }
   });
 
-  describe("comment payloads: Velt's basic webhook format (DESIGN §5)", () => {
+  describe("comment payloads: Velt's basic webhook format, raw and processed", () => {
     const user = { userId: 'u1', name: 'Ann' };
     const comment = { commentId: 2, commentText: 'hi', commentHtml: '<p>hi</p>', from: user, to: [{ userId: 'u2' }], taggedUserContacts: [{ userId: 'u2' }] };
     const annotation = { annotationId: 'a1', comments: [comment] };

@@ -3,8 +3,8 @@ import { EVENT_RECORDERS, EventRecorder, EventSink } from './event-recorder';
 import { EventOutbox } from './event-outbox';
 
 /**
- * Global so any domain can inject EventOutbox. The apps name the sinks once here; a new sink is a new
- * recorder in this list, and no emitter changes.
+ * Global so any domain can inject EventOutbox. Both apps pass it the one sink list (libs/event-sinks);
+ * a new sink is a new entry there, and no emitter changes.
  */
 @Module({})
 export class EventsModule {

@@ -13,7 +13,7 @@ const MESSAGES: Record<string, string> = {
 /**
  * Node's HTTP parser rejects some requests before Express sees them (oversized or malformed headers,
  * a broken request line) and would answer with an empty body. Answer with the error envelope instead
- * (DESIGN §2), then close: the connection cannot be parsed any further.
+ * (docs/architecture.md "Wire conventions"), then close: the connection cannot be parsed any further.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {

@@ -18,7 +18,7 @@ function readData(dtoClass: Type<object> | undefined, context: ExecutionContext)
 const dataParameter = createParamDecorator(readData);
 
 /**
- * The `data` member of the `{ data: object }` request body, after the envelope check (DESIGN §2),
+ * The `data` member of the `{ data: object }` request body, after the envelope check (docs/architecture.md "Wire conventions"),
  * as an instance of the parameter's declared DTO class, validated. Nest reads arguments after the
  * guards, so an unauthenticated request gets 401 before any 400. Validating here rather than in a
  * global ValidationPipe spares every request Nest's asynchronous pipe chain and the pipe's walks over

@@ -9,7 +9,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Wire conventions of DESIGN §2 for every POST operation: JSON content type, `{ data: object }`
+ * docs/architecture.md "Wire conventions" for every POST operation: JSON content type, `{ data: object }`
  * body, bounded arrays and depth. Runs while the handler's arguments are read (`@Data()`), so after
  * the auth guards (401 before 400) and on matched routes only (unknown paths stay NOT_FOUND).
  */
@@ -17,7 +17,7 @@ export function checkRequestEnvelope(req: Request): void {
   if (req.method !== 'POST') return;
   if (!req.is('application/json')) throw ApiError.invalid('Content-Type must be application/json.');
   let body: unknown = req.body;
-  // DESIGN §2: top-level organizationId marks the unwrapped form; its own `data` is the live-state object.
+  // docs/architecture.md "Wire conventions": top-level organizationId marks the unwrapped form; its own `data` is the live-state object.
   if (UNWRAPPED_FORM_PATHS.has(req.path) && isPlainObject(body) && 'organizationId' in body) {
     body = req.body = { data: body };
   }

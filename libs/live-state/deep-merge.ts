@@ -8,7 +8,7 @@ function isPlainObject(value: unknown): value is JsonObject {
 }
 
 /**
- * Live-state merge (DESIGN §4): objects merge key by key, recursively; anything else in `patch`
+ * Live-state merge (docs/architecture.md "Resources and live data"): objects merge key by key, recursively; anything else in `patch`
  * (arrays, scalars, null) replaces what was stored. Returns a new object and never mutates its
  * inputs. `__proto__`, `constructor` and `prototype` keys are dropped so a merge cannot reach a prototype.
  */

@@ -27,7 +27,7 @@ interface StoredLiveState {
   updated_at: Date;
 }
 
-/** Latest value per liveStateDataId, stored then pushed to every socket of the document (DESIGN §4). */
+/** Latest value per liveStateDataId, stored then pushed to every socket of the document (docs/architecture.md "Resources and live data"). */
 @Injectable()
 export class LiveStateService {
   constructor(

@@ -13,7 +13,7 @@ import { ORGANIZATION_DISABLED, ORGANIZATION_NOT_FOUND } from '@app/resource';
 import { rekeyWebhookHistory } from '@app/webhook';
 import { MigrationStatus } from './entities/document-migration.entity';
 
-/** Sent to the old document's room so clients can subscribe to the new id (DESIGN §6). */
+/** The reason a migration is marked failed with when its job ran out of attempts. */
 export const MIGRATION_ABANDONED = 'Migration could not be completed.';
 const TARGET_TAKEN = 'A document with newDocumentId already exists.';
 
@@ -72,6 +72,14 @@ export class MigrationRunner {
       await this.afterCommit(claimed);
     }
     return status;
+  }
+
+  async unsettled(quietSeconds: number, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM document_migration WHERE status IN ('pending', 'in_progress') AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
+      [quietSeconds, limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Marks a migration failed that ran out of retries on unexpected errors. */

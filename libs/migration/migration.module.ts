@@ -1,7 +1,5 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QUEUE } from '@app/queue';
 import { DocumentModule } from '@app/document';
 import { WorkspaceModule } from '@app/workspace';
 import { MIGRATION_ENTITIES } from './entities';
@@ -10,8 +8,8 @@ import { MigrationService } from './migration.service';
 
 /** Validate, record and enqueue. The processor lives in MigrationWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(MIGRATION_ENTITIES), WorkspaceModule, DocumentModule, BullModule.registerQueue({ name: QUEUE.MIGRATION })],
+  imports: [TypeOrmModule.forFeature(MIGRATION_ENTITIES), WorkspaceModule, DocumentModule],
   providers: [MigrationService, MigrationProducer],
-  exports: [BullModule, MigrationService, MigrationProducer],
+  exports: [MigrationService, MigrationProducer],
 })
 export class MigrationModule {}

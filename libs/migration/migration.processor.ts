@@ -1,8 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/common';
 import { QUEUE, RowJobProcessor } from '@app/queue';
 import { DocumentMigrationJob, MIGRATION_JOB } from './document-migration.job';
@@ -14,19 +12,15 @@ import { MigrationRunner } from './migration-runner.service';
 export class MigrationProcessor extends RowJobProcessor<DocumentMigrationJob, MigrationStatus> {
   protected readonly queueName = QUEUE.MIGRATION;
 
-  constructor(@InjectQueue(QUEUE.MIGRATION) queue: Queue<DocumentMigrationJob>, @InjectDataSource() dataSource: DataSource, runner: MigrationRunner, config: AppConfig) {
-    super(
+  constructor(@InjectQueue(QUEUE.MIGRATION) queue: Queue<DocumentMigrationJob>, runner: MigrationRunner, config: AppConfig) {
+    super({
       queue,
-      dataSource,
-      runner,
-      {
-        table: 'document_migration',
-        jobName: MIGRATION_JOB.MIGRATE,
-        sweepJobName: MIGRATION_JOB.SWEEP,
-        sweepIntervalMs: config.migrationSweepIntervalMs,
-        payload: (migrationId) => ({ migrationId }),
-      },
-      (job) => job.migrationId,
-    );
+      runner: runner,
+      jobName: MIGRATION_JOB.MIGRATE,
+      sweepJobName: MIGRATION_JOB.SWEEP,
+      sweepIntervalMs: config.migrationSweepIntervalMs,
+      payload: (migrationId) => ({ migrationId }),
+      idOf: (job) => job.migrationId,
+    });
   }
 }

@@ -105,7 +105,7 @@ export class OrganizationService {
     );
   }
 
-  /** A missing organization is created unless the caller sends `createOrganization: false` (DESIGN §4). */
+  /** A missing organization is created unless the caller sends `createOrganization: false` (docs/architecture.md "Resources and live data"). */
   async setDisabled(apiKeyId: string, dto: UpdateDisabledStateDto): Promise<BatchItem[]> {
     assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
     const statement = dto.createOrganization === false ? UPDATE_DISABLED : UPSERT_DISABLED;

@@ -25,7 +25,7 @@ export const PRESENCE_EVENT = 'presence';
 const DEFAULT_STATUS = 'online';
 
 /**
- * Presence per document in one Redis hash (DESIGN §4). Redis 7.0 has no per-field expiry, so each
+ * Presence per document in one Redis hash (docs/architecture.md "Resources and live data"). Redis 7.0 has no per-field expiry, so each
  * entry carries its own deadline, readers drop lapsed entries, and the whole hash expires after
  * PRESENCE_TTL_S without writes. Every change is pushed to the document's sockets.
  */

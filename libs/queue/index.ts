@@ -1,5 +1,5 @@
 export * from './queue-connection';
-export * from './queue-names';
+export * from './queues';
 export * from './queue.module';
 export * from './queue-processor';
 export * from './worker-registry';

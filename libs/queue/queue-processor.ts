@@ -1,12 +1,13 @@
 import { Inject, OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { QueueName } from './queue-names';
+import { QueueName } from './queues';
 import { ExtraWorkerOptions, WorkerRegistry } from './worker-registry';
 
 /**
  * Base of every processor (Novu's worker base): the worker is made by the WorkerRegistry once the
  * application has bootstrapped, never in a constructor, with concurrency and lock timings from config;
- * the registry reports its readiness and closes it gracefully. A subclass names its queue and processes a job.
+ * the registry reports its readiness and closes it gracefully. A subclass names its queue and processes a job;
+ * in a worker whose WORKER_QUEUES leaves its queue out it does nothing.
  */
 export abstract class QueueProcessor<T> implements OnApplicationBootstrap {
   @Inject(WorkerRegistry) private readonly registry: WorkerRegistry;
@@ -24,6 +25,7 @@ export abstract class QueueProcessor<T> implements OnApplicationBootstrap {
   protected async schedule(): Promise<void> {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.registry.serves(this.queueName)) return;
     this.registry.start<T>(this.queueName, (job) => this.process(job), this.extraOptions());
     await this.schedule();
   }

@@ -4,6 +4,7 @@ import { DefaultJobOptions, QueueOptions } from 'bullmq';
 import { AppConfig } from '@app/common';
 import { REDIS_COMMAND_TIMEOUT_MS } from '@app/redis';
 import { QueueConnection, QueueConnectionModule, queuePrefix } from './queue-connection';
+import { QUEUE_NAMES, QueueSettings } from './queues';
 import { WorkerRegistry } from './worker-registry';
 
 /** Kept history is bounded; failures stay for a week so an operator can inspect and replay them. */
@@ -18,7 +19,13 @@ function rootOptions(config: AppConfig, queues: QueueConnection): QueueOptions {
   return { connection: queues.connection, prefix: queuePrefix(config), defaultJobOptions: DEFAULT_JOB_OPTIONS };
 }
 
-/** The BullMQ connection of each process: the API produces jobs, the worker consumes them. */
+/** Every queue of the table, registered in both processes, so no queue can be left unregistered. */
+const QUEUES = BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name })));
+
+/**
+ * The BullMQ connection of each process and every queue on it: the API produces jobs, the worker
+ * consumes them. Global, so a domain injects any queue with `@InjectQueue(QUEUE.X)`.
+ */
 @Module({})
 export class QueueModule {
   /**
@@ -29,18 +36,21 @@ export class QueueModule {
   static forProducers(): DynamicModule {
     return {
       module: QueueModule,
+      global: true,
       imports: [
         BullModule.forRootAsync({
           imports: [QueueConnectionModule.with({ enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 })],
           inject: [AppConfig, QueueConnection],
           useFactory: rootOptions,
         }),
+        QUEUES,
       ],
+      exports: [QUEUES],
     };
   }
 
   /** Blocking-friendly: BullMQ workers need `maxRetriesPerRequest: null`, and their commands wait for Redis to return. */
-  static forWorkers(): DynamicModule {
+  static forWorkers(settings: QueueSettings): DynamicModule {
     return {
       module: QueueModule,
       global: true,
@@ -50,9 +60,10 @@ export class QueueModule {
           inject: [AppConfig, QueueConnection],
           useFactory: rootOptions,
         }),
+        QUEUES,
       ],
-      providers: [WorkerRegistry],
-      exports: [WorkerRegistry],
+      providers: [{ provide: QueueSettings, useValue: settings }, WorkerRegistry],
+      exports: [QUEUES, WorkerRegistry],
     };
   }
 }

@@ -1,8 +1,7 @@
 import { getSharedConfigToken } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Job, QueueOptions, Worker, WorkerOptions } from 'bullmq';
-import { AppConfig } from '@app/common';
-import { QueueName } from './queue-names';
+import { QueueName, QueueSettings } from './queues';
 
 /** What a processor may add to the options every worker gets: a backoff strategy, a stall budget. */
 export type ExtraWorkerOptions = Pick<WorkerOptions, 'settings' | 'maxStalledCount'>;
@@ -19,11 +18,22 @@ export class WorkerRegistry implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(getSharedConfigToken()) private readonly root: QueueOptions,
-    private readonly config: AppConfig,
+    private readonly settings: QueueSettings,
   ) {}
 
+  /** Whether this process serves the queue (`WORKER_QUEUES`); a processor of a queue it does not serve starts no worker. */
+  serves(queue: QueueName): boolean {
+    return this.settings.served.includes(queue);
+  }
+
+  /** The queues this process serves that no processor started a worker for. */
+  withoutProcessor(): QueueName[] {
+    const started = new Set(this.workers.map((worker) => worker.name));
+    return this.settings.served.filter((queue) => !started.has(queue));
+  }
+
   start<T>(queue: QueueName, process: (job: Job<T>) => Promise<unknown>, extra: ExtraWorkerOptions = {}): Worker<T> {
-    const settings = this.config.workers[queue];
+    const settings = this.settings.of(queue);
     const worker = new Worker<T>(queue, process, {
       connection: this.root.connection,
       prefix: this.root.prefix,

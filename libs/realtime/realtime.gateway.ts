@@ -26,7 +26,7 @@ export const REFUSED_EVENT = 'refused';
 type Ack = (response: unknown) => void;
 
 /**
- * socket.io inside the API process (DESIGN §6). The Redis adapter makes every API instance share
+ * socket.io inside the API process (docs/architecture.md "Processes"). The Redis adapter makes every API instance share
  * rooms, broadcasts and server-side events, so N instances act as one.
  */
 @Injectable()

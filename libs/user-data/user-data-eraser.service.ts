@@ -95,6 +95,14 @@ export class UserDataEraser {
     return row?.status ?? null;
   }
 
+  async unsettled(quietSeconds: number, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM user_data_deletion WHERE status IN ('pending', 'in_progress') AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
+      [quietSeconds, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Marks a deletion failed that ran out of retries on unexpected errors. */
   async abandon(deletionId: string): Promise<void> {
     await this.dataSource.query(

@@ -1,4 +1,3 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
@@ -6,7 +5,6 @@ import { CommentModule } from '@app/comment';
 import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
 import { PresenceModule } from '@app/presence';
-import { QUEUE } from '@app/queue';
 import { UserModule } from '@app/user';
 import { USER_DATA_ENTITIES } from './entities';
 import { UserDataProducer } from './user-data.producer';
@@ -14,8 +12,8 @@ import { UserDataService } from './user-data.service';
 
 /** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule, BullModule.registerQueue({ name: QUEUE.USER_DATA })],
+  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
   providers: [UserDataService, UserDataProducer],
-  exports: [BullModule, UserDataService, ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
+  exports: [UserDataService, ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
 })
 export class UserDataModule {}

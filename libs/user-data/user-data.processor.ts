@@ -1,8 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/common';
 import { QUEUE, RowJobProcessor } from '@app/queue';
 import { DeletionStatus } from './entities/user-data-deletion.entity';
@@ -14,20 +12,16 @@ import { UserDataEraser } from './user-data-eraser.service';
 export class UserDataProcessor extends RowJobProcessor<UserDataDeletionJob, DeletionStatus> {
   protected readonly queueName = QUEUE.USER_DATA;
 
-  constructor(@InjectQueue(QUEUE.USER_DATA) queue: Queue<UserDataDeletionJob>, @InjectDataSource() dataSource: DataSource, eraser: UserDataEraser, config: AppConfig) {
-    super(
+  constructor(@InjectQueue(QUEUE.USER_DATA) queue: Queue<UserDataDeletionJob>, eraser: UserDataEraser, config: AppConfig) {
+    super({
       queue,
-      dataSource,
-      eraser,
-      {
-        table: 'user_data_deletion',
-        jobName: USER_DATA_JOB.DELETE,
-        sweepJobName: USER_DATA_JOB.SWEEP,
-        sweepIntervalMs: config.userDataSweepIntervalMs,
-        payload: (deletionId) => ({ deletionId }),
-        jobOptions: DELETE_JOB_OPTIONS,
-      },
-      (job) => job.deletionId,
-    );
+      runner: eraser,
+      jobName: USER_DATA_JOB.DELETE,
+      sweepJobName: USER_DATA_JOB.SWEEP,
+      sweepIntervalMs: config.userDataSweepIntervalMs,
+      payload: (deletionId) => ({ deletionId }),
+      idOf: (job) => job.deletionId,
+      jobOptions: DELETE_JOB_OPTIONS,
+    });
   }
 }

@@ -7,7 +7,7 @@ import { ResourceGrantDto, ResourceRefDto } from './dto/permissions.dto';
 import { emitGrantsAdded, emitGrantsRemoved } from './grant-events';
 import { deleteGrants, upsertGrants } from './resource';
 
-/** Grants of one user on organizations, folders and documents (DESIGN §3). */
+/** Grants of one user on organizations, folders and documents (docs/architecture.md "Tenancy and access"). */
 @Injectable()
 export class PermissionService {
   constructor(

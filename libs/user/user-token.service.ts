@@ -7,7 +7,7 @@ import { ApiError, AppConfig, decryptSecret, encryptSecret } from '@app/common';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
 import { PermissionDecision, signPermissions, verifyPermissions } from './permission-signature';
 
-/** An end user as vouched for by an API key holder (DESIGN §3). */
+/** An end user as vouched for by an API key holder (docs/architecture.md "Tenancy and access"). */
 export interface EndUser {
   apiKeyId: string;
   userId: string;

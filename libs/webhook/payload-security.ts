@@ -40,7 +40,7 @@ export function encodePayload(payload: unknown): { encodedPayload: string } {
   return { encodedPayload: Buffer.from(JSON.stringify(payload), 'utf8').toString('base64') };
 }
 
-/** AES-256-CBC under a fresh key and IV; the key travels wrapped with RSA-OAEP SHA-256 (DESIGN §5). */
+/** AES-256-CBC under a fresh key and IV; the key travels wrapped with RSA-OAEP SHA-256 (docs/architecture.md "Webhooks"). */
 export function encryptPayload(payload: unknown, publicKey: KeyObject): EncryptedBody {
   const key = randomBytes(32);
   const iv = randomBytes(16);

@@ -17,7 +17,7 @@ export function parseRetryAfter(value: string | null | undefined, now: Date): nu
 }
 
 /**
- * DESIGN §5: success is a 2xx; 3xx, other statuses, timeouts and network errors are failures retried
+ * docs/architecture.md "Webhooks": success is a 2xx; 3xx, other statuses, timeouts and network errors are failures retried
  * after schedule[attempt - 1]; 429/503 honour Retry-After; 410 stops at once; past the schedule, failed.
  */
 export function decideAfterAttempt(result: AttemptResult, attemptsMade: number, scheduleMs: readonly number[], now: Date): DeliveryDecision {

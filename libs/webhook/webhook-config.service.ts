@@ -20,7 +20,7 @@ export class WebhookConfigService {
     private readonly config: AppConfig,
   ) {}
 
-  /** DESIGN §5: the update merges into the stored configuration (see mergeServiceConfig). */
+  /** docs/architecture.md "Webhooks": the update merges into the stored configuration (see mergeServiceConfig). */
   async update(apiKeyId: string, data: Record<string, unknown>): Promise<void> {
     const update = parseWebhookConfigUpdate(data);
     // Only the URLs this request sets: stored ones were vetted when they were set, and DNS is not consulted in the transaction.

@@ -3,7 +3,7 @@ import type { JsonSchema } from '@app/http';
 import { EVENT_TRIGGER_NAMES, EventTrigger, isEnabledByDefault, isEventTrigger } from '@app/events';
 import { parseRsaPublicKey } from './payload-security';
 
-/** Spec (Errors) and DESIGN §5: the one message for a malformed configuration. */
+/** Spec (Errors) and docs/architecture.md "Webhooks": the one message for a malformed configuration. */
 export const INVALID_WEBHOOK_CONFIG = 'Invalid webhook service configuration.';
 
 /**
@@ -25,7 +25,7 @@ export interface WebhookServiceConfig {
   triggers: Partial<Record<ConfigurableTrigger, boolean>>;
 }
 
-/** What an update says about each field: absent keeps the stored value, null clears it (DESIGN §5: update merges). */
+/** What an update says about each field: absent keeps the stored value, null clears it (docs/architecture.md "Webhooks": update merges). */
 export type WebhookServiceConfigPatch = {
   [Field in Exclude<keyof WebhookServiceConfig, 'triggers'>]?: WebhookServiceConfig[Field] | null;
 } & { triggers?: Partial<Record<ConfigurableTrigger, boolean | null>> | null };
@@ -58,7 +58,7 @@ function invalid(): ApiError {
   return ApiError.invalid(INVALID_WEBHOOK_CONFIG);
 }
 
-/** DESIGN §2: an unknown field is refused by its path, like every other route's. */
+/** docs/architecture.md "Wire conventions": an unknown field is refused by its path, like every other route's. */
 function refuseUnknown(value: Record<string, unknown>, known: Set<string>, path: string): void {
   const unknown = Object.keys(value).find((key) => !known.has(key));
   if (unknown !== undefined) throw ApiError.invalid(`${path}.${unknown} is not a known field.`);
@@ -120,7 +120,7 @@ function withoutUndefined<T extends object>(value: T): T {
 
 /**
  * The body of /v2/workspace/webhookconfig/update. A malformed value answers with the spec's one
- * message for an invalid configuration; an unknown field is named by its path (DESIGN §2).
+ * message for an invalid configuration; an unknown field is named by its path (docs/architecture.md "Wire conventions").
  */
 export function parseWebhookConfigUpdate(data: Record<string, unknown>): WebhookConfigUpdate {
   refuseUnknown(data, new Set(['useWebhookService', 'webhookServiceConfig']), 'data');

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { AppConfig, pinnedLookup, VettedAddress, vetTarget } from '@app/common';
 import { AttemptResult } from './retry-policy';
 
-/** DESIGN §5: a receiver has 15 s to answer with a 2xx. */
+/** docs/architecture.md "Webhooks": a receiver has 15 s to answer with a 2xx. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 
 /** One HTTP POST of a delivery: the SSRF guard runs again here because DNS answers change after config time. */

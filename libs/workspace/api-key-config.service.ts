@@ -7,7 +7,7 @@ import { ApiKeyConfig } from './entities/api-key-config.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { maskSecret } from './secret-mask';
 
-/** What api_key_config.config holds; AI keys only as ciphertext (DESIGN §3). */
+/** What api_key_config.config holds; AI keys only as ciphertext (docs/architecture.md "Tenancy and access"). */
 interface StoredApiKeyConfig {
   enablePrivateComments?: boolean;
   requireJwtToken?: boolean;

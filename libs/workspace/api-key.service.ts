@@ -24,7 +24,7 @@ export interface ApiKeySummary {
 // Ordered by id: stable, and the one column the keyset cursor needs.
 const API_KEY_LISTING = keysetListing('api-keys', ['text'], (row: ApiKey) => [row.id]);
 
-/** Workspace-level management of API keys and their auth tokens (DESIGN §3). */
+/** Workspace-level management of API keys and their auth tokens (docs/architecture.md "Tenancy and access"). */
 @Injectable()
 export class ApiKeyService {
   constructor(

@@ -1,7 +1,7 @@
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
- * Canonical form of an allowed origin (DESIGN §3): protocol, path, port and a leading `www.`
+ * Canonical form of an allowed origin (docs/architecture.md "Tenancy and access"): protocol, path, port and a leading `www.`
  * are stripped; `*.example.com` is kept as a wildcard. Null when it is not a host name.
  */
 export function normalizeDomain(input: string): string | null {

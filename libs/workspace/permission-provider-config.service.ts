@@ -10,7 +10,7 @@ import { maskSecret } from './secret-mask';
 /** Velt's message for a provider URL that is neither empty nor http(s). */
 export const INVALID_PROVIDER_URL = 'Please enter a valid URL';
 
-/** What api_key_config.config.permissionProvider holds; the token only as ciphertext (DESIGN §3). */
+/** What api_key_config.config.permissionProvider holds; the token only as ciphertext (docs/architecture.md "Tenancy and access"). */
 interface StoredPermissionProvider {
   usePermissionProvider: boolean;
   permissionProviderUrl: string;

@@ -1,7 +1,5 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QUEUE } from '@app/queue';
 import { ApiKeyConfigService } from './api-key-config.service';
 import { ApiKeyService } from './api-key.service';
 import { AuditLogService } from './audit-log.service';
@@ -14,8 +12,8 @@ import { WORKSPACE_ENTITIES } from './entities';
 import { WorkspaceService } from './workspace.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES), BullModule.registerQueue({ name: QUEUE.AUDIT })],
+  imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES)],
   providers: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, AuditProducer, CredentialService],
-  exports: [BullModule, WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, CredentialService],
+  exports: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, CredentialService],
 })
 export class WorkspaceModule {}

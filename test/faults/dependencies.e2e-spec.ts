@@ -218,7 +218,7 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     for (const label of ['presence/add', 'presence/get', 'workspace/create']) {
       expect(down.filter((o) => o.label === label && o.status === 503).length).toBeGreaterThan(0);
     }
-    // Webhook enqueueing is best effort by design (DESIGN §5: the delivery rows are the source of truth),
+    // Webhook enqueueing is best effort by design (docs/architecture.md "Webhooks": the delivery rows are the source of truth),
     // so comment writes keep being accepted while Redis is away and their deliveries arrive after.
     const comments = outcomes.filter((o) => o.label === 'commentannotations/add' && o.status === 200);
     expect(comments.filter((o) => o.phase === 'down').length).toBeGreaterThan(0);

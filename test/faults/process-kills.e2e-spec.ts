@@ -52,7 +52,7 @@ describe('faults: processes killed with SIGKILL', () => {
         const [row] = await world.query<{ status: string }>('SELECT status FROM webhook_delivery WHERE id = $1', [delivery.id]);
         expect(row.status).toBe('succeeded');
       });
-      // What DESIGN §4-5 promise: at-least-once, every copy carrying the same webhook-id and a valid
+      // What docs/architecture.md "Webhooks" promises: at-least-once, every copy carrying the same webhook-id and a valid
       // signature, so a receiver that deduplicates on webhook-id processes the event exactly once.
       const verifier = new Webhook(Buffer.from(token).toString('base64'));
       const payloads = target.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { webhookId: string });

@@ -74,6 +74,15 @@ export async function startApi(env: Record<string, string>, extraEnv: Record<str
 }
 
 /** Starts a compiled worker process (npm run start:worker) and waits for its ready line (logged at info level). */
+/** Starts an app expected to refuse to boot; resolves with its exit code and what it wrote to stderr. */
+export async function failedBoot(app: 'api' | 'worker', env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], { env: { ...process.env, ...env } });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr: stderr.trim() };
+}
+
 export async function startWorker(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
   const proc = launch('dist/apps/worker/src/main.js', { ...env, LOG_LEVEL: 'info', ...extraEnv });
   await eventually(

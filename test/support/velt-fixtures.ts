@@ -96,7 +96,7 @@ function typeMatches(value: unknown, type: string): boolean {
 
 /**
  * Documented fields that our answers leave out on purpose, with why:
- * - `result.nextPageToken`, `result.pageToken`: DESIGN §2, continuation tokens are absent on the last page; Velt's pages mark them required.
+ * - `result.nextPageToken`, `result.pageToken`: docs/architecture.md "Wire conventions", continuation tokens are absent on the last page; Velt's pages mark them required.
  */
 const MAY_BE_ABSENT = new Set(['result.nextPageToken', 'result.pageToken']);
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { ACTIVITY_SINK } from '@app/activity';
 import { ActivityHttpModule } from '@app/activity/http';
 import { AuthModule } from '@app/auth';
 import { CollabHttpModule } from '@app/collab/http';
@@ -9,8 +8,8 @@ import { EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
-import { EMAIL_SINK } from '@app/email';
 import { EmailHttpModule } from '@app/email/http';
+import { EVENT_SINKS } from '@app/event-sinks';
 import { EventsModule } from '@app/events';
 import { HealthModule } from '@app/health';
 import { OrganizationHttpModule } from '@app/organization/http';
@@ -19,7 +18,6 @@ import { RateLimitModule } from '@app/rate-limit';
 import { LiveStateHttpModule } from '@app/live-state/http';
 import { MigrationHttpModule } from '@app/migration/http';
 import { MetricsHttpModule } from '@app/metrics/http';
-import { NOTIFICATION_SINK } from '@app/notification';
 import { NotificationHttpModule } from '@app/notification/http';
 import { PresenceHttpModule } from '@app/presence/http';
 import { RealtimeHubModule } from '@app/realtime-hub';
@@ -27,7 +25,6 @@ import { RealtimeModule } from '@app/realtime';
 import { RedisModule } from '@app/redis';
 import { UserHttpModule } from '@app/user/http';
 import { UserDataHttpModule } from '@app/user-data/http';
-import { WEBHOOK_SINK } from '@app/webhook';
 import { WebhookHttpModule } from '@app/webhook/http';
 import { CredentialService, WorkspaceModule } from '@app/workspace';
 import { WorkspaceHttpModule } from '@app/workspace/http';
@@ -40,7 +37,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     DatabaseModule,
     RedisModule,
     QueueModule.forProducers(),
-    EventsModule.forRoot([WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK, EMAIL_SINK]),
+    EventsModule.forRoot(EVENT_SINKS),
     RateLimitModule,
     AuthModule.withCredentials(WorkspaceModule, CredentialService),
     HealthModule,

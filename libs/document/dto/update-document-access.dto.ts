@@ -8,7 +8,7 @@ export class UpdateDocumentAccessDto extends DocumentIdsDto {
   accessType: AccessType;
 }
 
-/** Velt's Update Disabled State for Documents: a disabled document denies everyone (DESIGN §3). */
+/** Velt's Update Disabled State for Documents: a disabled document denies everyone (docs/architecture.md "Tenancy and access"). */
 export class UpdateDocumentDisabledStateDto extends DocumentIdsDto {
   @IsBoolean()
   disabled: boolean;

@@ -81,7 +81,7 @@ function raw(event: CommentEvent): Record<string, unknown> {
   };
 }
 
-/** DESIGN §5 processed payload: the same event flattened for notification use. */
+/** docs/architecture.md "Webhooks" processed payload: the same event flattened for notification use. */
 function processed(event: CommentEvent): Record<string, unknown> {
   return {
     from: event.actionUser,

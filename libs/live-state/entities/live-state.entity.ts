@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { DocumentEntity } from '@app/document';
 
-/** Latest value per liveStateDataId of a document (DESIGN §4); follows the document through migration. */
+/** Latest value per liveStateDataId of a document (docs/architecture.md "Resources and live data"); follows the document through migration. */
 @Entity('live_state')
 export class LiveState {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })

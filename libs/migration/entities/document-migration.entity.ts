@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { ApiKey } from '@app/workspace';
 
-/** Spec: Migration resource. Transitions: pending -> in_progress -> completed | failed (DESIGN §4). */
+/** Spec: Migration resource. Transitions: pending -> in_progress -> completed | failed (docs/architecture.md "Resources and live data"). */
 export const MIGRATION_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
 

@@ -5,7 +5,7 @@ export class UpdateDisabledStateDto extends OrganizationIdsDto {
   @IsBoolean()
   disabled: boolean;
 
-  /** Absent means true here: the spec's state table creates a missing organization (DESIGN §4). */
+  /** Absent means true here: the spec's state table creates a missing organization (docs/architecture.md "Resources and live data"). */
   @IsOptional()
   @IsBoolean()
   createOrganization?: boolean;

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { ApiKey } from '@app/workspace';
 
-/** pending -> in_progress -> completed | failed, as document migrations (DESIGN §4). */
+/** pending -> in_progress -> completed | failed, as document migrations (docs/architecture.md "Resources and live data"). */
 export const DELETION_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 export type DeletionStatus = (typeof DELETION_STATUSES)[number];
 

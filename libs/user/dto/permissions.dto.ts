@@ -136,7 +136,7 @@ export class UserPropertiesDto {
 }
 
 /**
- * DESIGN §3: `{userId, userProperties:{name?, email?, isAdmin?}, permissions?:{resources:[...]}}`.
+ * docs/architecture.md "Tenancy and access": `{userId, userProperties:{name?, email?, isAdmin?}, permissions?:{resources:[...]}}`.
  * Velt requires userProperties.name, .email and permissions; leaving them optional refuses no Velt call.
  */
 export class GenerateTokenDto {

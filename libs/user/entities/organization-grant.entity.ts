@@ -2,7 +2,7 @@ import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Organization } from '@app/organization';
 import { AccessRole } from '../access-role';
 
-/** A user's role on a whole organization (DESIGN §3); ignored once `expiresAt` has passed. */
+/** A user's role on a whole organization (docs/architecture.md "Tenancy and access"); ignored once `expiresAt` has passed. */
 @Entity('organization_grant')
 export class OrganizationGrant {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })

@@ -11,7 +11,7 @@ export class AiModelApiKeyDto {
   @IsIn(AI_MODEL_PROVIDERS)
   provider: AiModelProvider;
 
-  /** Stored encrypted (AES-GCM, DESIGN §3); read back only masked. */
+  /** Stored encrypted (AES-GCM, docs/architecture.md "Tenancy and access"); read back only masked. */
   @IsString()
   @Length(1, 1024)
   customerApiKey: string;
@@ -24,7 +24,7 @@ export class UpdateApiKeyConfigDto {
   @IsBoolean()
   enablePrivateComments?: boolean;
 
-  @NoEffect('stored and read back; clients always authenticate with the auth tokens of DESIGN §3.')
+  @NoEffect('stored and read back; clients always authenticate with its auth tokens.')
   @IsOptional()
   @IsBoolean()
   requireJwtToken?: boolean;

@@ -100,7 +100,7 @@ export class CreateApiKeyDto {
   @IsBoolean()
   setDefaultNotificationTriggers?: boolean;
 
-  @NoEffect('mail is not sent (DESIGN §3); e-mail triggers are set with emailServiceConfig.triggers.')
+  @NoEffect('mail is not sent; e-mail triggers are set with emailServiceConfig.triggers.')
   @IsOptional()
   @IsBoolean()
   setDefaultEmailTriggers?: boolean;

@@ -11,7 +11,7 @@ export class ApiKeyConfig {
   @JoinColumn({ name: 'api_key_id' })
   apiKey?: ApiKey;
 
-  /** Flags, `aiModelKeyCiphertexts` (provider -> AES-GCM ciphertext, DESIGN §3) and `permissionProvider`; never a key in clear. */
+  /** Flags, `aiModelKeyCiphertexts` (provider -> AES-GCM ciphertext, docs/architecture.md "Tenancy and access") and `permissionProvider`; never a key in clear. */
   @Column({ type: 'jsonb' })
   config: Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { ApiKey } from './api-key.entity';
 
-/** Stored and validated e-mail notification settings; sending is out of scope for now (DESIGN §3). */
+/** An API key's e-mail settings (docs/events.md "E-mail"); provider keys and passwords stored encrypted (docs/architecture.md "Tenancy and access"). */
 @Entity('email_config')
 export class EmailConfig {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
