@@ -11,4 +11,17 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
+  {
+    // Request bodies come in through @Data() with a DTO, which checks the envelope, validates, and documents the route.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Body', 'Query'].map((name) => ({
+          selector: `Decorator > CallExpression[callee.name='${name}']`,
+          message: `@${name}() bypasses the envelope check and DTO validation: take the request's data with @Data() and a DTO class.`,
+        })),
+      ],
+    },
+  },
 );
