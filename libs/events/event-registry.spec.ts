@@ -91,9 +91,27 @@ describe('event trigger registry', () => {
         commentAnnotation: annotation,
         targetComment: comment,
         reaction: { icon: '👍', user },
-        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', documentName: 'Plan' },
+        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientOrganizationId: 'org-1', clientDocumentId: 'doc-1', documentName: 'Plan' },
         timestamp: occurredAt.getTime(),
       });
+    });
+
+    it("a private thread carries Velt's visibility mirror and the users it hides the event from; a public one neither", () => {
+      const restricted = { type: 'restricted', userIds: ['u1'] };
+      const mention: DomainEvent = {
+        ...envelope,
+        trigger: 'comment.add',
+        actionUser: user,
+        annotation: { annotationId: 'a1', from: user, visibilityConfig: restricted, comments: [comment] },
+        comment: { ...comment, to: [{ userId: 'u2' }, { userId: 'u1' }] },
+        platform: 'sdk',
+      };
+      expect(eventPayload(mention, 'raw')).toMatchObject({ visibility: restricted, accessDeniedUsers: ['u2'], platform: 'sdk' });
+      expect(eventPayload(mention, 'processed')).toMatchObject({ visibility: restricted, accessDeniedUsers: ['u2'] });
+      const open: DomainEvent = { ...mention, annotation: { ...mention.annotation, visibilityConfig: { type: 'public' } }, platform: undefined };
+      expect(eventPayload(open, 'raw')).not.toHaveProperty('visibility');
+      expect(eventPayload(open, 'raw')).not.toHaveProperty('accessDeniedUsers');
+      expect(eventPayload(open, 'raw')).not.toHaveProperty('platform');
     });
 
     it('processed: flattened for notification use', () => {
@@ -122,7 +140,7 @@ describe('event trigger registry', () => {
       };
       const raw = eventPayload(statusChange, 'raw');
       expect(raw).not.toHaveProperty('targetComment');
-      expect(raw).toMatchObject({ actionType: 'statusChanged', oldStatus: open, newStatus: resolved, metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1' } });
+      expect(raw).toMatchObject({ actionType: 'statusChanged', oldStatus: open, newStatus: resolved, metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientDocumentId: 'doc-1' } });
       expect(eventPayload(statusChange, 'processed')).toMatchObject({
         from: null, commentText: null, toContactsTagged: [], targetCommentId: null, oldStatus: open, newStatus: resolved, actionType: 'statusChanged',
       });
