@@ -45,6 +45,7 @@ describe('event trigger registry', () => {
       organization: { actionUser: null, organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} } },
       document: { actionUser: null, newDocumentId: 'doc-2', migrationId: 'm1', document: { documentId: 'doc-1', documentName: 'Doc', folderId: null, accessType: 'public', disabled: false, metadata: {} } },
       access: { actionUser: null, resource: { type: 'organization', id: 'org-1', organizationId: 'org-1' }, grant: { userId: 'u1', accessRole: 'editor', expiresAt: null } },
+      crdt: { crdtData: { id: 'body', data: 'hi', lastUpdatedBy: 'u1', sessionId: null, lastUpdate: occurredAt.toISOString() } },
     };
     for (const trigger of EVENT_TRIGGER_NAMES) {
       const event = { ...envelope, trigger, ...data[EVENT_TRIGGERS[trigger].source] } as DomainEvent;
@@ -144,6 +145,22 @@ describe('event trigger registry', () => {
       expect(eventPayload(statusChange, 'processed')).toMatchObject({
         from: null, commentText: null, toContactsTagged: [], targetCommentId: null, oldStatus: open, newStatus: resolved, actionType: 'statusChanged',
       });
+    });
+  });
+
+  it("crdt.update_data raw: Velt's CRDT basic webhook, off by default", () => {
+    const crdtData = { id: 'body', data: ['a'], lastUpdatedBy: 'u1', sessionId: null, lastUpdate: occurredAt.toISOString() };
+    const event: DomainEvent = { ...envelope, trigger: 'crdt.update_data', crdtData };
+    expect(isEnabledByDefault('crdt.update_data')).toBe(false);
+    expect(eventPayload(event, 'raw')).toEqual({
+      event: 'crdt.update_data',
+      actionType: 'updateData',
+      notificationSource: 'crdt',
+      actionUser: { userId: 'u1' },
+      metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientOrganizationId: 'org-1', clientDocumentId: 'doc-1' },
+      crdtData,
+      accessDeniedUsers: [],
+      timestamp: occurredAt.getTime(),
     });
   });
 
