@@ -67,7 +67,9 @@ describe('Velt webhook fidelity', () => {
     await world?.dispose();
   });
 
-  it("a private comment's webhook carries visibility and the users it hides the comment from, beside the keys of Velt's sample", async () => {
+  it("a private comment's webhook carries visibility, the users it hides the comment from and its recipients' notification settings, beside the keys of Velt's sample", async () => {
+    const settings = await call('/v2/notifications/config/set', { organizationId: doc.organizationId, userIds: ['u2', 'u3'], config: { inbox: 'NONE', email: 'ALL' } });
+    expect(settings.status).toBe(200);
     const added = await call<BatchResult>('/v2/commentannotations/add', {
       ...doc,
       from: { userId: 'u1' },
@@ -81,6 +83,9 @@ describe('Velt webhook fidelity', () => {
     await eventually(() => expect(rawOf('comment_annotation.add')).toHaveLength(1), { timeoutMs: 20_000 });
     const payload = verified(rawOf('comment_annotation.add')[0]);
     expect(payload).toMatchObject({ actionType: 'newlyAdded', notificationSource: 'comment', visibility: { type: 'restricted', userIds: ['u1', 'u2'] }, accessDeniedUsers: ['u3'] });
+    // Only the users the event reaches: u3, hidden from it, is left out.
+    expect(payload.usersOrganizationNotificationsConfig).toEqual({ u2: { inbox: 'NONE', email: 'ALL' } });
+    expect(payload).not.toHaveProperty('usersDocumentNotificationsConfig');
     expect(Object.keys(payload)).toEqual(expect.arrayContaining([...sent(SAMPLES.comment.keys), ...SAMPLES.comment.privateKeys!]));
     expect(Object.keys(payload.metadata as object)).toEqual(expect.arrayContaining(sent(SAMPLES.comment.metadataKeys)));
 

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventSink } from '@app/events';
 import { QUEUE } from '@app/queue';
+import { NotificationModule } from '@app/notification';
 import { WorkspaceModule } from '@app/workspace';
 import { WEBHOOK_ENTITIES } from './entities';
 import { WebhookProducer } from './webhook.producer';
@@ -10,7 +11,7 @@ import { WebhookRecorder } from './webhook.recorder';
 
 /** What the event pipeline needs of webhooks in any process that emits events (API and worker): the recorder and a producer. */
 @Module({
-  imports: [TypeOrmModule.forFeature(WEBHOOK_ENTITIES), WorkspaceModule, BullModule.registerQueue({ name: QUEUE.WEBHOOK })],
+  imports: [TypeOrmModule.forFeature(WEBHOOK_ENTITIES), NotificationModule, WorkspaceModule, BullModule.registerQueue({ name: QUEUE.WEBHOOK })],
   providers: [WebhookRecorder, WebhookProducer],
   exports: [BullModule, WebhookRecorder, WebhookProducer],
 })
