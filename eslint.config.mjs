@@ -17,4 +17,17 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Request bodies come in through @Data() with a DTO, which checks the envelope, validates, and documents the route.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Body', 'Query'].map((name) => ({
+          selector: `Decorator > CallExpression[callee.name='${name}']`,
+          message: `@${name}() bypasses the envelope check and DTO validation: take the request's data with @Data() and a DTO class.`,
+        })),
+      ],
+    },
+  },
 );

@@ -139,9 +139,11 @@ describe('client plane: end users comment, react, set presence and read their in
 
     const ann = await user(a, 'ann');
     const impersonation = await addThread(ann, 'as bob', { from: { userId: 'bob' } });
-    expect(impersonation.error).toMatchObject({ status: 'PERMISSION_DENIED', message: expect.stringContaining('from') });
+    expect(impersonation.error.status).toBe('PERMISSION_DENIED');
+    expect(impersonation.error.message).toContain('from');
     const unknown = await addThread(ann, 'x', { actionUser: { userId: 'bob' } });
-    expect(unknown.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: expect.stringContaining('actionUser') });
+    expect(unknown.error.status).toBe('INVALID_ARGUMENT');
+    expect(unknown.error.message).toContain('actionUser');
     const asSelf = await addThread(ann, 'as myself', { from: { userId: 'ann' } });
     expect(asSelf.status).toBe('success');
   });

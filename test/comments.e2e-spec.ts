@@ -114,6 +114,25 @@ describe('comment annotations, comments and reactions in Velt shapes', () => {
     ]);
   });
 
+  it("echoes an agent annotation's findingId in its result, created or refused; other annotations carry none", async () => {
+    const agent = (findingId: string) => ({ agentId: 'reviewer', reason: { findingId, summary: 'Typo' } });
+    const agentDoc = { organizationId: doc.organizationId, documentId: 'agent-doc', createDocument: true };
+    const added = await call<Record<string, Added & { findingId?: string }>>('/v2/commentannotations/add', {
+      ...agentDoc,
+      commentAnnotations: [
+        { annotationId: 'agent-1', commentData: [{ commentText: 'Fix the typo', from: ann, agent: agent('finding-7') }] },
+        { annotationId: 'plain-1', commentData: [say('no agent')] },
+      ],
+    });
+    expect(added.body.result.data['agent-1']).toEqual({ success: true, annotationId: 'agent-1', commentIds: [1], message: 'Added Successfully', findingId: 'finding-7' });
+    expect(added.body.result.data['plain-1']).not.toHaveProperty('findingId');
+    const again = await call<Record<string, Added & { findingId?: string }>>('/v2/commentannotations/add', {
+      ...agentDoc,
+      commentAnnotations: [{ annotationId: 'agent-1', commentData: [{ commentText: 'again', from: ann, agent: agent('finding-8') }] }],
+    });
+    expect(again.body.result.data['agent-1']).toEqual({ success: false, annotationId: 'agent-1', message: 'Annotation already exists.', findingId: 'finding-8' });
+  });
+
   it('pages annotations with a signed keyset token and refuses a tampered one', async () => {
     await call('/v2/commentannotations/add', { ...doc, commentAnnotations: ['p1', 'p2', 'p3'].map((annotationId) => ({ annotationId, commentData: [say(annotationId)] })) });
     const seen: string[] = [];

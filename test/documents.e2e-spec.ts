@@ -65,7 +65,7 @@ describe('documents', () => {
       expect(response.status).toBe(200);
       expect(response.body.result.status).toBe('success');
       expect(response.body.result.data).toEqual({
-        'doc-1': { success: false, id: 'doc-1', message: 'Document already exists.' },
+        'doc-1': { success: false, id: 'doc-1', message: 'Document already exists.', code: 'already-exists' },
         'doc-3': { success: true, id: 'doc-3', message: 'Document added.' },
       });
       const [row] = await world.query<{ name: string }>(`SELECT name FROM document WHERE id = 'doc-1'`);
@@ -167,9 +167,23 @@ describe('documents', () => {
       expect('pageToken' in response.body.result).toBe(false);
     });
 
-    it('organization with document ids: only those, missing ones left out', async () => {
-      const response = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'doc-3', 'gone'] });
-      expect(ids(response)).toEqual(['doc-3', 'draft-2']);
+    it("organization with document ids: those found, then each missing one as a per-item failure with Velt's code", async () => {
+      const response = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'gone', 'doc-3', 'lost'] });
+      expect(response.status).toBe(200);
+      expect(ids(response)).toEqual(['doc-3', 'draft-2', 'gone', 'lost']);
+      expect(response.body.result.data.slice(2)).toEqual([
+        { success: false, id: 'gone', message: 'Document does not exist', code: 'not-found' },
+        { success: false, id: 'lost', message: 'Document does not exist', code: 'not-found' },
+      ]);
+      // Paged, the missing ones come once, on the last page.
+      const first = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'gone', 'doc-3'], pageSize: 1 });
+      expect(ids(first)).toEqual(['doc-3']);
+      const last = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'gone', 'doc-3'], pageSize: 1, pageToken: first.body.result.pageToken });
+      expect(ids(last)).toEqual(['draft-2', 'gone']);
+      expect(last.body.result.pageToken).toBeUndefined();
+      // A document outside the folder filter cannot be returned either.
+      const inFolder = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'drafts', documentIds: ['draft-1', 'doc-3'] });
+      expect(inFolder.body.result.data[1]).toEqual({ success: false, id: 'doc-3', message: 'Document does not exist', code: 'not-found' });
     });
 
     it('organization with folder: the documents directly in it', async () => {
@@ -219,7 +233,7 @@ describe('documents', () => {
         data: {
           'doc-2': { success: true, id: 'doc-2', message: 'Document updated.' },
           'doc-3': { success: true, id: 'doc-3', message: 'Document updated.' },
-          ghost: { success: false, id: 'ghost', message: 'Document does not exist' },
+          ghost: { success: false, id: 'ghost', message: 'Document does not exist', code: 'not-found' },
         },
       });
       const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-2', 'doc-3'] });
@@ -264,7 +278,7 @@ describe('documents', () => {
         message: 'Document(s) deleted successfully.',
         data: {
           'doc-3': { success: true, id: 'doc-3', message: 'Document deleted.' },
-          'never-was': { success: true, id: 'never-was', message: 'Document does not exist' },
+          'never-was': { success: true, id: 'never-was', message: 'Document does not exist', code: 'not-found' },
         },
       });
       expect(await world.query(`SELECT id FROM document WHERE organization_id = 'acme' AND id = 'doc-3'`)).toEqual([]);
@@ -278,7 +292,7 @@ describe('documents', () => {
       const listed = await call('/v2/organizations/documents/get', { organizationId: 'acme' }, stranger);
       expect(listed.body.result.data).toEqual([]);
       const byId = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-1'] }, stranger);
-      expect(byId.body.result.data).toEqual([]);
+      expect(byId.body.result.data).toEqual([{ success: false, id: 'doc-1', message: 'Document does not exist', code: 'not-found' }]);
       const updated = await call<BatchResult>('/v2/organizations/documents/update', { organizationId: 'acme', documents: [{ documentId: 'doc-1', documentName: 'Hacked' }] }, stranger);
       expect(updated.body.result.data['doc-1'].success).toBe(false);
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['doc-1'] }, stranger);

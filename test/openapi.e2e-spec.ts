@@ -25,6 +25,7 @@ interface SchemaObject {
   properties: Record<string, SchemaObject>;
   items: SchemaObject;
   enum: string[];
+  allOf?: SchemaObject[];
 }
 
 interface Content {
@@ -131,12 +132,19 @@ describe('OpenAPI document', () => {
     expect(create.required).toEqual(['ownerEmail']);
     expect(Object.keys(create.properties)).toEqual(expect.arrayContaining(['name', 'workspaceName', 'avatar']));
 
-    const webhook = document.paths['/v2/workspace/webhookconfig/update'].post.requestBody.content['application/json'].schema.properties.data;
-    expect(Object.keys(webhook.properties.webhookServiceConfig.properties)).toEqual(
+    const webhook = resolve(document.paths['/v2/workspace/webhookconfig/update'].post.requestBody.content['application/json'].schema.properties.data);
+    const serviceConfigField = webhook.properties.webhookServiceConfig;
+    expect(serviceConfigField).toMatchObject({ nullable: true, description: expect.stringContaining('null clears it') as unknown });
+    const serviceConfig = resolve(serviceConfigField.allOf?.[0] ?? serviceConfigField);
+    expect(Object.keys(serviceConfig.properties)).toEqual(
       expect.arrayContaining(['authToken', 'rawNotificationUrl', 'processedNotificationUrl', 'encodeData', 'encryptData', 'publicKey', 'triggers']),
     );
-    const triggers = webhook.properties.webhookServiceConfig.properties.triggers;
-    expect(triggers.properties['comment_annotation.suggestion_accept'].description).toContain('never fires here because suggestions are not served');
+    expect(serviceConfig.properties.rawNotificationUrl).toMatchObject({ type: 'string', format: 'uri', nullable: true });
+    const triggers = serviceConfig.properties.triggers;
+    expect(triggers).toMatchObject({ type: 'object', nullable: true, additionalProperties: false });
+    expect(triggers.properties['huddle.create']).toEqual({ type: 'boolean', nullable: true });
+    expect(Object.keys(triggers.properties.comment.properties)).toEqual(['add', 'update', 'delete']);
+    expect(triggers.description).toContain('never delivered, because their feature is not served here');
     expect(triggers.description).toContain('comment_annotation.suggestion_reject');
     const view = document.paths['/v2/workspace/webhookconfig/get'].post.responses['200'].content['application/json'].schema.properties.result.properties.data;
     expect(view.properties.webhookServiceConfig.properties.authTokenSet.type).toBe('boolean');

@@ -109,7 +109,7 @@ describe('organizations update and document/folder access routes', () => {
     it('reports a missing document per item and answers NOT_FOUND for a missing organization', async () => {
       const response = await call<BatchResult>(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId', 'ghost'], accessType: 'restricted' });
       expect(response.body.result.data.yourDocumentId).toEqual({ success: true, id: 'yourDocumentId', accessType: 'restricted', message: 'Document access type updated.' });
-      expect(response.body.result.data.ghost).toEqual({ success: false, id: 'ghost', accessType: null, message: 'Document does not exist' });
+      expect(response.body.result.data.ghost).toEqual({ success: false, id: 'ghost', accessType: null, code: 'not-found', message: 'Document does not exist' });
       const missing = await call(DOCUMENTS_ACCESS.path, { organizationId: 'nowhere', documentIds: ['yourDocumentId'], accessType: 'public' });
       expect(missing.status).toBe(404);
       expect(missing.body.error?.status).toBe('NOT_FOUND');
@@ -149,7 +149,7 @@ describe('organizations update and document/folder access routes', () => {
       expect(disabled.body.result.data[0].disabled).toBe(true);
       const enabled = await call<BatchResult>(DOCUMENTS_DISABLED.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId', 'ghost'], disabled: false });
       expect(enabled.body.result.data.yourDocumentId).toMatchObject({ success: true, disabled: false });
-      expect(enabled.body.result.data.ghost).toEqual({ success: false, id: 'ghost', disabled: null, message: 'Document does not exist' });
+      expect(enabled.body.result.data.ghost).toEqual({ success: false, id: 'ghost', disabled: null, code: 'not-found', message: 'Document does not exist' });
       const [row] = await world.query<{ disabled: boolean }>(`SELECT disabled FROM document WHERE id = 'yourDocumentId'`);
       expect(row.disabled).toBe(false);
     });

@@ -287,7 +287,7 @@ describe('webhook delivery', () => {
     ]);
     for (const { headers, payload } of raw) {
       expect(payload.webhookId).toBe(headers['webhook-id']);
-      expect(payload.metadata).toEqual({ apiKey: who.apiKey, ...doc, documentName: doc.documentId });
+      expect(payload.metadata).toEqual({ apiKey: who.apiKey, ...doc, clientOrganizationId: doc.organizationId, clientDocumentId: doc.documentId, documentName: doc.documentId });
       expect(payload.commentAnnotation.annotationId).toBe('a1');
       expect(Array.isArray(payload.commentAnnotation.comments)).toBe(true);
     }

@@ -79,6 +79,18 @@ export function activityOf(event: DomainEvent): ActivityContent {
         entityTargetData: event.grant,
         metadata: {},
       };
+    case 'crdt.update_data':
+      return {
+        ...base,
+        featureType: 'crdt',
+        ...actor(event.crdtData.lastUpdatedBy === null ? null : { userId: event.crdtData.lastUpdatedBy }),
+        targetEntityId: event.crdtData.id,
+        targetSubEntityId: null,
+        changes: null,
+        entityData: null,
+        entityTargetData: null,
+        metadata: {},
+      };
     default: {
       // The comment triggers: the annotation is the target, the comment (when there is one) its sub-entity.
       const annotation = { ...event.annotation };

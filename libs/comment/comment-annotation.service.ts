@@ -18,6 +18,15 @@ export interface AddedAnnotation {
   annotationId: string;
   commentIds?: number[];
   message: string;
+  /** Velt's echo of `commentData[0].agent.reason.findingId`, for agent annotations. */
+  findingId?: string;
+}
+
+/** The finding id an agent annotation's first comment carries, so the caller can match the result to its record. */
+function findingIdOf(annotation: AddAnnotationsDto['commentAnnotations'][number]): { findingId?: string } {
+  const reason = annotation.commentData[0]?.agent?.reason;
+  const findingId = typeof reason === 'object' && reason !== null ? (reason as Record<string, unknown>).findingId : undefined;
+  return typeof findingId === 'string' ? { findingId } : {};
 }
 
 export interface AnnotationResult {
@@ -117,8 +126,8 @@ export class CommentAnnotationService {
       const results: Record<string, AddedAnnotation> = {};
       for (const { annotation: a, ids } of numbered) {
         results[a.annotationId] = added.has(a.annotationId)
-          ? { success: true, annotationId: a.annotationId, commentIds: ids, message: 'Added Successfully' }
-          : { success: false, annotationId: a.annotationId, message: 'Annotation already exists.' };
+          ? { success: true, annotationId: a.annotationId, commentIds: ids, message: 'Added Successfully', ...findingIdOf(a) }
+          : { success: false, annotationId: a.annotationId, message: 'Annotation already exists.', ...findingIdOf(a) };
       }
       return results;
     });

@@ -36,13 +36,17 @@ function dropPrototypeKeys(value: object): void {
 
 /**
  * `plain` (a JSON object findLimitViolation has passed) as an instance of its DTO class, or
- * INVALID_ARGUMENT naming the first bad field. Synchronous: no rule of ours is async, so neither
+ * INVALID_ARGUMENT naming the first bad field (or `invalidMessage`, see describeValidationErrors). Synchronous: no rule of ours is async, so neither
  * class-validator's promise per rule nor Nest's pipe chain is paid on every request.
  */
-export function validatedDto<T extends object>(dtoClass: new () => T, plain: object, options: Pick<ValidatorOptions, 'stopAtFirstError'> = {}): T {
+export function validatedDto<T extends object>(
+  dtoClass: new () => T,
+  plain: object,
+  { invalidMessage, ...options }: Pick<ValidatorOptions, 'stopAtFirstError'> & { invalidMessage?: string } = {},
+): T {
   dropPrototypeKeys(plain);
   const dto = plainToInstance(dtoClass, plain);
   const errors = validateSync(dto, { ...STRICT, ...options });
-  if (errors.length > 0) throw ApiError.invalid(describeValidationErrors(errors));
+  if (errors.length > 0) throw ApiError.invalid(describeValidationErrors(errors, 'data', invalidMessage));
   return dto;
 }

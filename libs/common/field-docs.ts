@@ -14,3 +14,17 @@ export function fieldDescription(prototype: object, property: string): string | 
   const text: unknown = Reflect.getMetadata(FIELD_DESCRIPTION, prototype, property);
   return typeof text === 'string' ? text : undefined;
 }
+
+const FIELD_SCHEMA = Symbol('fieldSchema');
+
+/**
+ * OpenAPI keywords a field's class-validator rules cannot say (a nullable field, the keys of a map a
+ * custom rule checks), merged by the schema reader in libs/http over what the rules give.
+ */
+export function DescribeSchema(keywords: Record<string, unknown>): PropertyDecorator {
+  return (target, property) => Reflect.defineMetadata(FIELD_SCHEMA, keywords, target, property);
+}
+
+export function fieldSchema(prototype: object, property: string): Record<string, unknown> | undefined {
+  return Reflect.getMetadata(FIELD_SCHEMA, prototype, property) as Record<string, unknown> | undefined;
+}

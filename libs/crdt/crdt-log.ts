@@ -18,7 +18,7 @@ export const CRDT_SQL = {
   append: `INSERT INTO crdt_update (api_key_id, organization_id, document_id, editor_id, data, user_id)
            SELECT $1, $2, $3, $4, u.data, u.user_id FROM unnest($5::bytea[], $6::text[]) WITH ORDINALITY AS u(data, user_id, n) ORDER BY u.n`,
   createEditor: `INSERT INTO crdt_editor (api_key_id, organization_id, document_id, editor_id, state) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-  lockEditor: `SELECT state FROM crdt_editor WHERE ${KEY_WHERE} FOR UPDATE`,
+  lockEditor: `SELECT state, type, content_key FROM crdt_editor WHERE ${KEY_WHERE} FOR UPDATE`,
   lockLog: `SELECT id, data, user_id FROM crdt_update WHERE ${KEY_WHERE} ORDER BY id FOR UPDATE`,
   saveState: `UPDATE crdt_editor SET state = $5, last_updated_by = CASE WHEN $6 THEN $7 ELSE last_updated_by END,
            updated_at = CASE WHEN $6 THEN now() ELSE updated_at END WHERE ${KEY_WHERE}`,
@@ -40,16 +40,30 @@ export function keyParams(key: CrdtKey): string[] {
 /** Runs one statement on the caller's transaction and returns its rows. */
 export type TransactionQuery = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
+/** What a compaction that folded logged edits in saw: the merged document (valid only during the call), the editor's declared type, the last editor. */
+export interface FoldedEdits {
+  doc: Y.Doc;
+  type: string | null;
+  contentKey: string | null;
+  lastUserId: string | null;
+}
+
 /**
  * One compaction, on a transaction the caller opened. The editor row lock makes compactions of one
  * editor take turns; the log rows folded in are locked (so a GDPR erasure cannot clear a user id
  * this copies onto the editor) and deleted by id, so an update appended meanwhile stays for the
- * next one. The in-memory state holds only updates already logged. Returns the state's bytes.
+ * next one. The in-memory state holds only updates already logged. Returns the state's bytes;
+ * `onFolded` hears of a compaction that folded logged edits in.
  */
-export async function compactIn(query: TransactionQuery, key: CrdtKey, memoryState: Uint8Array | null): Promise<number> {
+export async function compactIn(
+  query: TransactionQuery,
+  key: CrdtKey,
+  memoryState: Uint8Array | null,
+  onFolded?: (folded: FoldedEdits) => void,
+): Promise<number> {
   const params = keyParams(key);
   await query(CRDT_SQL.createEditor, [...params, EMPTY_STATE]);
-  const [row] = await query<{ state: Buffer }>(CRDT_SQL.lockEditor, params);
+  const [row] = await query<{ state: Buffer; type: string | null; content_key: string | null }>(CRDT_SQL.lockEditor, params);
   const log = await query<{ id: string; data: Buffer; user_id: string | null }>(CRDT_SQL.lockLog, params);
   if (log.length === 0 && !memoryState) return row.state.length;
   const doc = new Y.Doc({ gc: true });
@@ -57,8 +71,9 @@ export async function compactIn(query: TransactionQuery, key: CrdtKey, memorySta
   for (const update of log) Y.applyUpdate(doc, update.data);
   if (memoryState) Y.applyUpdate(doc, memoryState);
   const state = Buffer.from(Y.encodeStateAsUpdate(doc));
-  doc.destroy();
   const last = log.at(-1);
+  if (last) onFolded?.({ doc, type: row.type, contentKey: row.content_key, lastUserId: last.user_id });
+  doc.destroy();
   await query(CRDT_SQL.saveState, [...params, state, last !== undefined, last?.user_id ?? null]);
   if (last) await query(CRDT_SQL.dropLog, [...params, last.id]);
   return state.length;

@@ -5,8 +5,10 @@ import * as Y from 'yjs';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, preparedStatement, queryPrepared, runStatement } from '@app/database';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
 import { ApiError } from '@app/common';
+import { Emit, EventOutbox } from '@app/events';
+import { CrdtType, DEFAULT_CONTENT_KEY, inferType, readContent } from './crdt-content';
 import { CrdtKey } from './crdt-key';
-import { compactIn, CRDT_SQL, EMPTY_STATE, keyParams, UpdateBatcher } from './crdt-log';
+import { compactIn, CRDT_SQL, EMPTY_STATE, FoldedEdits, keyParams, UpdateBatcher } from './crdt-log';
 
 interface StoredPart {
   data: Buffer;
@@ -36,7 +38,10 @@ export class CrdtStore {
     await queryPrepared(this.dataSource, preparedStatement(CRDT_SQL.append), [...keyParams(key), data, userIds]).catch(rethrowAsNotFound);
   });
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   /** Resolves once the update is committed (updates of one editor in one event-loop turn share the INSERT); NOT_FOUND when the document is gone. */
   append(key: CrdtKey, data: Uint8Array, userId: string | null): Promise<void> {
@@ -49,11 +54,16 @@ export class CrdtStore {
     return parts.length === 0 ? null : Y.mergeUpdates(parts.map((part) => part.data));
   }
 
-  /** Folds the log (and the sync server's in-memory state, when it has one) into the editor's state: compactIn. */
+  /**
+   * Folds the log (and the sync server's in-memory state, when it has one) into the editor's state:
+   * compactIn. A compaction that folds edits in emits `crdt.update_data` in its transaction, so the
+   * event is as debounced as compaction (after edits stop, at once when the last editor leaves), and a
+   * crash before it leaves the log, and so the event, to the next compaction.
+   */
   compact(key: CrdtKey, memoryState: Uint8Array | null): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.outbox.transaction(key.apiKeyId, async (manager, emit) => {
       const query = async <T>(sql: string, params: unknown[]) => (await runStatement<T>(manager, sql, params)).rows;
-      return compactIn(query, key, memoryState).catch(rethrowAsNotFound);
+      return compactIn(query, key, memoryState, (folded) => emitUpdate(emit, key, folded)).catch(rethrowAsNotFound);
     });
   }
 
@@ -120,4 +130,12 @@ export class CrdtStore {
 /** The editor tables reference the document: a write the foreign key refuses is a missing document. */
 function rethrowAsNotFound(error: unknown): never {
   throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? ApiError.notFound(DOCUMENT_NOT_FOUND) : error;
+}
+
+/** Velt's `crdt.update_data`, with the editor's content read as its declared (or inferred) type. */
+function emitUpdate(emit: Emit, key: CrdtKey, { doc, type, contentKey, lastUserId }: FoldedEdits): void {
+  const content = contentKey ?? DEFAULT_CONTENT_KEY;
+  const readAs = (type as CrdtType | null) ?? inferType(doc, content);
+  const crdtData = { id: key.editorId, data: readAs ? readContent(doc, readAs, content) : null, lastUpdatedBy: lastUserId, sessionId: null, lastUpdate: new Date().toISOString() };
+  emit({ trigger: 'crdt.update_data', organizationId: key.organizationId, documentId: key.documentId, crdtData });
 }

@@ -18,6 +18,11 @@ import { AccessType } from './entities/access-type';
 /** Spec message (Common envelopes, 7): no closing period. */
 export const DOCUMENT_ABSENT = 'Document does not exist';
 
+/** Velt's per-item `code` of a document the batch names but that does not exist (or, for get, is outside the filter). */
+const NOT_FOUND = { code: 'not-found' } as const;
+/** Velt's per-item `code` of a document add that finds the id taken. */
+const ALREADY_EXISTS = { code: 'already-exists' } as const;
+
 const LIST_DOCUMENTS = preparedStatement(
   `SELECT (f.id IS NOT NULL) AS folder_found, d.* FROM organization o
    LEFT JOIN folder f ON f.api_key_id = o.api_key_id AND f.organization_id = o.id AND f.id = $4
@@ -110,10 +115,10 @@ export class DocumentService {
       return added;
     });
     const added = new Set(rows.map((row) => row.id));
-    return ids.map((id) => (added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.')));
+    return ids.map((id) => (added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.', ALREADY_EXISTS)));
   }
 
-  async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown>>> {
+  async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown> | BatchItem>> {
     const ids = dto.documentIds ?? null;
     if (ids) assertUniqueIds(ids, (i) => `data.documentIds[${i}]`);
     const folderId = dto.folderId ?? null;
@@ -136,14 +141,35 @@ export class DocumentService {
       if (found) documents.push({ id, name, disabled, access_type, folder_id, metadata });
     }
     const page = pager.page(documents);
-    return { rows: page.rows.map(documentView), nextToken: page.nextToken };
+    const listed: Array<Record<string, unknown> | BatchItem> = page.rows.map(documentView);
+    if (ids && !page.nextToken) listed.push(...(await this.missing(apiKeyId, dto.organizationId, ids, folderId, pager.after === null ? page.rows : null)));
+    return { rows: listed, nextToken: page.nextToken };
+  }
+
+  /**
+   * The last page of a listing by ids ends with one entry per requested id that matched no document,
+   * in the order sent, with Velt's per-item `code`. When the listing had one page, its rows are all the
+   * matches; otherwise the matches are looked up again.
+   */
+  private async missing(apiKeyId: string, organizationId: string, ids: string[], folderId: string | null, onlyPage: DocumentRow[] | null): Promise<BatchItem[]> {
+    const found = onlyPage
+      ? new Set(onlyPage.map((row) => row.id))
+      : new Set(
+          (
+            await this.dataSource.query<Array<{ id: string }>>(
+              'SELECT id FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) AND ($4::text IS NULL OR folder_id = $4)',
+              [apiKeyId, organizationId, ids, folderId],
+            )
+          ).map((row) => row.id),
+        );
+    return ids.filter((id) => !found.has(id)).map((id) => item(id, false, DOCUMENT_ABSENT, NOT_FOUND));
   }
 
   async update(apiKeyId: string, dto: UpdateDocumentsDto): Promise<BatchItem[]> {
     const ids = dto.documents.map((doc) => doc.documentId);
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
     const updated = await this.write(apiKeyId, dto.organizationId, dto.documents);
-    return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT)));
+    return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT, NOT_FOUND)));
   }
 
   /** Velt's access update: the same write as update, with its per-item accessType. */
@@ -152,7 +178,7 @@ export class DocumentService {
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
     const updated = await this.write(apiKeyId, dto.organizationId, documentIds.map((documentId) => ({ documentId, accessType })));
     return documentIds.map((id) =>
-      updated.has(id) ? item(id, true, 'Document access type updated.', { accessType }) : item(id, false, DOCUMENT_ABSENT, { accessType: null }),
+      updated.has(id) ? item(id, true, 'Document access type updated.', { accessType }) : item(id, false, DOCUMENT_ABSENT, { accessType: null, ...NOT_FOUND }),
     );
   }
 
@@ -162,7 +188,7 @@ export class DocumentService {
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
     const updated = await this.write(apiKeyId, dto.organizationId, documentIds.map((documentId) => ({ documentId, disabled })));
     return documentIds.map((id) =>
-      updated.has(id) ? item(id, true, 'Document disabled state updated.', { disabled }) : item(id, false, DOCUMENT_ABSENT, { disabled: null }),
+      updated.has(id) ? item(id, true, 'Document disabled state updated.', { disabled }) : item(id, false, DOCUMENT_ABSENT, { disabled: null, ...NOT_FOUND }),
     );
   }
 
@@ -216,7 +242,7 @@ export class DocumentService {
     });
     const deleted = new Set(rows.map((row) => row.id));
     await this.revoke(apiKeyId, organizationId, [...deleted]);
-    return documentIds.map((id) => (deleted.has(id) ? item(id, true, 'Document deleted.') : item(id, true, DOCUMENT_ABSENT)));
+    return documentIds.map((id) => (deleted.has(id) ? item(id, true, 'Document deleted.') : item(id, true, DOCUMENT_ABSENT, NOT_FOUND)));
   }
 
   /** All or nothing: the response has no per-item map to report a missing document in. */

@@ -45,6 +45,7 @@ describe('event trigger registry', () => {
       organization: { actionUser: null, organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} } },
       document: { actionUser: null, newDocumentId: 'doc-2', migrationId: 'm1', document: { documentId: 'doc-1', documentName: 'Doc', folderId: null, accessType: 'public', disabled: false, metadata: {} } },
       access: { actionUser: null, resource: { type: 'organization', id: 'org-1', organizationId: 'org-1' }, grant: { userId: 'u1', accessRole: 'editor', expiresAt: null } },
+      crdt: { crdtData: { id: 'body', data: 'hi', lastUpdatedBy: 'u1', sessionId: null, lastUpdate: occurredAt.toISOString() } },
     };
     for (const trigger of EVENT_TRIGGER_NAMES) {
       const event = { ...envelope, trigger, ...data[EVENT_TRIGGERS[trigger].source] } as DomainEvent;
@@ -91,9 +92,27 @@ describe('event trigger registry', () => {
         commentAnnotation: annotation,
         targetComment: comment,
         reaction: { icon: '👍', user },
-        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', documentName: 'Plan' },
+        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientOrganizationId: 'org-1', clientDocumentId: 'doc-1', documentName: 'Plan' },
         timestamp: occurredAt.getTime(),
       });
+    });
+
+    it("a private thread carries Velt's visibility mirror and the users it hides the event from; a public one neither", () => {
+      const restricted = { type: 'restricted', userIds: ['u1'] };
+      const mention: DomainEvent = {
+        ...envelope,
+        trigger: 'comment.add',
+        actionUser: user,
+        annotation: { annotationId: 'a1', from: user, visibilityConfig: restricted, comments: [comment] },
+        comment: { ...comment, to: [{ userId: 'u2' }, { userId: 'u1' }] },
+        platform: 'sdk',
+      };
+      expect(eventPayload(mention, 'raw')).toMatchObject({ visibility: restricted, accessDeniedUsers: ['u2'], platform: 'sdk' });
+      expect(eventPayload(mention, 'processed')).toMatchObject({ visibility: restricted, accessDeniedUsers: ['u2'] });
+      const open: DomainEvent = { ...mention, annotation: { ...mention.annotation, visibilityConfig: { type: 'public' } }, platform: undefined };
+      expect(eventPayload(open, 'raw')).not.toHaveProperty('visibility');
+      expect(eventPayload(open, 'raw')).not.toHaveProperty('accessDeniedUsers');
+      expect(eventPayload(open, 'raw')).not.toHaveProperty('platform');
     });
 
     it('processed: flattened for notification use', () => {
@@ -122,10 +141,26 @@ describe('event trigger registry', () => {
       };
       const raw = eventPayload(statusChange, 'raw');
       expect(raw).not.toHaveProperty('targetComment');
-      expect(raw).toMatchObject({ actionType: 'statusChanged', oldStatus: open, newStatus: resolved, metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1' } });
+      expect(raw).toMatchObject({ actionType: 'statusChanged', oldStatus: open, newStatus: resolved, metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientDocumentId: 'doc-1' } });
       expect(eventPayload(statusChange, 'processed')).toMatchObject({
         from: null, commentText: null, toContactsTagged: [], targetCommentId: null, oldStatus: open, newStatus: resolved, actionType: 'statusChanged',
       });
+    });
+  });
+
+  it("crdt.update_data raw: Velt's CRDT basic webhook, off by default", () => {
+    const crdtData = { id: 'body', data: ['a'], lastUpdatedBy: 'u1', sessionId: null, lastUpdate: occurredAt.toISOString() };
+    const event: DomainEvent = { ...envelope, trigger: 'crdt.update_data', crdtData };
+    expect(isEnabledByDefault('crdt.update_data')).toBe(false);
+    expect(eventPayload(event, 'raw')).toEqual({
+      event: 'crdt.update_data',
+      actionType: 'updateData',
+      notificationSource: 'crdt',
+      actionUser: { userId: 'u1' },
+      metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientOrganizationId: 'org-1', clientDocumentId: 'doc-1' },
+      crdtData,
+      accessDeniedUsers: [],
+      timestamp: occurredAt.getTime(),
     });
   });
 

@@ -9,10 +9,15 @@ type EnvelopeRequest = Request<Request['params'], unknown, { data: object }>;
 /** Declared parameter types that are no DTO class: their `data` is passed on as it came. */
 const NOT_DTOS = new Set<unknown>([undefined, Object, String, Number, Boolean, Array, Buffer, Date]);
 
-function readData(dtoClass: Type<object> | undefined, context: ExecutionContext): unknown {
+export interface DataOptions {
+  /** The one message the spec gives for any malformed value of this route; an unknown field is still named. */
+  invalidMessage?: string;
+}
+
+function readData({ dtoClass, invalidMessage }: DataOptions & { dtoClass?: Type<object> }, context: ExecutionContext): unknown {
   const req = context.switchToHttp().getRequest<EnvelopeRequest>();
   checkRequestEnvelope(req);
-  return dtoClass ? validatedDto(dtoClass, req.body.data) : req.body.data;
+  return dtoClass ? validatedDto(dtoClass, req.body.data, { invalidMessage }) : req.body.data;
 }
 
 const dataParameter = createParamDecorator(readData);
@@ -24,11 +29,11 @@ const dataParameter = createParamDecorator(readData);
  * global ValidationPipe spares every request Nest's asynchronous pipe chain and the pipe's walks over
  * the value for binary values and sparse arrays, which JSON cannot hold.
  */
-export function Data(): ParameterDecorator {
+export function Data(options: DataOptions = {}): ParameterDecorator {
   return (target, method, index) => {
     const declared = (Reflect.getMetadata('design:paramtypes', target, method!) as Type<object>[] | undefined) ?? [];
     const dtoClass = NOT_DTOS.has(declared[index]) ? undefined : declared[index];
-    dataParameter(dtoClass)(target, method, index);
+    dataParameter({ ...options, dtoClass })(target, method, index);
   };
 }
 

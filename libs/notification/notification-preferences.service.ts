@@ -3,9 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RecipientReason } from '@app/events';
 import { NotificationDocumentConfig } from './entities/notification-document-config.entity';
-import { PreferenceChannel } from './entities/notification-preference';
+import { PREFERENCE_CHANNELS, PreferenceChannel, PreferenceValue } from './entities/notification-preference';
 import { NotificationUserConfig } from './entities/notification-user-config.entity';
 import { effectivePreference, preferenceAllows } from './notification-preference-rules';
+
+type ChannelSettings = Partial<Record<PreferenceChannel, PreferenceValue | null>>;
+
+/** Velt's two per-user settings maps of a webhook payload (UserNotificationsConfig), keyed by user id. */
+export interface UsersNotificationsConfig {
+  usersOrganizationNotificationsConfig?: Record<string, Partial<Record<PreferenceChannel, PreferenceValue>>>;
+  usersDocumentNotificationsConfig?: Record<string, Partial<Record<PreferenceChannel, PreferenceValue>>>;
+}
 
 export interface PreferenceKey {
   apiKeyId: string;
@@ -26,6 +34,25 @@ export class NotificationPreferences {
 
   /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in two statements. */
   async settingsOf(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, userIds: string[]) {
+    const { documents, organizations } = await this.storedRows(manager, apiKeyId, organizationId, documentId, userIds);
+    return (userId: string, channel: PreferenceChannel) => effectivePreference(channel, documents.get(userId) ?? null, organizations.get(userId) ?? null);
+  }
+
+  /**
+   * Velt's per-user settings in webhook payloads: each of these users who stored settings, at the level
+   * they stored them (document or organization), channel by channel; a level nobody set is left out.
+   */
+  async storedByLevel(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, userIds: string[]): Promise<UsersNotificationsConfig> {
+    const { documents, organizations } = await this.storedRows(manager, apiKeyId, organizationId, documentId, userIds);
+    const byUser = (rows: Map<string, ChannelSettings>) =>
+      Object.fromEntries([...rows].map(([userId, row]) => [userId, Object.fromEntries(PREFERENCE_CHANNELS.flatMap((channel) => (row[channel] ? [[channel, row[channel]]] : [])))]));
+    return {
+      ...(organizations.size > 0 ? { usersOrganizationNotificationsConfig: byUser(organizations) } : {}),
+      ...(documents.size > 0 ? { usersDocumentNotificationsConfig: byUser(documents) } : {}),
+    };
+  }
+
+  private async storedRows(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, userIds: string[]) {
     const documentRows = await manager
         .getRepository(NotificationDocumentConfig)
         .createQueryBuilder('c')
@@ -41,8 +68,9 @@ export class NotificationPreferences {
         .createQueryBuilder('c')
         .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.userId = ANY(:userIds)', { apiKeyId, organizationId, userIds })
         .getMany();
-    const documents = new Map(documentRows.map((row) => [row.userId, row]));
-    const organizations = new Map(organizationRows.map((row) => [row.userId, row]));
-    return (userId: string, channel: PreferenceChannel) => effectivePreference(channel, documents.get(userId) ?? null, organizations.get(userId) ?? null);
+    return {
+      documents: new Map<string, ChannelSettings>(documentRows.map((row) => [row.userId, row])),
+      organizations: new Map<string, ChannelSettings>(organizationRows.map((row) => [row.userId, row])),
+    };
   }
 }

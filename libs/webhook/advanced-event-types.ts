@@ -29,7 +29,7 @@ export const ADVANCED_EVENT_TYPES: Readonly<Record<string, EventTrigger | typeof
   'comment.reaction_delete': 'comment.reaction_delete',
   'huddle.create': null,
   'huddle.join': null,
-  'crdt.update_data': null,
+  'crdt.update_data': 'crdt.update_data',
   'recorder.done': null,
   'execution.dispatched': null,
   'execution.completed': null,

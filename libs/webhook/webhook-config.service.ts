@@ -6,12 +6,13 @@ import { WebhookConfig } from './entities/webhook-config.entity';
 import {
   EMPTY_SERVICE_CONFIG,
   mergeServiceConfig,
-  parseWebhookConfigUpdate,
   URL_FIELDS,
   WebhookConfigView,
   webhookConfigView,
+  webhookConfigUpdate,
   WebhookServiceConfigPatch,
 } from './webhook-config';
+import { UpdateWebhookConfigDto } from './dto/webhook-config.dto';
 
 @Injectable()
 export class WebhookConfigService {
@@ -20,9 +21,9 @@ export class WebhookConfigService {
     private readonly config: AppConfig,
   ) {}
 
-  /** docs/architecture.md "Webhooks": the update merges into the stored configuration (see mergeServiceConfig). */
-  async update(apiKeyId: string, data: Record<string, unknown>): Promise<void> {
-    const update = parseWebhookConfigUpdate(data);
+  /** The update merges into the stored configuration (see mergeServiceConfig). */
+  async update(apiKeyId: string, dto: UpdateWebhookConfigDto): Promise<void> {
+    const update = webhookConfigUpdate(dto);
     // Only the URLs this request sets: stored ones were vetted when they were set, and DNS is not consulted in the transaction.
     if (update.patch) await this.refusePrivateTargets(update.patch);
     await this.dataSource.transaction(async (manager) => {

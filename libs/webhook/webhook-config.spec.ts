@@ -1,6 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ApiError } from '@app/common';
-import { EMPTY_SERVICE_CONFIG, isTriggerEnabled, mergeServiceConfig, parseWebhookConfigUpdate, WebhookServiceConfig } from './webhook-config';
+import { ApiError, validatedDto } from '@app/common';
+import { UpdateWebhookConfigDto } from './dto/webhook-config.dto';
+import { EMPTY_SERVICE_CONFIG, INVALID_WEBHOOK_CONFIG, isTriggerEnabled, mergeServiceConfig, webhookConfigUpdate, WebhookServiceConfig } from './webhook-config';
+
+/** The update as the route reads it: validated into its DTO with the spec's message, then turned into changes. */
+function parseWebhookConfigUpdate(data: Record<string, unknown>) {
+  return webhookConfigUpdate(validatedDto(UpdateWebhookConfigDto, data, { invalidMessage: INVALID_WEBHOOK_CONFIG }));
+}
 
 describe('webhook config parsing', () => {
   const INVALID = new ApiError(ApiError.invalid('').code, 'Invalid webhook service configuration.');
@@ -56,6 +62,23 @@ describe('webhook config parsing', () => {
     expect(config.triggers).toEqual({ 'comment_annotation.suggestion_accept': true, 'comment_annotation.suggestion_reject': false });
   });
 
+  it("takes every event type of Velt's advanced list as a key, and the nested TriggersConfig stored as flat keys", () => {
+    const flat = { 'huddle.create': true, 'huddle.join': false, 'recorder.done': true, 'crdt.update_data': true, 'comment_annotation.subscribe': true, 'step.failed': false };
+    expect(applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { triggers: flat } }).triggers).toEqual(flat);
+    const nested = { comment: { add: false, delete: true }, huddle: { add: true, update: false, delete: true }, recorder: { done: false } };
+    expect(applied(stored, { webhookServiceConfig: { triggers: { ...nested, 'comment.update': false } } }).triggers).toEqual({
+      'comment.add': false,
+      'comment.delete': true,
+      'comment.update': false,
+      'document.migrated': true,
+      'huddle.add': true,
+      'huddle.update': false,
+      'huddle.delete': true,
+      'recorder.done': false,
+    });
+    expect(applied(stored, { webhookServiceConfig: { triggers: { comment: { add: null } } } }).triggers).toEqual({ 'document.migrated': true });
+  });
+
   describe('merging into the stored configuration', () => {
     it('keeps every field the update leaves out', () => {
       expect(applied(stored, { webhookServiceConfig: {} })).toEqual(stored);
@@ -103,7 +126,10 @@ describe('webhook config parsing', () => {
     [{ webhookServiceConfig: { encryptData: 1 } }],
     [{ webhookServiceConfig: { publicKey: 'not-a-key' } }],
     [{ webhookServiceConfig: { triggers: { 'comment.explode': true } } }],
-    [{ webhookServiceConfig: { triggers: { constructor: true } } }],
+    [{ webhookServiceConfig: { triggers: { comment: { approve: true } } } }],
+    [{ webhookServiceConfig: { triggers: { comment: true } } }],
+    [{ webhookServiceConfig: { triggers: { huddle: { done: true } } } }],
+    [{ webhookServiceConfig: { triggers: { 'message.attempt.exhausted': true } } }],
     [{ webhookServiceConfig: { triggers: { 'comment.add': 'true' } } }],
     [{ webhookServiceConfig: { triggers: [] } }],
     [{ webhookServiceConfig: { authToken: 5 } }],

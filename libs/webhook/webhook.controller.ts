@@ -4,7 +4,8 @@ import { ApiError, batch, ok } from '@app/common';
 import { Data, JsonSchema, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
-import { WEBHOOK_CONFIG_UPDATE_SCHEMA, WEBHOOK_CONFIG_VIEW_SCHEMA } from './webhook-config';
+import { UpdateWebhookConfigDto } from './dto/webhook-config.dto';
+import { INVALID_WEBHOOK_CONFIG, WEBHOOK_CONFIG_VIEW_SCHEMA } from './webhook-config';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
 
@@ -23,12 +24,12 @@ export class WebhookController {
   ) {}
 
   /**
-   * Validated by parseWebhookConfigUpdate: the spec gives one message for every invalid configuration.
+   * The spec gives one message for every invalid configuration; an unknown field is still named.
    * `data` is null as the spec says, where Velt echoes the configuration.
    */
-  @RpcPost('/v2/workspace/webhookconfig/update', { body: WEBHOOK_CONFIG_UPDATE_SCHEMA })
-  async updateConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
-    await this.configs.update(key.apiKeyId, data);
+  @RpcPost('/v2/workspace/webhookconfig/update')
+  async updateConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data({ invalidMessage: INVALID_WEBHOOK_CONFIG }) dto: UpdateWebhookConfigDto) {
+    await this.configs.update(key.apiKeyId, dto);
     return ok('Webhook configuration updated successfully.', null);
   }
 

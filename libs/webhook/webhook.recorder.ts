@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '@app/common';
-import { AfterCommit, DomainEvent, EventRecorder, eventPayload, PayloadForm } from '@app/events';
+import { AfterCommit, commentRecipients, DomainEvent, EventRecorder, eventPayload, isCommentEvent, PayloadForm } from '@app/events';
+import { NotificationPreferences, UsersNotificationsConfig } from '@app/notification';
 import { advancedEnvelope } from './advanced-event-types';
 import { EndpointMessage, receivingEndpoints, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
 import { DeliveryTarget, WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -18,7 +19,10 @@ import { WebhookProducer } from './webhook.producer';
  */
 @Injectable()
 export class WebhookRecorder implements EventRecorder {
-  constructor(private readonly producer: WebhookProducer) {}
+  constructor(
+    private readonly producer: WebhookProducer,
+    private readonly preferences: NotificationPreferences,
+  ) {}
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
     const eventIds = events.map(() => newId());
@@ -41,8 +45,9 @@ export class WebhookRecorder implements EventRecorder {
     if (service.processedNotificationUrl) targets.push(['processed', service.processedNotificationUrl]);
     if (targets.length === 0) return [];
     const deliveryRows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
-    events.forEach((event, index) => {
-      if (!isTriggerEnabled(service, event.trigger)) return;
+    for (const [index, event] of events.entries()) {
+      if (!isTriggerEnabled(service, event.trigger)) continue;
+      const settings = targets.some(([target]) => target === 'raw') ? await this.notificationSettings(manager, apiKeyId, event) : {};
       for (const [target, url] of targets) {
         const id = newId();
         deliveryRows.push({
@@ -54,14 +59,22 @@ export class WebhookRecorder implements EventRecorder {
           event: event.trigger,
           target,
           url,
-          payload: { webhookId: id, ...eventPayload(event, target) },
+          payload: { webhookId: id, ...eventPayload(event, target), ...(target === 'raw' ? settings : {}) },
           nextAttemptAt: event.occurredAt,
         });
       }
-    });
+    }
     if (deliveryRows.length === 0) return [];
     await manager.createQueryBuilder().insert().into(WebhookDelivery).values(deliveryRows).execute();
     return deliveryRows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
+  }
+
+  /** Velt's per-user notification settings of a comment event's recipients (WebhookV1Payload), for the raw payload. */
+  private async notificationSettings(manager: EntityManager, apiKeyId: string, event: DomainEvent): Promise<UsersNotificationsConfig> {
+    if (!isCommentEvent(event)) return {};
+    const userIds = commentRecipients(event).map((recipient) => recipient.user.userId);
+    if (userIds.length === 0) return {};
+    return this.preferences.storedByLevel(manager, apiKeyId, event.organizationId, event.documentId, userIds);
   }
 
   /** Envelopes are built only when some endpoint may take them: most keys have none. */

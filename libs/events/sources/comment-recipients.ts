@@ -82,3 +82,14 @@ export function commentRecipients(event: CommentEvent): CommentRecipient[] {
   }
   return [...chosen.values()];
 }
+
+/**
+ * Velt's `accessDeniedUsers`: the people this event would reach but whom the thread's visibility hides
+ * it from, by user id. Empty for a public thread.
+ */
+export function deniedRecipients(event: CommentEvent): string[] {
+  const allowed = readers(event);
+  if (!allowed) return [];
+  const actor = event.actionUser?.userId;
+  return [...new Set(candidates(event).map(([user]) => user.userId))].filter((userId) => userId !== actor && !allowed.has(userId));
+}

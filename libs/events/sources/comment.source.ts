@@ -1,4 +1,5 @@
 import { EventEnvelope, EventScope, PayloadBuilders } from '../domain-event';
+import { deniedRecipients } from './comment-recipients';
 
 /** A user as the comment's data names them (Velt's User). */
 export interface NotificationUser {
@@ -35,6 +36,8 @@ export interface CommentEventData extends EventScope {
   comment: NotificationComment | null;
   documentName?: string | null;
   change?: CommentChange;
+  /** Velt's `platform`: 'sdk' for a change a client made through the SDK; absent for a REST call. */
+  platform?: 'sdk';
 }
 
 /** A comment event as sinks receive it. */
@@ -57,9 +60,24 @@ function actionType(event: CommentEvent): string {
   return COMMENT_ACTION_TYPES[event.trigger] ?? event.trigger;
 }
 
+/** Our ids are the client's own, so Velt's client ids repeat them. */
 function metadata(event: CommentEvent): Record<string, unknown> {
-  const base = { apiKey: event.apiKeyId, organizationId: event.organizationId, documentId: event.documentId };
+  const { organizationId, documentId } = event;
+  const base = { apiKey: event.apiKeyId, organizationId, documentId, clientOrganizationId: organizationId, clientDocumentId: documentId };
   return event.documentName == null ? base : { ...base, documentName: event.documentName };
+}
+
+const VISIBILITY_FIELDS = ['type', 'userIds', 'organizationIds', 'organizationId'];
+
+/**
+ * Velt's comment visibility fields: a private thread's `visibility` (the readable mirror of its
+ * visibilityConfig) and `accessDeniedUsers`; a public thread carries neither.
+ */
+function visibility(event: CommentEvent): Record<string, unknown> {
+  const config = event.annotation.visibilityConfig as Record<string, unknown> | undefined;
+  if (!config || config.type === 'public') return {};
+  const mirror = Object.fromEntries(VISIBILITY_FIELDS.filter((field) => config[field] !== undefined).map((field) => [field, config[field]]));
+  return { visibility: mirror, accessDeniedUsers: deniedRecipients(event) };
 }
 
 /**
@@ -76,7 +94,9 @@ function raw(event: CommentEvent): Record<string, unknown> {
     commentAnnotation: event.annotation,
     ...(event.comment ? { targetComment: event.comment } : {}),
     ...event.change,
+    ...visibility(event),
     metadata: metadata(event),
+    ...(event.platform ? { platform: event.platform } : {}),
     timestamp: event.occurredAt.getTime(),
   };
 }
@@ -94,6 +114,7 @@ function processed(event: CommentEvent): Record<string, unknown> {
     targetAnnotationId: event.annotation.annotationId,
     targetCommentId: event.comment?.commentId ?? null,
     ...event.change,
+    ...visibility(event),
     actionType: actionType(event),
     event: event.trigger,
     timestamp: event.occurredAt.getTime(),

@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { fieldDescription, MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
+import { fieldDescription, fieldSchema, MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
 
 /** The subset of an OpenAPI 3.0 schema object this module writes. */
 export interface JsonSchema {
@@ -142,9 +142,10 @@ export class DtoSchemaRegistry {
         for (const rule of entry.eachRules) RULES[rule.name]?.(schema, rule.constraints);
       }
       const description = fieldDescription(dto.prototype, property);
+      const keywords: JsonSchema = { ...(fieldSchema(dto.prototype, property) as JsonSchema), ...(description ? { description } : {}) };
       // OpenAPI 3.0 ignores keywords beside a $ref, so a described reference goes through allOf.
-      if (description) properties[property] = schema.$ref ? { allOf: [schema], description } : { ...schema, description };
-      else properties[property] = schema;
+      if (schema.$ref && Object.keys(keywords).length > 0) properties[property] = { allOf: [schema], ...keywords };
+      else properties[property] = { ...schema, ...keywords };
       if (!entry.optional) required.push(property);
     }
     return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };

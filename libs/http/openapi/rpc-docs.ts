@@ -67,13 +67,12 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
 
 /**
  * OpenAPI of one RPC operation: the `{ data: <DTO> }` body with the DTO read from the handler's
- * `@Data()` parameter (or `body` when the handler takes a plain record), the success envelope
+ * `@Data()` parameter, the success envelope
  * and the common errors. Auth decorators add their own headers and errors.
  */
-export function rpcDocs(target: object, method: string | symbol, body?: JsonSchema): MethodDecorator {
+export function rpcDocs(target: object, method: string | symbol): MethodDecorator {
   const dto = dataParameterType(target, method);
-  const data: JsonSchema =
-    body ?? (dto && dto !== Object ? DTO_SCHEMAS.ref(dto) : { type: 'object', description: 'An empty object.' });
+  const data: JsonSchema = dto && dto !== Object ? DTO_SCHEMAS.ref(dto) : { type: 'object', description: 'An empty object.' };
   return applyDecorators(
     ApiBody({ required: true, schema: { type: 'object', required: ['data'], properties: { data: data as object } } }),
     ApiOkResponse({ description: 'Success envelope.', schema: envelopeRef('SuccessEnvelope', SUCCESS_ENVELOPE) }),

@@ -1,53 +1,25 @@
 import { IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { Describe, IsIdentifier, IsName, isStorableJson, isStorableText, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidationOptions } from 'class-validator';
+import { Describe, IsIdentifier, IsName, isStorableJson, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
 import { ADVANCED_EVENT_TYPE_NAMES, ATTEMPT_EXHAUSTED, INERT_EVENT_TYPE_NAMES } from '../advanced-event-types';
+import { customRule, IsHttpUrl, MAX_PUBLIC_KEY_LENGTH } from './webhook-validators';
 
-export const MAX_ENDPOINT_URL_LENGTH = 2048;
 const MAX_LIST_ITEMS = 64;
 const MAX_METADATA_KEYS = 64;
 /** Velt's page: "Integer between 1 and 250". */
 export const MAX_ENDPOINT_PAGE = 250;
 const MAX_RATE_LIMIT = 100_000;
-const MAX_PUBLIC_KEY_LENGTH = 16_384;
-
-function isHttpUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > MAX_ENDPOINT_URL_LENGTH || !isStorableText(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute http(s) URL (named isUrl so /docs and the bad-input suite read it as one). */
-function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyKey) =>
-    registerDecorator({
-      name: 'isUrl',
-      target: target.constructor,
-      propertyName: propertyKey as string,
-      options,
-      validator: { validate: isHttpUrl, defaultMessage: (args: ValidationArguments) => `${args.property} must be a valid http(s) URL.` },
-    });
-}
 
 /** Velt: "Key-value pairs (string values)". */
 function IsStringMap(options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyKey) =>
-    registerDecorator({
-      name: 'isStringMap',
-      target: target.constructor,
-      propertyName: propertyKey as string,
-      options,
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) && isStorableJson(value) &&
-          Object.keys(value).length <= MAX_METADATA_KEYS && Object.values(value).every((item) => typeof item === 'string'),
-        defaultMessage: (args: ValidationArguments) => `${args.property} must be an object of at most ${MAX_METADATA_KEYS} string values`,
-      },
-    });
+  return customRule(
+    'isStringMap',
+    (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && isStorableJson(value) &&
+      Object.keys(value).length <= MAX_METADATA_KEYS && Object.values(value).every((item) => typeof item === 'string'),
+    (property) => `${property} must be an object of at most ${MAX_METADATA_KEYS} string values`,
+    options,
+  );
 }
 
 const FILTER_TYPES_DESCRIPTION =
