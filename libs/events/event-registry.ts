@@ -1,6 +1,7 @@
 import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinition } from './domain-event';
 import { COMMENT_PAYLOADS, CommentEvent } from './sources/comment.source';
 import { ACCESS_PAYLOADS } from './sources/access.source';
+import { CRDT_VERSION_PAYLOADS } from './sources/crdt.source';
 import { DOCUMENT_MIGRATED_PAYLOADS, DOCUMENT_PAYLOADS } from './sources/document.source';
 import { ORGANIZATION_PAYLOADS } from './sources/organization.source';
 
@@ -10,6 +11,7 @@ const COMMENT = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: t
 const ORGANIZATION = defineTrigger('organization', ORGANIZATION_PAYLOADS, { enabledByDefault: false });
 const DOCUMENT = defineTrigger('document', DOCUMENT_PAYLOADS, { enabledByDefault: false });
 const ACCESS = defineTrigger('access', ACCESS_PAYLOADS, { enabledByDefault: false });
+const CRDT_VERSION = defineTrigger('crdt', CRDT_VERSION_PAYLOADS, { enabledByDefault: false });
 
 /**
  * Every trigger the service emits: its source and payload builders. Adding a trigger is one entry here
@@ -35,6 +37,8 @@ export const EVENT_TRIGGERS = {
   'document.delete': DOCUMENT,
   'access.grant_add': ACCESS,
   'access.grant_remove': ACCESS,
+  'crdt.version_save': CRDT_VERSION,
+  'crdt.version_restore': CRDT_VERSION,
 };
 
 export type EventTrigger = keyof typeof EVENT_TRIGGERS;

@@ -9,3 +9,4 @@ export * from './sources/comment-recipients';
 export * from './sources/entity-payloads';
 export * from './sources/organization.source';
 export * from './sources/access.source';
+export * from './sources/crdt.source';
