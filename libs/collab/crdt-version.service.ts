@@ -122,8 +122,9 @@ export class CrdtVersionService {
     const afterDoc = historyDoc([...before, ...range].map((part) => part.data));
     const diff: CrdtVersionDiff = { before: editorContent(beforeDoc, declared), after: editorContent(afterDoc, declared), changes: [] };
     const contentKey = declared.contentKey ?? DEFAULT_CONTENT_KEY;
-    if ((declared.type ?? inferType(afterDoc, contentKey)) === 'text') diff.delta = textDiff(afterDoc, contentKey, Y.snapshot(beforeDoc), Y.snapshot(afterDoc), range);
-    diff.changes = changesByUser(range, afterDoc);
+    const start = Y.snapshot(beforeDoc);
+    if ((declared.type ?? inferType(afterDoc, contentKey)) === 'text') diff.delta = textDiff(afterDoc, contentKey, start, Y.snapshot(afterDoc), range);
+    diff.changes = changesByUser(range, start, afterDoc);
     return diff;
   }
 

@@ -33,12 +33,19 @@ describe('version history', () => {
     const editor = new Y.Doc();
     Y.applyUpdate(editor, Y.encodeStateAsUpdate(live));
     const revert = revertUpdate(historyDoc(log.parts.slice(0, v1).map((p) => p.data)), live);
+    const history = [...log.parts];
     Y.applyUpdate(live, revert);
     Y.applyUpdate(editor, revert);
     expect(textOf(live)).toBe('Hello world');
     expect(textOf(editor)).toBe('Hello world');
+    // The revert carries the whole delete set, yet only what it deleted is attributed to it.
+    const parts = [...history, { data: revert, userId: 'cy', firstAt: new Date(9000), lastAt: new Date(9000) }];
+    const beforeRevert = Y.snapshot(historyDoc(history.map((p) => p.data)));
+    expect(changesByUser(parts.slice(-1), beforeRevert, historyDoc(parts.map((p) => p.data)))).toEqual([
+      { userId: 'cy', insertions: 6, deletions: 1, inserted: 'Hello ', deleted: '!', from: 9000, to: 9000 },
+    ]);
     // The history only grows: the version before the restore is still there.
-    expect(textOf(historyDoc([...log.parts.map((p) => p.data), revert]))).toBe('Hello world');
+    expect(textOf(historyDoc(parts.map((p) => p.data)))).toBe('Hello world');
   });
 
   it('restores maps, arrays and XML, and roots created after the version', () => {
@@ -75,13 +82,13 @@ describe('version history', () => {
     log.as('cy', () => live.getText('content').delete(0, 6));
     log.as('bob', () => live.getText('content').insert(0, '>'));
     const range = log.parts.slice(from);
+    const before = Y.snapshot(historyDoc(log.parts.slice(0, from).map((p) => p.data)));
     const after = historyDoc(log.parts.map((p) => p.data));
-    expect(changesByUser(range, after)).toEqual([
+    expect(changesByUser(range, before, after)).toEqual([
       { userId: 'bob', insertions: 6, deletions: 0, inserted: ', bye>', deleted: '', from: 1000, to: 3000 },
       { userId: 'cy', insertions: 0, deletions: 6, inserted: '', deleted: 'Hello ', from: 2000, to: 2000 },
     ]);
 
-    const before = Y.snapshot(historyDoc(log.parts.slice(0, from).map((p) => p.data)));
     const doc = historyDoc(log.parts.map((p) => p.data));
     expect(textDiff(doc, 'content', before, Y.snapshot(doc), range)).toEqual([
       { insert: 'Hello ', change: 'removed', userId: 'cy' },

@@ -69,10 +69,11 @@ class Attribution {
 
 /**
  * Per user, what `parts` changed: insertions and deletions (characters of text, items of other types)
- * with their text, and the time span of the user's parts. `after` is the history doc up to the last part,
- * where deleted content is still readable.
+ * with their text, and the time span of the user's parts. `before` is the snapshot where the parts
+ * start: an update may repeat deletions made before it (a whole-state delete set), which are not its
+ * own. `after` is the history doc up to the last part, where deleted content is still readable.
  */
-export function changesByUser(parts: HistoryPart[], after: Y.Doc): UserChanges[] {
+export function changesByUser(parts: HistoryPart[], before: Y.Snapshot, after: Y.Doc): UserChanges[] {
   const users = new Map<string | null, UserChanges>();
   const entry = (part: HistoryPart) => {
     let changes = users.get(part.userId);
@@ -98,7 +99,8 @@ export function changesByUser(parts: HistoryPart[], after: Y.Doc): UserChanges[]
       const changes = entry(part);
       const { ds } = Y.decodeUpdate(part.data);
       Y.iterateDeletedStructs(transaction, ds, (struct) => {
-        if (!(struct instanceof Y.Item) || !struct.countable || attribution.user(attribution.deletes, struct.id) !== part.userId) return;
+        if (!(struct instanceof Y.Item) || !struct.countable || Y.isDeleted(before.ds, struct.id)) return;
+        if (attribution.user(attribution.deletes, struct.id) !== part.userId) return;
         changes.deletions += struct.length;
         if (struct.content instanceof Y.ContentString) changes.deleted += struct.content.str;
       });

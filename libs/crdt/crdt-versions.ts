@@ -130,9 +130,9 @@ export class CrdtVersions {
   /** Field-merges the given settings into the key's policy and returns it. */
   async setPolicy(apiKeyId: string, given: Partial<VersionPolicy>): Promise<VersionPolicy> {
     const [row] = await this.dataSource.query<VersionPolicy[]>(
-      `INSERT INTO crdt_version_policy (api_key_id, automatic_minutes, automatic_retention_days) VALUES ($1, COALESCE($2, $4), COALESCE($3, $5))
-       ON CONFLICT (api_key_id) DO UPDATE SET automatic_minutes = COALESCE($2, crdt_version_policy.automatic_minutes),
-         automatic_retention_days = COALESCE($3, crdt_version_policy.automatic_retention_days), updated_at = now()
+      `INSERT INTO crdt_version_policy (api_key_id, automatic_minutes, automatic_retention_days) VALUES ($1, COALESCE($2::int, $4::int), COALESCE($3::int, $5::int))
+       ON CONFLICT (api_key_id) DO UPDATE SET automatic_minutes = COALESCE($2::int, crdt_version_policy.automatic_minutes),
+         automatic_retention_days = COALESCE($3::int, crdt_version_policy.automatic_retention_days), updated_at = now()
        RETURNING automatic_minutes AS "automaticMinutes", automatic_retention_days AS "automaticRetentionDays"`,
       [apiKeyId, given.automaticMinutes ?? null, given.automaticRetentionDays ?? null, CRDT_VERSION_DEFAULTS.automaticMinutes, CRDT_VERSION_DEFAULTS.automaticRetentionDays],
     );
