@@ -72,26 +72,35 @@ interface LogRow {
   created_at: Date;
 }
 
-/** Consecutive updates of one user, merged: one history row each. */
-function runsOf(log: LogRow[]): Array<{ data: Buffer; userId: string | null; firstAt: Date; lastAt: Date }> {
-  const runs: Array<{ parts: LogRow[]; userId: string | null }> = [];
-  for (const row of log) {
-    const last = runs.at(-1);
-    if (last && last.userId === row.user_id) last.parts.push(row);
-    else runs.push({ parts: [row], userId: row.user_id });
+/** A history row: what one user's consecutive updates added to the document, with their delete set. */
+interface HistoryRun {
+  data: Buffer;
+  userId: string | null;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+/**
+ * Applies the log to `doc`, one run of a user's consecutive updates at a time, and encodes each run
+ * as the difference it made (Y.mergeUpdates would keep every keystroke its own struct; the document
+ * merges them). Content a run inserted and deleted again is garbage-collected like the state's.
+ */
+function applyRuns(doc: Y.Doc, log: LogRow[]): HistoryRun[] {
+  const runs: HistoryRun[] = [];
+  for (let start = 0; start < log.length; ) {
+    let end = start;
+    while (end + 1 < log.length && log[end + 1].user_id === log[start].user_id) end++;
+    const before = Y.encodeStateVector(doc);
+    for (let i = start; i <= end; i++) Y.applyUpdate(doc, log[i].data);
+    runs.push({ data: Buffer.from(Y.encodeStateAsUpdate(doc, before)), userId: log[start].user_id, firstAt: log[start].created_at, lastAt: log[end].created_at });
+    start = end + 1;
   }
-  return runs.map(({ parts, userId }) => ({
-    data: Buffer.from(parts.length === 1 ? parts[0].data : Y.mergeUpdates(parts.map((part) => part.data))),
-    userId,
-    firstAt: parts[0].created_at,
-    lastAt: parts[parts.length - 1].created_at,
-  }));
+  return runs;
 }
 
 /** Moves the log rows being folded into the editor's history, then applies the automatic version policy. */
-async function keepHistory(query: TransactionQuery, params: string[], log: LogRow[]): Promise<void> {
+async function keepHistory(query: TransactionQuery, params: string[], runs: HistoryRun[]): Promise<void> {
   await query(CRDT_SQL.historyBase, params);
-  const runs = runsOf(log);
   await query(CRDT_SQL.appendHistory, [
     ...params,
     runs.map((run) => run.data),
@@ -115,10 +124,10 @@ export async function compactIn(query: TransactionQuery, key: CrdtKey, memorySta
   const [row] = await query<{ state: Buffer }>(CRDT_SQL.lockEditor, params);
   const log = await query<LogRow>(CRDT_SQL.lockLog, params);
   if (log.length === 0 && !memoryState) return row.state.length;
-  if (log.length > 0) await keepHistory(query, params, log);
   const doc = new Y.Doc({ gc: true });
   Y.applyUpdate(doc, row.state);
-  for (const update of log) Y.applyUpdate(doc, update.data);
+  // The base row reads the state before this compaction's: it goes in first.
+  if (log.length > 0) await keepHistory(query, params, applyRuns(doc, log));
   if (memoryState) Y.applyUpdate(doc, memoryState);
   const state = Buffer.from(Y.encodeStateAsUpdate(doc));
   doc.destroy();
