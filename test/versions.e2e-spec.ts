@@ -173,12 +173,27 @@ describe('version history of multiplayer editors', () => {
     expect(await versionContent('notes', before.versionId, b)).toBe('> Hello world!');
   }, 90_000);
 
-  it('keeps tenants apart and answers bad input with errors naming the field', async () => {
-    const [mine] = await versions('notes');
+  it('pages the versions newest first, and keeps tenants apart', async () => {
+    const all = await versions('notes');
+    const paged: Version[] = [];
+    let pageToken: string | undefined;
+    do {
+      const response = await call<Version[]>('/v2/crdt/versions/get', { ...editor('notes'), pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+      paged.push(...response.body.result.data);
+      pageToken = response.body.result.nextPageToken;
+    } while (pageToken);
+    expect(all.length).toBeGreaterThan(2);
+    expect(paged).toEqual(all);
+
+    const [mine] = all;
     const foreign = await call('/v2/crdt/versions/get', { ...editor('notes'), versionId: mine.versionId }, other);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Version not found.' } });
     expect(await versions('notes', other)).toEqual([]);
+  });
+
+  it('answers bad input with errors naming the field', async () => {
+    const [mine] = await versions('notes');
     const noContent = await call('/v2/crdt/versions/save', { ...editor('notes', 'empty'), versionName: 'x' });
     expect(noContent.body).toEqual({ error: { status: 'NOT_FOUND', message: 'No CRDT data found for this editor ID.' } });
     const noDocument = await call('/v2/crdt/versions/save', { ...editor('nope'), versionName: 'x' });

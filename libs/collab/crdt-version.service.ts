@@ -112,7 +112,7 @@ export class CrdtVersionService {
     const key = await this.editor(apiKeyId, dto);
     if (dto.fromVersionId !== undefined && dto.from !== undefined) throw ApiError.invalid('Give fromVersionId or from, not both.');
     if (dto.toVersionId !== undefined && dto.to !== undefined) throw ApiError.invalid('Give toVersionId or to, not both.');
-    const from = await this.point(key, dto.fromVersionId, dto.from, async () => '0');
+    const from = await this.point(key, dto.fromVersionId, dto.from, () => Promise.resolve('0'));
     const to = await this.point(key, dto.toVersionId, dto.to, () => this.versions.head(key));
     if (BigInt(from) > BigInt(to)) throw ApiError.invalid('The start of the diff (fromVersionId or from) must not be after its end (toVersionId or to).');
     const before = await this.versions.parts(key, '0', from);

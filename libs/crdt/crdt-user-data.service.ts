@@ -21,6 +21,13 @@ export interface CrdtErasure {
 
 const SCOPE = `api_key_id = $1 AND ($2::text[] IS NULL OR organization_id = ANY($2::text[]))`;
 
+/** The rows naming a user by a single-column key, in the order erasure clears them: the log first. */
+const ATTRIBUTED_ROWS = [
+  { table: 'crdt_update', id: 'id', user: 'user_id' },
+  { table: 'crdt_history', id: 'id', user: 'user_id' },
+  { table: 'crdt_version', id: 'seq', user: 'created_by' },
+] as const;
+
 /**
  * GDPR: the user ids stored beside Yjs content, listed for users/data/get and anonymized in bounded
  * batches by users/data/delete. The content stays, in the current state and in every version: a shared
@@ -71,27 +78,15 @@ export class CrdtUserData {
    */
   async erase(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<CrdtErasure> {
     const params = [apiKeyId, organizations, userId, limit];
-    const log = await this.anonymize(
-      manager,
-      `WITH picked AS (SELECT id FROM crdt_update WHERE ${SCOPE} AND user_id = $3 LIMIT $4),
-       erased AS (UPDATE crdt_update u SET user_id = NULL FROM picked p WHERE u.id = p.id AND u.user_id = $3 RETURNING 1)`,
-      params,
-    );
-    if (log.picked > 0) return { erased: log.erased, completed: false };
-    const history = await this.anonymize(
-      manager,
-      `WITH picked AS (SELECT id FROM crdt_history WHERE ${SCOPE} AND user_id = $3 LIMIT $4),
-       erased AS (UPDATE crdt_history h SET user_id = NULL FROM picked p WHERE h.id = p.id AND h.user_id = $3 RETURNING 1)`,
-      params,
-    );
-    if (history.picked > 0) return { erased: history.erased, completed: false };
-    const versions = await this.anonymize(
-      manager,
-      `WITH picked AS (SELECT seq FROM crdt_version WHERE ${SCOPE} AND created_by = $3 LIMIT $4),
-       erased AS (UPDATE crdt_version v SET created_by = NULL FROM picked p WHERE v.seq = p.seq AND v.created_by = $3 RETURNING 1)`,
-      params,
-    );
-    if (versions.picked > 0) return { erased: versions.erased, completed: false };
+    for (const { table, id, user } of ATTRIBUTED_ROWS) {
+      const batch = await this.anonymize(
+        manager,
+        `WITH picked AS (SELECT ${id} FROM ${table} WHERE ${SCOPE} AND ${user} = $3 LIMIT $4),
+         erased AS (UPDATE ${table} r SET ${user} = NULL FROM picked p WHERE r.${id} = p.${id} AND r.${user} = $3 RETURNING 1)`,
+        params,
+      );
+      if (batch.picked > 0) return { erased: batch.erased, completed: false };
+    }
     const editors = await this.anonymize(
       manager,
       `WITH picked AS (SELECT organization_id, document_id, editor_id FROM crdt_editor WHERE ${SCOPE} AND last_updated_by = $3 LIMIT $4),

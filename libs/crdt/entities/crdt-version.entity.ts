@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { DocumentEntity } from '@app/document';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CrdtEditorRow } from './crdt-editor-row';
 
 export const VERSION_KINDS = ['named', 'automatic', 'restore'] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
@@ -11,33 +11,13 @@ export type VersionKind = (typeof VERSION_KINDS)[number];
 @Entity('crdt_version')
 @Index('IDX_crdt_version_editor', ['apiKeyId', 'organizationId', 'documentId', 'editorId', 'seq'])
 @Index('IDX_crdt_version_created_by', ['apiKeyId', 'createdBy', 'organizationId'], { where: 'created_by IS NOT NULL' })
-export class CrdtVersion {
+export class CrdtVersion extends CrdtEditorRow {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   seq: string;
 
   @Index('IDX_crdt_version_version_id', { unique: true })
   @Column({ name: 'version_id', type: 'text', default: () => 'gen_random_uuid()' })
   versionId: string;
-
-  @Column({ name: 'api_key_id', type: 'text' })
-  apiKeyId: string;
-
-  @Column({ name: 'organization_id', type: 'text', collation: 'C' })
-  organizationId: string;
-
-  @Column({ name: 'document_id', type: 'text', collation: 'C' })
-  documentId: string;
-
-  @Column({ name: 'editor_id', type: 'text', collation: 'C' })
-  editorId: string;
-
-  @ManyToOne(() => DocumentEntity, { onDelete: 'CASCADE', onUpdate: 'CASCADE' })
-  @JoinColumn([
-    { name: 'api_key_id', referencedColumnName: 'apiKeyId' },
-    { name: 'organization_id', referencedColumnName: 'organizationId' },
-    { name: 'document_id', referencedColumnName: 'id' },
-  ])
-  document?: DocumentEntity;
 
   @Column({ type: 'text', nullable: true })
   name: string | null;
