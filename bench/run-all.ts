@@ -8,7 +8,7 @@ import { BenchmarkReport } from './report';
  * `npm run bench`: every benchmark in turn, each starting what it needs, then one table of all figures.
  * BENCH_DURATION_S=2 BENCH_ROUNDS=1 (plus the per-bench sizes in each file) makes a smoke run.
  */
-const BENCHMARKS = ['routes', 'documents', 'realtime', 'webhooks', 'migrations', 'user-data', 'events', 'redis-cluster', 'collab', 'cursors', 'load'];
+const BENCHMARKS = ['routes', 'documents', 'realtime', 'webhooks', 'migrations', 'user-data', 'events', 'redis-cluster', 'collab', 'cursors', 'versions', 'load'];
 
 function main(): void {
   const started = Date.now();

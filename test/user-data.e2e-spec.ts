@@ -16,7 +16,7 @@ interface UserData {
   activities: Array<Record<string, unknown> & { id: string }>;
   recordings: unknown[];
   notifications: unknown[];
-  crdt: Array<{ organizationId: string; documentId: string; editorId: string; lastUpdate: number }>;
+  crdt: Array<{ organizationId: string; documentId: string; editorId: string; lastUpdate: number; versionIds: string[] }>;
 }
 
 interface DeletionStatus {
@@ -322,8 +322,8 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     await seedCrdt('acme', 'd1', 'e-bob', 'bob', ['alice']);
     await seedCrdt('acme', 'd2', 'e-other', 'bob', ['bob']);
     expect((await userData('acme', 'alice'))[0].crdt).toEqual([
-      { organizationId: 'acme', documentId: 'd1', editorId: 'e-alice', lastUpdate: anyNumber },
-      { organizationId: 'acme', documentId: 'd1', editorId: 'e-bob', lastUpdate: anyNumber },
+      { organizationId: 'acme', documentId: 'd1', editorId: 'e-alice', lastUpdate: anyNumber, versionIds: [] },
+      { organizationId: 'acme', documentId: 'd1', editorId: 'e-bob', lastUpdate: anyNumber, versionIds: [] },
     ]);
     const crdtBefore = await crdtRows('acme');
 

@@ -91,6 +91,19 @@ export function activityOf(event: DomainEvent): ActivityContent {
         entityTargetData: null,
         metadata: {},
       };
+    case 'crdt.version_save':
+    case 'crdt.version_restore':
+      return {
+        ...base,
+        featureType: 'crdt',
+        ...actor(event.actionUser),
+        targetEntityId: event.version.editorId,
+        targetSubEntityId: event.version.versionId,
+        changes: null,
+        entityData: event.version,
+        entityTargetData: null,
+        metadata: {},
+      };
     default: {
       // The comment triggers: the annotation is the target, the comment (when there is one) its sub-entity.
       const annotation = { ...event.annotation };

@@ -7,12 +7,14 @@ import { CollabAccess } from './collab-access';
 import { CollabDurability } from './collab-durability';
 import { CollabMetrics } from './collab-metrics';
 import { CollabServer } from './collab.server';
+import { CrdtLiveWriter } from './crdt-live-writer';
 import { CrdtRestService } from './crdt-rest.service';
+import { CrdtVersionService } from './crdt-version.service';
 
-/** Multiplayer editing: the Hocuspocus sync server at /collab, and the REST writes that go through it. */
+/** Multiplayer editing: the Hocuspocus sync server at /collab, and the REST writes and version restores that go through it. */
 @Module({
   imports: [CrdtModule, RealtimeModule, UserModule, WorkspaceModule],
-  providers: [CollabServer, CollabAccess, CollabDurability, CollabMetrics, CrdtRestService],
-  exports: [CrdtRestService],
+  providers: [CollabServer, CollabAccess, CollabDurability, CollabMetrics, CrdtLiveWriter, CrdtRestService, CrdtVersionService],
+  exports: [CrdtRestService, CrdtVersionService],
 })
 export class CollabModule {}

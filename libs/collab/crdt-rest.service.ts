@@ -1,14 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import { ApiError, ErrorCode } from '@app/common';
-import { contentError, CrdtKey, CrdtStore, CrdtType, DEFAULT_CONTENT_KEY, documentName, inferType, readContent, writeContent } from '@app/crdt';
+import { contentError, CrdtKey, CrdtStore, DEFAULT_CONTENT_KEY, editorContent, NO_CRDT_DATA, writeContent } from '@app/crdt';
 import { ensureDocument, ensureOrganization } from '@app/resource';
-import { CollabDurability } from './collab-durability';
-import { CollabServer } from './collab.server';
+import { CrdtLiveWriter } from './crdt-live-writer';
 import { GetCrdtDto, WriteCrdtDto } from './dto/crdt.dto';
-import { tenantDocumentName } from './tenant-names';
 
 /** Velt's Get CRDT Data item. */
 export interface CrdtEditorView {
@@ -22,20 +20,13 @@ export interface CrdtEditorView {
 /** Transaction origin of REST writes, so they are told apart from editors' updates. */
 const REST_ORIGIN = 'crdt-rest';
 
-/**
- * `/v2/crdt/add|get|update`. Writes go through a direct connection of the sync server, so connected
- * editors receive them at once as ordinary Yjs updates: the change is computed on a copy,
- * appended to the log, then applied to the live document.
- */
+/** `/v2/crdt/add|get|update`. Writes go through the live document (CrdtLiveWriter): the change is computed on a copy of it. */
 @Injectable()
 export class CrdtRestService {
-  private readonly logger = new Logger('Collab');
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: CrdtStore,
-    private readonly server: CollabServer,
-    private readonly durability: CollabDurability,
+    private readonly live: CrdtLiveWriter,
   ) {}
 
   /** Creates the organization and document when missing, as a first editor opening them would in Velt. */
@@ -55,7 +46,7 @@ export class CrdtRestService {
   async update(apiKeyId: string, dto: WriteCrdtDto): Promise<void> {
     assertContent(dto);
     const key = keyOf(apiKeyId, dto);
-    if (!(await this.store.exists(key))) throw ApiError.notFound('No CRDT data found for this editor ID.');
+    if (!(await this.store.exists(key))) throw ApiError.notFound(NO_CRDT_DATA);
     await this.write(key, dto);
     await this.store.declare(key, dto.type, dto.contentKey ?? DEFAULT_CONTENT_KEY);
   }
@@ -66,32 +57,23 @@ export class CrdtRestService {
     return editors.map((editor) => {
       const doc = new Y.Doc();
       Y.applyUpdate(doc, editor.update);
-      const contentKey = editor.contentKey ?? DEFAULT_CONTENT_KEY;
-      const type = (editor.type as CrdtType | null) ?? inferType(doc, contentKey);
-      const data = type ? readContent(doc, type, contentKey) : null;
+      const data = editorContent(doc, editor);
       doc.destroy();
       return { data, id: editor.editorId, lastUpdate: editor.lastUpdate.toISOString(), lastUpdatedBy: editor.lastUpdatedBy, sessionId: null };
     });
   }
 
-  private async write(key: CrdtKey, dto: WriteCrdtDto): Promise<void> {
-    const name = tenantDocumentName(key.apiKeyId, documentName(key.organizationId, key.documentId, key.editorId));
-    const connection = await this.server.hocuspocus.openDirectConnection(name, { rest: true });
-    try {
-      const live = connection.document!;
+  private write(key: CrdtKey, dto: WriteCrdtDto): Promise<void> {
+    const change = (live: Y.Doc) => {
       const copy = new Y.Doc();
       Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
       const before = Y.encodeStateVector(copy);
       writeContent(copy, dto.type, dto.contentKey ?? DEFAULT_CONTENT_KEY, dto.data, REST_ORIGIN);
       const update = Y.encodeStateAsUpdate(copy, before);
       copy.destroy();
-      await this.store.append(key, update, null);
-      this.durability.grew(name, update.length);
-      Y.applyUpdate(live, update, REST_ORIGIN);
-    } finally {
-      // Compacts and unloads when no editor holds the document; the update is already stored.
-      connection.disconnect().catch((error: unknown) => this.logger.warn(`collab direct disconnect: ${String(error)}`));
-    }
+      return update;
+    };
+    return this.live.write(key, change, null, REST_ORIGIN);
   }
 }
 

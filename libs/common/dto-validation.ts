@@ -50,3 +50,9 @@ export function validatedDto<T extends object>(
   if (errors.length > 0) throw ApiError.invalid(describeValidationErrors(errors, 'data', invalidMessage));
   return dto;
 }
+
+/** Velt's read routes take an empty `data`; any field in it is unknown. */
+export function requireNoFields(data: Record<string, unknown>): void {
+  const unknown = Object.keys(data)[0];
+  if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);
+}

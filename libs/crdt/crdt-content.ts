@@ -121,3 +121,10 @@ export function inferType(doc: Y.Doc, contentKey: string): CrdtType | null {
   if (content instanceof Y.ContentType && (content.type instanceof Y.XmlElement || content.type instanceof Y.XmlText)) return 'xml';
   return 'array';
 }
+
+/** An editor's content as `crdt/get` returns it: read as its declared type, else as the type its content shows (null when empty). */
+export function editorContent(doc: Y.Doc, declared: { type: string | null; contentKey: string | null }): unknown {
+  const contentKey = declared.contentKey ?? DEFAULT_CONTENT_KEY;
+  const type = (declared.type as CrdtType | null) ?? inferType(doc, contentKey);
+  return type ? readContent(doc, type, contentKey) : null;
+}

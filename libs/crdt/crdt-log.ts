@@ -19,7 +19,7 @@ export const CRDT_SQL = {
            SELECT $1, $2, $3, $4, u.data, u.user_id FROM unnest($5::bytea[], $6::text[]) WITH ORDINALITY AS u(data, user_id, n) ORDER BY u.n`,
   createEditor: `INSERT INTO crdt_editor (api_key_id, organization_id, document_id, editor_id, state) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
   lockEditor: `SELECT state, type, content_key FROM crdt_editor WHERE ${KEY_WHERE} FOR UPDATE`,
-  lockLog: `SELECT id, data, user_id FROM crdt_update WHERE ${KEY_WHERE} ORDER BY id FOR UPDATE`,
+  lockLog: `SELECT id, data, user_id, created_at FROM crdt_update WHERE ${KEY_WHERE} ORDER BY id FOR UPDATE`,
   saveState: `UPDATE crdt_editor SET state = $5, last_updated_by = CASE WHEN $6 THEN $7 ELSE last_updated_by END,
            updated_at = CASE WHEN $6 THEN now() ELSE updated_at END WHERE ${KEY_WHERE}`,
   dropLog: `DELETE FROM crdt_update WHERE ${KEY_WHERE} AND id <= $5`,
@@ -27,8 +27,33 @@ export const CRDT_SQL = {
          WHERE ${KEY_WHERE} AND type IS NULL AND octet_length(state) <= 2
            AND NOT EXISTS (SELECT 1 FROM crdt_update WHERE ${KEY_WHERE})`,
   declare: `UPDATE crdt_editor SET type = $5, content_key = $6 WHERE ${KEY_WHERE}`,
+  /** The state an editor's history starts from, when it had content before it had history. */
+  historyBase: `INSERT INTO crdt_history (api_key_id, organization_id, document_id, editor_id, data, user_id, first_at, last_at)
+         SELECT api_key_id, organization_id, document_id, editor_id, state, NULL, updated_at, updated_at FROM crdt_editor
+          WHERE ${KEY_WHERE} AND octet_length(state) > 2 AND NOT EXISTS (SELECT 1 FROM crdt_history WHERE ${KEY_WHERE})`,
+  /** Runs of one user's updates ($5 data, $6 user ids, $7 and $8 their first and last times), in order. */
+  appendHistory: `INSERT INTO crdt_history (api_key_id, organization_id, document_id, editor_id, data, user_id, first_at, last_at)
+         SELECT $1, $2, $3, $4, h.data, h.user_id, h.first_at, h.last_at
+           FROM unnest($5::bytea[], $6::text[], $7::timestamptz[], $8::timestamptz[]) WITH ORDINALITY AS h(data, user_id, first_at, last_at, n) ORDER BY h.n`,
+  /**
+   * The automatic version policy of the API key ($5 and $6 its defaults): drops automatic versions past
+   * their retention, and takes one when the editor's last version is older than the interval.
+   */
+  automaticVersion: `WITH policy AS (
+           SELECT COALESCE((SELECT automatic_minutes FROM crdt_version_policy WHERE api_key_id = $1), $5::int) AS minutes,
+                  COALESCE((SELECT automatic_retention_days FROM crdt_version_policy WHERE api_key_id = $1), $6::int) AS days),
+         dropped AS (DELETE FROM crdt_version v USING policy
+                      WHERE v.api_key_id = $1 AND v.organization_id = $2 AND v.document_id = $3 AND v.editor_id = $4
+                        AND v.kind = 'automatic' AND policy.days > 0 AND v.created_at < now() - make_interval(days => policy.days))
+       INSERT INTO crdt_version (api_key_id, organization_id, document_id, editor_id, kind, history_id)
+       SELECT $1, $2, $3, $4, 'automatic', (SELECT max(id) FROM crdt_history WHERE ${KEY_WHERE}) FROM policy
+        WHERE policy.minutes > 0
+          AND NOT EXISTS (SELECT 1 FROM crdt_version WHERE ${KEY_WHERE} AND created_at > now() - make_interval(mins => policy.minutes))`,
   exists: `SELECT EXISTS (SELECT 1 FROM crdt_editor WHERE ${KEY_WHERE}) OR EXISTS (SELECT 1 FROM crdt_update WHERE ${KEY_WHERE}) AS found`,
 } as const;
+
+/** The automatic version policy of an API key that set none: a version every 30 minutes of editing, kept 30 days. */
+export const CRDT_VERSION_DEFAULTS = { automaticMinutes: 30, automaticRetentionDays: 30 };
 
 /** Yjs's encoding of a document holding nothing. */
 export const EMPTY_STATE = Buffer.from(Y.encodeStateAsUpdate(new Y.Doc()));
@@ -48,12 +73,58 @@ export interface FoldedEdits {
   lastUserId: string | null;
 }
 
+interface LogRow {
+  id: string;
+  data: Buffer;
+  user_id: string | null;
+  created_at: Date;
+}
+
+/** A history row: what one user's consecutive updates added to the document, with their delete set. */
+interface HistoryRun {
+  data: Buffer;
+  userId: string | null;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+/**
+ * Applies the log to `doc`, one run of a user's consecutive updates at a time, and encodes each run
+ * as the difference it made (Y.mergeUpdates would keep every keystroke its own struct; the document
+ * merges them). Content a run inserted and deleted again is garbage-collected like the state's.
+ */
+function applyRuns(doc: Y.Doc, log: LogRow[]): HistoryRun[] {
+  const runs: HistoryRun[] = [];
+  for (let start = 0; start < log.length; ) {
+    let end = start;
+    while (end + 1 < log.length && log[end + 1].user_id === log[start].user_id) end++;
+    const before = Y.encodeStateVector(doc);
+    for (let i = start; i <= end; i++) Y.applyUpdate(doc, log[i].data);
+    runs.push({ data: Buffer.from(Y.encodeStateAsUpdate(doc, before)), userId: log[start].user_id, firstAt: log[start].created_at, lastAt: log[end].created_at });
+    start = end + 1;
+  }
+  return runs;
+}
+
+/** Moves the log rows being folded into the editor's history, then applies the automatic version policy. */
+async function keepHistory(query: TransactionQuery, params: string[], runs: HistoryRun[]): Promise<void> {
+  await query(CRDT_SQL.historyBase, params);
+  await query(CRDT_SQL.appendHistory, [
+    ...params,
+    runs.map((run) => run.data),
+    runs.map((run) => run.userId),
+    runs.map((run) => run.firstAt),
+    runs.map((run) => run.lastAt),
+  ]);
+  await query(CRDT_SQL.automaticVersion, [...params, CRDT_VERSION_DEFAULTS.automaticMinutes, CRDT_VERSION_DEFAULTS.automaticRetentionDays]);
+}
+
 /**
  * One compaction, on a transaction the caller opened. The editor row lock makes compactions of one
  * editor take turns; the log rows folded in are locked (so a GDPR erasure cannot clear a user id
- * this copies onto the editor) and deleted by id, so an update appended meanwhile stays for the
- * next one. The in-memory state holds only updates already logged. Returns the state's bytes;
- * `onFolded` hears of a compaction that folded logged edits in.
+ * this copies onto the editor), moved into the editor's history and deleted by id, so an update
+ * appended meanwhile stays for the next one. The in-memory state holds only updates already logged.
+ * Returns the state's bytes; `onFolded` hears of a compaction that folded logged edits in.
  */
 export async function compactIn(
   query: TransactionQuery,
@@ -64,11 +135,12 @@ export async function compactIn(
   const params = keyParams(key);
   await query(CRDT_SQL.createEditor, [...params, EMPTY_STATE]);
   const [row] = await query<{ state: Buffer; type: string | null; content_key: string | null }>(CRDT_SQL.lockEditor, params);
-  const log = await query<{ id: string; data: Buffer; user_id: string | null }>(CRDT_SQL.lockLog, params);
+  const log = await query<LogRow>(CRDT_SQL.lockLog, params);
   if (log.length === 0 && !memoryState) return row.state.length;
   const doc = new Y.Doc({ gc: true });
   Y.applyUpdate(doc, row.state);
-  for (const update of log) Y.applyUpdate(doc, update.data);
+  // The base row reads the state before this compaction's: it goes in first.
+  if (log.length > 0) await keepHistory(query, params, applyRuns(doc, log));
   if (memoryState) Y.applyUpdate(doc, memoryState);
   const state = Buffer.from(Y.encodeStateAsUpdate(doc));
   const last = log.at(-1);

@@ -24,12 +24,13 @@ describe('event trigger registry', () => {
     expect(isEnabledByDefault('document.migrated')).toBe(false);
   });
 
-  it('holds organization, document and access triggers, all off by default so webhook receivers see no new payloads', () => {
+  it('holds organization, document, access, CRDT data and CRDT version triggers, all off by default so webhook receivers see no new payloads', () => {
     const bySource = (source: string) => EVENT_TRIGGER_NAMES.filter((trigger) => EVENT_TRIGGERS[trigger].source === source);
     expect(bySource('organization')).toEqual(['organization.add', 'organization.update', 'organization.delete']);
     expect(bySource('document')).toEqual(['document.migrated', 'document.add', 'document.update', 'document.delete']);
     expect(bySource('access')).toEqual(['access.grant_add', 'access.grant_remove']);
-    for (const trigger of [...bySource('organization'), ...bySource('document'), ...bySource('access')]) expect(isEnabledByDefault(trigger)).toBe(false);
+    expect(bySource('crdt')).toEqual(['crdt.update_data', 'crdt.version_save', 'crdt.version_restore']);
+    for (const trigger of [...bySource('organization'), ...bySource('document'), ...bySource('access'), ...bySource('crdt')]) expect(isEnabledByDefault(trigger)).toBe(false);
   });
 
   it('knows exactly its own trigger names', () => {

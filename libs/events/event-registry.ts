@@ -2,6 +2,7 @@ import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinitio
 import { COMMENT_PAYLOADS, CommentEvent } from './sources/comment.source';
 import { ACCESS_PAYLOADS } from './sources/access.source';
 import { CRDT_PAYLOADS } from './sources/crdt.source';
+import { CRDT_VERSION_PAYLOADS } from './sources/crdt-version.source';
 import { DOCUMENT_MIGRATED_PAYLOADS, DOCUMENT_PAYLOADS } from './sources/document.source';
 import { ORGANIZATION_PAYLOADS } from './sources/organization.source';
 
@@ -13,6 +14,7 @@ const DOCUMENT = defineTrigger('document', DOCUMENT_PAYLOADS, { enabledByDefault
 const ACCESS = defineTrigger('access', ACCESS_PAYLOADS, { enabledByDefault: false });
 /** Emitted by the compaction that folds an editor's edits in, so it is debounced as compaction is. */
 const CRDT = defineTrigger('crdt', CRDT_PAYLOADS, { enabledByDefault: false });
+const CRDT_VERSION = defineTrigger('crdt', CRDT_VERSION_PAYLOADS, { enabledByDefault: false });
 
 /**
  * Every trigger the service emits: its source and payload builders. Adding a trigger is one entry here
@@ -39,6 +41,8 @@ export const EVENT_TRIGGERS = {
   'access.grant_add': ACCESS,
   'access.grant_remove': ACCESS,
   'crdt.update_data': CRDT,
+  'crdt.version_save': CRDT_VERSION,
+  'crdt.version_restore': CRDT_VERSION,
 };
 
 export type EventTrigger = keyof typeof EVENT_TRIGGERS;

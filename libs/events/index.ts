@@ -9,4 +9,5 @@ export * from './sources/comment-recipients';
 export * from './sources/entity-payloads';
 export * from './sources/organization.source';
 export * from './sources/access.source';
+export * from './sources/crdt-version.source';
 export * from './sources/crdt.source';

@@ -52,6 +52,8 @@ export const ADVANCED_EVENT_TYPES: Readonly<Record<string, EventTrigger | typeof
   'organization.delete': 'organization.delete',
   'access.grant_add': 'access.grant_add',
   'access.grant_remove': 'access.grant_remove',
+  'crdt.version_save': 'crdt.version_save',
+  'crdt.version_restore': 'crdt.version_restore',
   [ATTEMPT_EXHAUSTED]: ATTEMPT_EXHAUSTED,
 };
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, ok, okWithoutData } from '@app/common';
+import { ok, okWithoutData, requireNoFields } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ApiKeyConfigService } from './api-key-config.service';
@@ -11,12 +11,6 @@ import { UpdateEmailConfigDto } from './dto/email-config.dto';
 import { UpdatePermissionProviderConfigDto } from './dto/permission-provider-config.dto';
 import { EmailConfigService } from './email-config.service';
 import { PermissionProviderConfigService } from './permission-provider-config.service';
-
-/** Velt's read routes take an empty `data`; any field in it is unknown. */
-function requireNoFields(data: Record<string, unknown>): void {
-  const unknown = Object.keys(data)[0];
-  if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);
-}
 
 /** Settings an API key holds about itself: allowed domains, e-mail, permission provider and app settings. */
 @ApiTags('workspace')

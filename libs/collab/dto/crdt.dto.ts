@@ -9,11 +9,14 @@ export class GetCrdtDto extends DocumentRefDto {
   editorId?: string;
 }
 
-/** Velt: Add / Update CRDT Data. */
-export class WriteCrdtDto extends DocumentRefDto {
+/** One editor of a document: the store id of Velt's CRDT library. */
+export class CrdtEditorRefDto extends DocumentRefDto {
   @IsIdentifier()
   editorId: string;
+}
 
+/** Velt: Add / Update CRDT Data. */
+export class WriteCrdtDto extends CrdtEditorRefDto {
   @Describe('A string for `text` and `xml`, an object for `map`, an array for `array`.')
   @IsDefined()
   @IsJsonValue()
