@@ -5,6 +5,7 @@ import { EventSink } from '@app/events';
 import { QUEUE } from '@app/queue';
 import { ACTIVITY_ENTITIES } from './entities';
 import { ActivityRecorder } from './activity.recorder';
+import { ActivitySinkSettings } from './activity-sink-settings';
 
 /**
  * What the event pipeline needs of the activity log in any process that emits events (API and worker),
@@ -12,8 +13,8 @@ import { ActivityRecorder } from './activity.recorder';
  */
 @Module({
   imports: [TypeOrmModule.forFeature(ACTIVITY_ENTITIES), BullModule.registerQueue({ name: QUEUE.ACTIVITY })],
-  providers: [ActivityRecorder],
-  exports: [BullModule, TypeOrmModule, ActivityRecorder],
+  providers: [ActivityRecorder, ActivitySinkSettings],
+  exports: [BullModule, TypeOrmModule, ActivityRecorder, ActivitySinkSettings],
 })
 export class ActivitySinkModule {}
 
