@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '@app/common';
 import { ActivityServiceConfig, mergeConfig, parseTriggers, UNCONFIGURED } from './activity-config';
+import { ActivitySinkSettings } from './activity-sink-settings';
 import { ActivityServiceConfigDto } from './dto/activity-config.dto';
 import { ActivityConfig } from './entities/activity-config.entity';
 
@@ -16,7 +17,10 @@ export function retentionCutoff(retentionDays: number | null | undefined, now: n
 /** Velt's activityconfig routes: the activityServiceConfig of one API key. */
 @Injectable()
 export class ActivityConfigService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly settings: ActivitySinkSettings,
+  ) {}
 
   /** The stored configuration, or null when the API key never configured activity logs. */
   async stored(apiKeyId: string): Promise<ActivityServiceConfig | null> {
@@ -51,6 +55,7 @@ export class ActivityConfigService {
         .execute();
       return config;
     });
+    this.settings.forget(apiKeyId);
     return { activityServiceConfig: merged };
   }
 }

@@ -3,15 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventSink } from '@app/events';
 import { ACTIVITY_ENTITIES } from './entities';
 import { ActivityRecorder } from './activity.recorder';
+import { ActivitySinkSettings } from './activity-sink-settings';
 
-/**
- * What the event pipeline needs of the activity log in any process that emits events (API and worker),
- * and the activity queue, registered in both so queue metrics and the dashboard see it.
- */
+/** What the event pipeline needs of the activity log in any process that emits events (API and worker): the recorder and its settings. */
 @Module({
   imports: [TypeOrmModule.forFeature(ACTIVITY_ENTITIES)],
-  providers: [ActivityRecorder],
-  exports: [TypeOrmModule, ActivityRecorder],
+  providers: [ActivityRecorder, ActivitySinkSettings],
+  exports: [TypeOrmModule, ActivityRecorder, ActivitySinkSettings],
 })
 export class ActivitySinkModule {}
 

@@ -6,7 +6,7 @@ import { AfterCommit, DomainEvent, EventRecorder } from '@app/events';
 import { isRecorded } from './activity-config';
 import { activityOf } from './activity-record';
 import { Activity } from './entities/activity.entity';
-import { ActivityConfig } from './entities/activity-config.entity';
+import { ActivitySinkSettings } from './activity-sink-settings';
 
 /**
  * The activity sink of the event pipeline: every event the configuration records becomes one activity,
@@ -14,12 +14,14 @@ import { ActivityConfig } from './entities/activity-config.entity';
  */
 @Injectable()
 export class ActivityRecorder implements EventRecorder {
+  constructor(private readonly settings: ActivitySinkSettings) {}
+
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
-    const config = await manager.findOne(ActivityConfig, { where: { apiKeyId } });
-    if (!config?.serviceConfig.isEnabled) return undefined;
-    const recorded = events.filter((event) => isRecorded(config.serviceConfig, event.trigger));
+    const config = await this.settings.of(manager, apiKeyId);
+    if (!config?.isEnabled) return undefined;
+    const recorded = events.filter((event) => isRecorded(config, event.trigger));
     if (recorded.length === 0) return undefined;
-    const immutable = config.serviceConfig.immutable ?? false;
+    const immutable = config.immutable ?? false;
     const rows = recorded.map((event) => ({ ...activityOf(event), apiKeyId, id: newId(), immutable }));
     await manager.createQueryBuilder().insert().into(Activity).values(rows as QueryDeepPartialEntity<Activity>[]).execute();
     return undefined;

@@ -57,6 +57,12 @@ export class CommentAccess {
     return role !== null && (mode === 'read' || role === 'editor');
   }
 
+  /** Whether the user may read each document, in one query; a document that does not exist has no entry. */
+  async readable(manager: EntityManager, apiKeyId: string, organizationId: string, documentIds: string[], userId: string): Promise<Map<string, boolean>> {
+    const roles = await this.access.rolesOn({ apiKeyId, userId, isAdmin: false }, organizationId, documentIds, manager);
+    return new Map([...roles].map(([documentId, role]) => [documentId, role !== null]));
+  }
+
   /**
    * The add routes: creates what the flags ask for, checks the acting user, then (verifyUserPermissions)
    * each comment author, who must be able to write on the document.

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, KeysetPager, keysetListing } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
-import { ensureOrganization } from '@app/resource';
+import { DOCUMENT_NOT_FOUND, ensureOrganization } from '@app/resource';
 import { CommentAccess, EndUserActor } from './comment-access';
 import { annotationViewsOf } from './comment-store';
 import { AnnotationView } from './comment-views';
@@ -95,10 +95,9 @@ export class CommentAnnotationQueryService {
     let visible = page.rows.map((listedRow) => listedRow.row);
     // A user reading across documents sees the documents they may read; one named document was checked above.
     if (from && documentIds?.length !== 1) {
-      const readable = new Map<string, boolean>();
-      for (const documentId of new Set(visible.map((row) => row.documentId))) {
-        readable.set(documentId, await this.access.allows(manager, apiKeyId, { organizationId, documentId }, from.userId, 'read'));
-      }
+      const listedDocuments = [...new Set(visible.map((row) => row.documentId))];
+      const readable = await this.access.readable(manager, apiKeyId, organizationId, listedDocuments, from.userId);
+      if (listedDocuments.some((documentId) => !readable.has(documentId))) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
       visible = visible.filter((row) => readable.get(row.documentId));
     }
     const views = await annotationViewsOf(manager, visible);
@@ -115,14 +114,9 @@ export class CommentAnnotationQueryService {
   async count(apiKeyId: string, dto: CountAnnotationsDto): Promise<Record<string, { total: number; unread: number }>> {
     const { organizationId, userId } = dto;
     const manager = this.dataSource.manager;
-    const readable: string[] = [];
-    for (const documentId of new Set(dto.documentIds)) {
-      try {
-        if (await this.access.allows(manager, apiKeyId, { organizationId, documentId }, userId, 'read')) readable.push(documentId);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-      }
-    }
+    const named = [...new Set(dto.documentIds)];
+    const access = await this.access.readable(manager, apiKeyId, organizationId, named, userId);
+    const readable = named.filter((documentId) => access.get(documentId) === true);
     const params: unknown[] = [apiKeyId, organizationId, readable, userId];
     const status = dto.statusIds ? ` AND a.status->>'id' = ANY($${params.push(dto.statusIds)}::text[])` : '';
     const rows = await manager.query<Array<{ document_id: string; total: string }>>(

@@ -18,6 +18,7 @@ export * from './request-log.middleware';
 export * from './resource-ref.dto';
 export * from './text-safety';
 export * from './token-crypto';
+export * from './ttl-cache';
 export * from './unique-ids';
 export * from './user-ref.dto';
 export * from './validation-message';

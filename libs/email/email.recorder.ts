@@ -48,7 +48,7 @@ export class EmailRecorder implements EventRecorder {
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
     if (!events.some(isCommentEvent)) return undefined;
-    const config = await this.emailConfig.sendingConfig(apiKeyId, manager);
+    const config = await this.emailConfig.recorderConfig(manager, apiKeyId);
     const planned = plan(config, events);
     if (planned.length === 0) return undefined;
     const profiles = await this.profiles(manager, apiKeyId, planned);

@@ -9,7 +9,7 @@ import { NotificationPreferences } from './notification-preferences.service';
 import { preferenceAllows } from './notification-preference-rules';
 import { insertNotification } from './notification-store';
 import { pushNotification } from './notification-push';
-import { storedWorkspaceConfig } from './workspace-notification-config.service';
+import { NotificationSinkSettings } from './notification-sink-settings';
 import { triggerNotifies } from './workspace-notification-config';
 
 /**
@@ -22,12 +22,13 @@ export class NotificationRecorder implements EventRecorder {
   constructor(
     private readonly preferences: NotificationPreferences,
     private readonly hub: RealtimeHub,
+    private readonly settings: NotificationSinkSettings,
   ) {}
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
     const comments = events.filter(isCommentEvent);
     if (comments.length === 0) return undefined;
-    const workspace = await storedWorkspaceConfig(manager, apiKeyId);
+    const workspace = await this.settings.of(manager, apiKeyId);
     const written: Array<{ row: Notification; recipients: NotificationPerson[] }> = [];
     for (const event of comments) {
       if (!triggerNotifies(workspace, event.trigger)) continue;

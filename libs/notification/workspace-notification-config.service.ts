@@ -1,22 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '@app/common';
 import { UpdateWorkspaceNotificationConfigDto } from './dto/workspace-notification-config.dto';
 import { NotificationWorkspaceConfig } from './entities/notification-workspace-config.entity';
+import { NotificationSinkSettings, storedWorkspaceConfig } from './notification-sink-settings';
 import { configView, invalidTriggerPath, mergeWorkspaceConfig, WorkspaceNotificationConfig } from './workspace-notification-config';
-
-/** The row as the merge and the sink read it; null when the API key never set one. */
-export async function storedWorkspaceConfig(manager: EntityManager, apiKeyId: string): Promise<WorkspaceNotificationConfig | null> {
-  const row = await manager.findOne(NotificationWorkspaceConfig, { where: { apiKeyId } });
-  return row && { useNotificationService: row.useNotificationService, notificationServiceConfig: row.serviceConfig };
-}
 
 /** Velt's /v2/workspace/notificationconfig/*: the in-app notification service settings of an API key. */
 @Injectable()
 export class WorkspaceNotificationConfigService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly settings: NotificationSinkSettings,
+  ) {}
 
   async read(apiKeyId: string): Promise<WorkspaceNotificationConfig> {
     return configView(await storedWorkspaceConfig(this.dataSource.manager, apiKeyId));
@@ -29,7 +27,7 @@ export class WorkspaceNotificationConfigService {
     const badTrigger = invalidTriggerPath(dto.notificationServiceConfig?.triggers);
     if (badTrigger) throw ApiError.invalid(`${badTrigger} must be a boolean.`);
     const patch = dto.notificationServiceConfig ? (JSON.parse(JSON.stringify(dto.notificationServiceConfig)) as Record<string, unknown>) : null;
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       await manager.query('INSERT INTO notification_workspace_config (api_key_id) VALUES ($1) ON CONFLICT DO NOTHING', [apiKeyId]);
       const row = await manager.findOneOrFail(NotificationWorkspaceConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
       const merged = mergeWorkspaceConfig(
@@ -40,5 +38,7 @@ export class WorkspaceNotificationConfigService {
       await manager.update(NotificationWorkspaceConfig, { apiKeyId }, changes as QueryDeepPartialEntity<NotificationWorkspaceConfig>);
       return configView(merged);
     });
+    this.settings.forget(apiKeyId);
+    return updated;
   }
 }

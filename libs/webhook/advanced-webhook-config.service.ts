@@ -5,6 +5,7 @@ import { ApiError, ErrorCode } from '@app/common';
 import { UpdateAdvancedWebhookConfigDto } from './dto/advanced-webhook.dto';
 import { AdvancedWebhookConfig } from './entities/advanced-webhook-config.entity';
 import { parseRsaPublicKey } from './payload-security';
+import { WebhookSinkSettings } from './webhook-sink-settings';
 
 /** data of advancedwebhookconfig/get and /update (Velt's shape). */
 export interface AdvancedWebhookConfigView {
@@ -38,7 +39,10 @@ export async function requireAdvancedWebhooks(manager: EntityManager, apiKeyId: 
 
 @Injectable()
 export class AdvancedWebhookConfigService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly settings: WebhookSinkSettings,
+  ) {}
 
   async get(apiKeyId: string): Promise<AdvancedWebhookConfigView> {
     return view(await this.dataSource.getRepository(AdvancedWebhookConfig).findOne({ where: { apiKeyId } }));
@@ -55,7 +59,7 @@ export class AdvancedWebhookConfigService {
       throw ApiError.invalid('At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.');
     }
     if (changes.publicKey && parseRsaPublicKey(changes.publicKey) === null) throw ApiError.invalid('data.publicKey must be an RSA public key.');
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
       if (!row && changes.isEnabled !== true) {
         throw new ApiError(ErrorCode.FAILED_PRECONDITION, `Advanced webhooks are not configured for this workspace. The first update must include { "isEnabled": true }.`);
@@ -65,5 +69,7 @@ export class AdvancedWebhookConfigService {
       await manager.upsert(AdvancedWebhookConfig, { apiKeyId, ...merged }, ['apiKeyId']);
       return merged;
     });
+    this.settings.forget(apiKeyId);
+    return updated;
   }
 }

@@ -17,13 +17,16 @@ export interface EndpointMessage {
   excludeEndpointId?: string;
 }
 
+/** What a delivery needs of an endpoint it goes to. */
+export type ReceivingEndpoint = Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>;
+
 export interface WrittenDelivery {
   id: string;
   eventId: string;
 }
 
 /** The endpoints that take deliveries: the enabled ones, none while advanced webhooks are off. */
-export async function receivingEndpoints(manager: EntityManager, apiKeyId: string): Promise<Array<Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>>> {
+export async function receivingEndpoints(manager: EntityManager, apiKeyId: string): Promise<ReceivingEndpoint[]> {
   const config = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, select: { apiKeyId: true, isEnabled: true } });
   if (!config?.isEnabled) return [];
   return manager.find(WebhookEndpoint, { where: { apiKeyId, disabled: false }, select: { id: true, url: true, filterTypes: true } });
@@ -36,7 +39,7 @@ export async function receivingEndpoints(manager: EntityManager, apiKeyId: strin
 export async function writeEndpointDeliveries(
   manager: EntityManager,
   apiKeyId: string,
-  endpoints: Array<Pick<WebhookEndpoint, 'id' | 'url' | 'filterTypes'>>,
+  endpoints: ReceivingEndpoint[],
   messages: EndpointMessage[],
 ): Promise<WrittenDelivery[]> {
   const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];

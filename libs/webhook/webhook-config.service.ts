@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, encryptSecret, isRefusedTarget } from '@app/common';
 import { WebhookConfig } from './entities/webhook-config.entity';
+import { WebhookSinkSettings } from './webhook-sink-settings';
 import {
   EMPTY_SERVICE_CONFIG,
   mergeServiceConfig,
@@ -19,6 +20,7 @@ export class WebhookConfigService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly settings: WebhookSinkSettings,
   ) {}
 
   /** The update merges into the stored configuration (see mergeServiceConfig). */
@@ -40,6 +42,7 @@ export class WebhookConfigService {
       }
       await manager.update(WebhookConfig, { apiKeyId }, changes);
     });
+    this.settings.forget(apiKeyId);
   }
 
   /** The stored configuration; an API key never configured answers the empty one. The auth token is masked as `authTokenSet`. */

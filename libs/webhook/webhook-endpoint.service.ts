@@ -8,6 +8,7 @@ import { CreateEndpointDto, ListEndpointsDto, UpdateEndpointDto } from './dto/ad
 import { generateEndpointSecret } from './endpoint-secret';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { WebhookSinkSettings } from './webhook-sink-settings';
 
 /** How long the secret before a rotation keeps signing, so receivers can switch without losing deliveries. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -61,12 +62,13 @@ export class WebhookEndpointService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly settings: WebhookSinkSettings,
   ) {}
 
   async create(apiKeyId: string, dto: CreateEndpointDto): Promise<EndpointView> {
     await this.refusePrivateTarget(dto.url);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      const created = await this.dataSource.transaction(async (manager) => {
         await requireAdvancedWebhooks(manager, apiKeyId);
         const id = `ep_${newId(27)}`;
         await manager.insert(WebhookEndpoint, {
@@ -84,6 +86,8 @@ export class WebhookEndpointService {
         });
         return view(await manager.findOneOrFail(WebhookEndpoint, { where: { apiKeyId, id } }));
       });
+      this.settings.forget(apiKeyId);
+      return created;
     } catch (error) {
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'An endpoint with this uid already exists.');
       throw error;
@@ -116,11 +120,13 @@ export class WebhookEndpointService {
     }
     if (changes.filterTypes) changes.filterTypes = [...new Set(changes.filterTypes)];
     if (changes.channels) changes.channels = [...new Set(changes.channels)];
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       await this.lockEndpoint(manager, apiKeyId, dto.endpointId);
       await manager.update(WebhookEndpoint, { apiKeyId, id: dto.endpointId }, changes);
       return view(await manager.findOneOrFail(WebhookEndpoint, { where: { apiKeyId, id: dto.endpointId } }));
     });
+    this.settings.forget(apiKeyId);
+    return updated;
   }
 
   /** Velt: deletion is permanent and stops deliveries at once; pending ones are cancelled in the same transaction. */
@@ -130,6 +136,7 @@ export class WebhookEndpointService {
       await manager.update(WebhookDelivery, { apiKeyId, endpointId, status: 'pending' }, { status: 'cancelled', lastError: 'Endpoint deleted.', nextAttemptAt: null });
       await manager.delete(WebhookEndpoint, { apiKeyId, id: endpointId });
     });
+    this.settings.forget(apiKeyId);
     return { endpointId, deleted: true };
   }
 

@@ -5,11 +5,12 @@ import { newId } from '@app/common';
 import { AfterCommit, commentRecipients, DomainEvent, EventRecorder, eventPayload, isCommentEvent, PayloadForm } from '@app/events';
 import { NotificationPreferences, UsersNotificationsConfig } from '@app/notification';
 import { advancedEnvelope } from './advanced-event-types';
-import { EndpointMessage, receivingEndpoints, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
+import { EndpointMessage, ReceivingEndpoint, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
 import { DeliveryTarget, WebhookDelivery } from './entities/webhook-delivery.entity';
-import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
+import { StoredServiceConfig } from './entities/webhook-config.entity';
 import { isTriggerEnabled } from './webhook-config';
+import { WebhookSinkSettings } from './webhook-sink-settings';
 import { WebhookProducer } from './webhook.producer';
 
 /**
@@ -22,11 +23,17 @@ export class WebhookRecorder implements EventRecorder {
   constructor(
     private readonly producer: WebhookProducer,
     private readonly preferences: NotificationPreferences,
+    private readonly settings: WebhookSinkSettings,
   ) {}
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
+    const targets = await this.settings.of(manager, apiKeyId);
+    if (!targets.basic && targets.endpoints.length === 0) return undefined;
     const eventIds = events.map(() => newId());
-    const written = [...(await this.recordBasic(manager, apiKeyId, events, eventIds)), ...(await this.recordAdvanced(manager, apiKeyId, events, eventIds))];
+    const written = [
+      ...(await this.recordBasic(manager, apiKeyId, targets.basic, events, eventIds)),
+      ...(await this.recordAdvanced(manager, apiKeyId, targets.endpoints, events, eventIds)),
+    ];
     if (written.length === 0) return undefined;
     const referenced = new Set(written.map((delivery) => delivery.eventId));
     const eventRows: Partial<WebhookEvent>[] = events.flatMap((event, index) =>
@@ -36,10 +43,14 @@ export class WebhookRecorder implements EventRecorder {
     return () => this.producer.enqueue(written.map((delivery) => delivery.id));
   }
 
-  private async recordBasic(manager: EntityManager, apiKeyId: string, events: DomainEvent[], eventIds: string[]): Promise<WrittenDelivery[]> {
-    const config = await manager.findOne(WebhookConfig, { where: { apiKeyId } });
-    const service = config?.serviceConfig;
-    if (!config?.useWebhookService || !service) return [];
+  private async recordBasic(
+    manager: EntityManager,
+    apiKeyId: string,
+    service: StoredServiceConfig | null,
+    events: DomainEvent[],
+    eventIds: string[],
+  ): Promise<WrittenDelivery[]> {
+    if (!service) return [];
     const targets: Array<[PayloadForm & DeliveryTarget, string]> = [];
     if (service.rawNotificationUrl) targets.push(['raw', service.rawNotificationUrl]);
     if (service.processedNotificationUrl) targets.push(['processed', service.processedNotificationUrl]);
@@ -78,8 +89,13 @@ export class WebhookRecorder implements EventRecorder {
   }
 
   /** Envelopes are built only when some endpoint may take them: most keys have none. */
-  private async recordAdvanced(manager: EntityManager, apiKeyId: string, events: DomainEvent[], eventIds: string[]): Promise<WrittenDelivery[]> {
-    const endpoints = await receivingEndpoints(manager, apiKeyId);
+  private async recordAdvanced(
+    manager: EntityManager,
+    apiKeyId: string,
+    endpoints: ReceivingEndpoint[],
+    events: DomainEvent[],
+    eventIds: string[],
+  ): Promise<WrittenDelivery[]> {
     if (endpoints.length === 0) return [];
     const messages: EndpointMessage[] = events.map((event, index) => ({
       eventId: eventIds[index],

@@ -2,23 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiKeyPrincipal, CredentialVerifier, WorkspacePrincipal } from '@app/auth';
-import { ApiError, AppConfig, hashesEqual, hashToken } from '@app/common';
+import { ApiError, AppConfig, hashesEqual, hashToken, TtlCache } from '@app/common';
 import { AuthToken } from './entities/auth-token.entity';
 import { Workspace } from './entities/workspace.entity';
-import { CredentialCache } from './credential-cache';
 
 /** Verifies the header pairs of the Workspace and API-key auth classes (spec: Authentication). */
 @Injectable()
 export class CredentialService implements CredentialVerifier {
-  private readonly workspaces: CredentialCache<WorkspacePrincipal>;
-  private readonly apiKeys: CredentialCache<ApiKeyPrincipal>;
+  private readonly workspaces: TtlCache<WorkspacePrincipal>;
+  private readonly apiKeys: TtlCache<ApiKeyPrincipal>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     config: AppConfig,
   ) {
-    this.workspaces = new CredentialCache(config.authCacheTtlMs);
-    this.apiKeys = new CredentialCache(config.authCacheTtlMs);
+    this.workspaces = new TtlCache(config.authCacheTtlMs);
+    this.apiKeys = new TtlCache(config.authCacheTtlMs);
   }
 
   async verifyWorkspace(workspaceId: string, token: string): Promise<WorkspacePrincipal> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget } from '@app/common';
+import { SinkSettings } from '@app/events';
 import { EmailServiceConfigDto, UpdateEmailConfigDto } from './dto/email-config.dto';
 import { EmailConfig } from './entities/email-config.entity';
 import { maskSecret } from './secret-mask';
@@ -67,10 +68,15 @@ interface StoredServiceConfig {
 
 @Injectable()
 export class EmailConfigService {
+  /** The e-mail recorder's reads (a SinkSettings): every comment event would read the row otherwise; `update` forgets the key. */
+  private readonly recorderSettings: SinkSettings<EmailSendingConfig>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.recorderSettings = new SinkSettings(config.authCacheTtlMs, (manager, apiKeyId) => this.sendingConfig(apiKeyId, manager));
+  }
 
   /**
    * The stored configuration; a key never configured answers Velt's defaults. The provider key never
@@ -129,8 +135,15 @@ export class EmailConfigService {
     };
   }
 
+  /** The sending configuration as the e-mail recorder sees it, within AUTH_CACHE_TTL_MS of a change made on another instance. */
+  recorderConfig(manager: EntityManager, apiKeyId: string): Promise<EmailSendingConfig> {
+    return this.recorderSettings.of(manager, apiKeyId);
+  }
+
   async update(apiKeyId: string, dto: UpdateEmailConfigDto): Promise<EmailConfigView> {
-    return this.dataSource.transaction((manager) => this.save(manager, apiKeyId, dto));
+    const saved = await this.dataSource.transaction((manager) => this.save(manager, apiKeyId, dto));
+    this.recorderSettings.forget(apiKeyId);
+    return saved;
   }
 
   /** Within the caller's transaction: API key create applies its e-mail settings here too. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget } from '@app/common';
-import { CredentialCache } from './credential-cache';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget, TtlCache } from '@app/common';
 import { UpdatePermissionProviderConfigDto } from './dto/permission-provider-config.dto';
 import { ApiKeyConfig } from './entities/api-key-config.entity';
 import { maskSecret } from './secret-mask';
@@ -36,13 +35,13 @@ const CONFIG_KEY = 'permissionProvider';
 @Injectable()
 export class PermissionProviderConfigService {
   /** Every subscribe and live-state write asks: kept like verified credentials, so a change reaches other instances within AUTH_CACHE_TTL_MS. */
-  private readonly activeCache: CredentialCache<ActivePermissionProvider | null>;
+  private readonly activeCache: TtlCache<ActivePermissionProvider | null>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {
-    this.activeCache = new CredentialCache(config.authCacheTtlMs);
+    this.activeCache = new TtlCache(config.authCacheTtlMs);
   }
 
   /** A key never configured answers Velt's defaults: off, empty URL and token. */

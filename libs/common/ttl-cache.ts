@@ -1,8 +1,8 @@
 /**
- * Verified credentials, kept for a few seconds so hot paths skip the database.
- * A reset or revocation therefore takes effect within `ttlMs` on every instance.
+ * Values kept for a few seconds so hot paths skip the database (verified credentials, sink settings).
+ * The instance that changes a value deletes it at once; every other instance sees the change within `ttlMs`.
  */
-export class CredentialCache<T> {
+export class TtlCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
 
   constructor(
