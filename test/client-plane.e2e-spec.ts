@@ -112,6 +112,8 @@ describe('client plane: end users comment, react, set presence and read their in
     const verified = new Webhook(secret).verify(advanced.received[0].body, advanced.received[0].headers as Record<string, string>) as { event: string; data: { actionUser: { userId: string } } };
     expect(verified).toMatchObject({ event: 'comment_annotation.add', data: { actionUser: { userId: 'ann' } } });
     expect(smtp.received[0].to).toEqual(['bob@example.com']);
+    // A browser's change says so, as Velt's `platform` does.
+    expect(JSON.parse(basic.received[0].body)).toMatchObject({ event: 'comment_annotation.add', platform: 'sdk', actionUser: { userId: 'ann' } });
     const inbox = await request<{ notifications: Array<{ id: string }> }>(bob, 'notifications:list', { organizationId: doc.organizationId });
     expect(inbox.notifications).toHaveLength(1);
     expect((await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId })).count).toBe(1);

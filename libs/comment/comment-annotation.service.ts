@@ -79,7 +79,7 @@ export class CommentAnnotationService {
       const ids = numberComments(a.commentData.map((c) => c.commentId), 1);
       return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
     });
-    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, annotations.flatMap((a) => a.commentData.map((c) => c.from)), actor);
       const inserted = await manager
         .createQueryBuilder()
@@ -136,7 +136,7 @@ export class CommentAnnotationService {
   async update(apiKeyId: string, dto: UpdateAnnotationsDto, actor?: EndUserActor): Promise<AnnotationResult[]> {
     const { organizationId, documentId } = dto;
     const change = dto.updatedData ?? {};
-    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write', actor);
       const rows = await this.select(manager, apiKeyId, organizationId, documentId, dto, true);
       for (const row of rows) changed({ organizationId, documentId, annotationId: row.id, kind: 'thread_updated' });
@@ -200,7 +200,7 @@ export class CommentAnnotationService {
 
   /** Deleting an annotation deletes its comments and reactions (cascade). */
   async delete(apiKeyId: string, dto: DeleteAnnotationsDto, actor?: EndUserActor): Promise<AnnotationResult[]> {
-    return this.feed.transaction(apiKeyId, async (manager, _emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, _emit, changed) => {
       const organizationId = dto.organizationId ?? (await this.organizationOf(manager, apiKeyId, dto.documentId));
       const gone = organizationId === null ? [] : await this.doomed(manager, apiKeyId, organizationId, dto, actor);
       for (const row of gone) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Emit, EventOutbox } from '@app/events';
+import { Emit, EmittedEvent, EventOutbox } from '@app/events';
 import { RealtimeHub } from '@app/realtime-hub';
+import { EndUserActor } from './comment-access';
 import { annotationViewsOf } from './comment-store';
 import { AnnotationView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -71,11 +72,13 @@ export class CommentFeed {
     private readonly hub: RealtimeHub,
   ) {}
 
-  async transaction<T>(apiKeyId: string, work: FeedWork<T>): Promise<T> {
+  /** `actor`: an end user acting from the client plane, whose changes' events say they came from the SDK (Velt's `platform`). */
+  async transaction<T>(apiKeyId: string, actor: EndUserActor | undefined, work: FeedWork<T>): Promise<T> {
     let publications: Publication[] = [];
     const result = await this.events.transaction(apiKeyId, async (manager, emit) => {
       const changes: ThreadChange[] = [];
-      const value = await work(manager, emit, (change) => changes.push(change));
+      const emitAs: Emit = actor ? (event) => emit({ ...event, platform: 'sdk' } as EmittedEvent) : emit;
+      const value = await work(manager, emitAs, (change) => changes.push(change));
       publications = await this.record(manager, apiKeyId, changes);
       return value;
     });

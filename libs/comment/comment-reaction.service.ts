@@ -36,7 +36,7 @@ export class CommentReactionService {
     const { organizationId, documentId, annotationId } = dto;
     const commentId = String(dto.commentId);
     const key = { apiKeyId, organizationId, documentId, annotationId, commentId };
-    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       await this.access.check(manager, apiKeyId, dto, from, 'write', actor);
       const annotation = await manager.findOne(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: annotationId } });
       if (!annotation) throw ApiError.notFound('Annotation does not exist.');

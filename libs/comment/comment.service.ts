@@ -43,7 +43,7 @@ export class CommentService {
     assertUniqueIds(dto.commentData.map((c) => c.commentId), (i) => `data.commentData[${i}].commentId`);
     const { organizationId, documentId, annotationId } = dto;
     const now = new Date();
-    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { flags: dto, authors: dto.commentData.map((c) => c.from), actor });
       // The annotation row is locked: its counter hands out each id once, and given ids move it past them.
       const given = dto.commentData.map((c) => c.commentId).filter((id): id is number => id !== undefined);
@@ -98,7 +98,7 @@ export class CommentService {
   async update(apiKeyId: string, dto: UpdateCommentsDto, actor?: EndUserActor): Promise<CommentResult[]> {
     const ids = [...new Set(dto.commentIds)];
     const change = dto.updatedData;
-    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       await this.annotation(manager, apiKeyId, dto, 'write', { actor });
       const [rows] = await manager.query<[Array<{ id: string }>, number]>(
         `UPDATE comment AS c
@@ -122,7 +122,7 @@ export class CommentService {
   /** Without `commentIds`, every comment of the annotation goes (Velt). */
   async delete(apiKeyId: string, dto: DeleteCommentsDto, actor?: EndUserActor): Promise<CommentResult[]> {
     const { organizationId, documentId, annotationId } = dto;
-    return this.feed.transaction(apiKeyId, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { actor });
       const doomed = dto.commentIds
         ? await this.comments(manager, apiKeyId, dto, [...new Set(dto.commentIds)])
