@@ -7,7 +7,12 @@ const shared = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/)'],
   // The browser client's sources import siblings as `./room.js` (ES modules in the browser); Jest resolves them to the .ts.
-  moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1', '^(\\./(?:client|room|listeners|types))\\.js$': '$1' },
+  moduleNameMapper: {
+    '^@app/(.*)$': '<rootDir>/libs/$1',
+    '^(\\./(?:client|room|listeners|types))\\.js$': '$1',
+    // The React packages import the others by package name, as an app does; Jest takes their sources.
+    '^@collab-backend/(realtime|react)$': '<rootDir>/packages/$1/src/index.ts',
+  },
   testEnvironment: 'node',
 };
 
