@@ -5,7 +5,7 @@ import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core';
 import { createElement, type ReactNode } from 'react';
 import { CollabProvider, DocumentProvider, useCreateThread, useThreads } from '../packages/react/src';
-import { AvatarStack, CommentPin, Composer, NotificationInbox, Thread } from '../packages/react-ui/src';
+import { AvatarStack, CommentPin, Composer, Cursors, NotificationInbox, Thread } from '../packages/react-ui/src';
 import { createWorkspace, Credentials } from './support/http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { userToken } from './support/realtime-client';
@@ -31,7 +31,7 @@ function Discussion() {
     createElement(NotificationInbox),
     createElement(Composer, { label: 'New comment', onSubmit: (comment) => create({ comment, location: { x: 40, y: 60 } }) }),
     ...threads.map((thread) => createElement(Thread, { key: thread.annotationId, thread })),
-    createElement('div', { style: { position: 'relative' } }, ...threads.map((thread) => createElement(CommentPin, { key: `pin-${thread.annotationId}`, thread }))),
+    createElement(Cursors, { className: 'test-area' }, ...threads.map((thread) => createElement(CommentPin, { key: `pin-${thread.annotationId}`, thread }))),
   );
 }
 
@@ -62,7 +62,7 @@ describe('@collab-backend/react-ui components against a real API', () => {
     await world?.dispose();
   }, LONG);
 
-  it('two users: avatars, a mention picked from the keyboard alone, the thread and its pin on both, the unread badge cleared by opening the inbox, a reaction and a resolve on both, and no serious axe violation', async () => {
+  it('two users: avatars, a mention picked from the keyboard alone, the thread and its pin on both, the unread badge cleared by opening the inbox, a reaction and a resolve on both, a cursor drawn in the other, and no serious axe violation', async () => {
     const ann = await mount('ann');
     const bob = await mount('bob');
     await waitFor(() => expect(ann.view.getByRole('list', { name: '2 here now' })).toBeTruthy(), wait);
@@ -108,6 +108,17 @@ describe('@collab-backend/react-ui components against a real API', () => {
     // Only the author may edit or delete.
     expect(within(ann.view.getByRole('article', { name: 'Thread by ANN' })).queryByRole('button', { name: 'Edit' })).not.toBeNull();
     expect(bobThread.queryByRole('button', { name: 'Edit' })).toBeNull();
+
+    // Bob's pointer over the shared area is drawn in ann's, with his name (jsdom lays nothing out: the area is at 0, 0;
+    // it has no PointerEvent either, so the pointermove is a MouseEvent).
+    fireEvent(bob.container.querySelector('.test-area') as Element, new MouseEvent('pointermove', { bubbles: true, clientX: 120, clientY: 45 }));
+    const cursor = await waitFor(() => {
+      const drawn = ann.container.querySelector<HTMLElement>('.collab-cursor[data-user-id=bob]');
+      expect([drawn?.dataset.x, drawn?.dataset.y]).toEqual(['120', '45']);
+      return drawn as HTMLElement;
+    }, wait);
+    expect(cursor.textContent).toBe('BOB');
+    expect(bob.container.querySelector('.collab-cursor')).toBeNull();
 
     // jsdom does not lay out or paint, so contrast is left to the browser; every other rule runs.
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
