@@ -2,12 +2,18 @@
 const shared = {
   transform: {
     '^.+\\.ts$': ['@swc/jest'],
+    '^.+\\.tsx$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
     // Nest 12 and htmlparser2 12 (with its DOM packages) ship only ES modules; Jest's module system cannot require them, so swc turns them into CommonJS.
     '^.+/node_modules/(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/)'],
   // The browser client's sources import siblings as `./room.js` (ES modules in the browser); Jest resolves them to the .ts.
-  moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1', '^(\\./(?:client|room|listeners|types))\\.js$': '$1' },
+  moduleNameMapper: {
+    '^@app/(.*)$': '<rootDir>/libs/$1',
+    '^(\\./(?:client|room|listeners|types))\\.js$': '$1',
+    // The React packages import the others by package name, as an app does; Jest takes their sources.
+    '^@collab-backend/(realtime|react|react-ui)$': '<rootDir>/packages/$1/src/index.ts',
+  },
   testEnvironment: 'node',
 };
 

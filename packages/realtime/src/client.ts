@@ -95,8 +95,14 @@ export class RealtimeClient {
   async enterDocument(organizationId: string, documentId: string): Promise<Room> {
     await this.connect();
     const room = new Room(this.socket, organizationId, documentId, this.options.userId, (left) => this.rooms.delete(left));
-    await room.subscribe();
+    // Listed before subscribing: a push sent while the subscription lands (another user arriving) is the room's too.
     this.rooms.add(room);
+    try {
+      await room.subscribe();
+    } catch (error) {
+      this.rooms.delete(room);
+      throw error;
+    }
     return room;
   }
 

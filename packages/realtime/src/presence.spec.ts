@@ -15,6 +15,16 @@ describe('Presence', () => {
     expect(seen).toEqual([2]);
   });
 
+  it('takes a subscribe ack\'s user list only if no list was pushed while it was on its way', () => {
+    const subject = presence();
+    const before = subject.pushes;
+    subject.setUsers([{ userId: 'me' }, { userId: 'you' }]);
+    subject.subscribedUsers([{ userId: 'me' }], before);
+    expect(subject.others()).toEqual([{ userId: 'you' }]);
+    subject.subscribedUsers([{ userId: 'me' }], subject.pushes);
+    expect(subject.others()).toEqual([]);
+  });
+
   it('keeps the other connections from the subscribe list, their data pushes and their leaving', async () => {
     const subject = presence();
     const seen: string[][] = [];

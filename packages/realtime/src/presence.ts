@@ -49,9 +49,19 @@ export class Presence {
     return this.connectionListeners.add(listener as (connections: Connection[]) => void);
   }
 
+  /** The server's `presence` list, pushed on every arrival and departure. */
   setUsers(users: PresenceUser[]): void {
+    this.pushes++;
     this.users = users;
     this.userListeners.emit(users);
+  }
+
+  /** How many lists have been pushed: a subscribe ack's list is taken only if none came while it was on its way. */
+  pushes = 0;
+
+  /** A subscribe ack's list, answered at `pushesBefore`; a list pushed since is as new, and kept. */
+  subscribedUsers(users: PresenceUser[], pushesBefore: number): void {
+    if (this.pushes === pushesBefore) this.setUsers(users);
   }
 
   /** A (re)subscription's list replaces ours, and this connection's data is set again on the new one. */

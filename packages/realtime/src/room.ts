@@ -82,11 +82,12 @@ export class Room {
    * user's presence data is set again and the thread list catches up, in the background.
    */
   async subscribe(): Promise<void> {
+    const pushesBefore = this.presence.pushes;
     const subscribing = request<Subscribed>(this.socket, 'subscribe', this.ref);
     this.subscribed = subscribing;
     const ack = await subscribing;
     this.role = ack.role;
-    this.presence.setUsers(ack.presence);
+    this.presence.subscribedUsers(ack.presence, pushesBefore);
     for (const state of ack.liveStates) this.setState(state);
     void this.presence.subscribed(ack.connections).catch(() => undefined);
     void this.comments.catchUp().catch(() => undefined);

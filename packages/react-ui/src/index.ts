@@ -1,0 +1,12 @@
+export { AvatarStack } from './avatar-stack';
+export type { AvatarStackProps } from './avatar-stack';
+export { Cursors } from './cursors';
+export type { CursorPresence, CursorsProps } from './cursors';
+export { Composer } from './composer';
+export type { ComposerProps } from './composer';
+export { Thread, OPEN, RESOLVED } from './thread';
+export type { ThreadProps } from './thread';
+export { CommentPin } from './comment-pin';
+export type { CommentPinProps, PinLocation } from './comment-pin';
+export { NotificationInbox } from './notification-inbox';
+export type { NotificationInboxProps } from './notification-inbox';

@@ -1,0 +1,39 @@
+import type { RealtimeClient, RealtimeOptions, Room } from '@collab-backend/realtime';
+import { createContext, useContext } from 'react';
+import type { Inbox } from './inbox';
+
+export interface Collab {
+  /** `null` until mounted in the browser (never on the server). */
+  client: RealtimeClient | null;
+  inbox: Inbox | null;
+  options: RealtimeOptions;
+  organizationId: string;
+}
+
+/** Where the user is in a document: `entering` until the subscription lands, then `entered`, or why it ended. */
+export type DocumentStatus = 'entering' | 'entered' | 'access_revoked' | 'left' | 'refused';
+
+export interface DocumentState {
+  room: Room | null;
+  /** The document's id, following a migration. */
+  documentId: string;
+  status: DocumentStatus;
+}
+
+export const CollabContext = createContext<Collab | null>(null);
+export const DocumentContext = createContext<DocumentState | null>(null);
+
+export function useCollab(): Collab {
+  const collab = useContext(CollabContext);
+  if (!collab) throw new Error('Collaboration hooks must be used inside <CollabProvider>.');
+  return collab;
+}
+
+/** The document entered by the nearest `<DocumentProvider>`: its room (`null` while entering), current id and status. */
+export function useDocument(): DocumentState {
+  const document = useContext(DocumentContext);
+  if (!document) throw new Error('Document hooks must be used inside <DocumentProvider>.');
+  return document;
+}
+
+export const useRoom = (): Room | null => useDocument().room;

@@ -1,0 +1,35 @@
+import type { RoomEvent } from '@collab-backend/realtime';
+import { useCallback, useEffect, useRef } from 'react';
+import { useRoom } from './contexts';
+import { useStore } from './store';
+
+/** Sends an ephemeral event to the document's other connections (not stored); rejects until the document is entered. */
+export function useBroadcastEvent<T = unknown>(): (event: T) => Promise<void> {
+  const room = useRoom();
+  return useCallback(async (event: T) => {
+    if (!room) throw new Error('The document is not entered yet.');
+    await room.broadcast(event);
+  }, [room]);
+}
+
+/** Calls `listener` with each event another connection broadcasts; the latest `listener` given is the one called. */
+export function useEventListener<T = unknown>(listener: (event: RoomEvent<T>) => void): void {
+  const room = useRoom();
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => room?.onEvent<T>((event) => latest.current(event)), [room]);
+}
+
+/**
+ * A live state value of the document and its setter (editors only; `merge` deep-merges into the stored object).
+ * The value is `undefined` until one is known.
+ */
+export function useLiveState<T extends Record<string, unknown>>(id: string): [T | undefined, (data: T, options?: { merge?: boolean }) => Promise<void>] {
+  const room = useRoom();
+  const value = useStore(room, (entered, onChange) => entered.liveState.subscribe(id, onChange), (entered) => entered.liveState.get<T>(id), undefined, id);
+  const set = useCallback(async (data: T, options?: { merge?: boolean }) => {
+    if (!room) throw new Error('The document is not entered yet.');
+    await room.liveState.set(id, data, options);
+  }, [room, id]);
+  return [value, set];
+}
