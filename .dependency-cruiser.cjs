@@ -35,7 +35,7 @@ module.exports = {
     {
       name: 'lib-public-surface',
       severity: 'error',
-      comment: "Another lib is reached through its index.ts (or http.ts from apps/api), never through a deep path.",
+      comment: 'Another lib is reached through its index.ts (or http.ts from apps/api), never through a deep path.',
       from: { path: '^libs/([^/]+)/' },
       to: { path: '^libs/', pathNot: ['^libs/$1/', '^libs/[^/]+/index\\.ts$'] },
     },
@@ -101,7 +101,8 @@ module.exports = {
     {
       name: 'worker-loads-no-http',
       severity: 'error',
-      comment: 'The worker serves no REST: it must not load controllers, Swagger, Bull Board, the throttler or terminus.',
+      comment:
+        'The worker serves no REST: it must not load controllers, Swagger, Bull Board, the throttler or terminus.',
       from: { path: '^apps/worker/src/main\.ts$' },
       to: { path: HTTP_ONLY_CODE, reachable: true },
     },

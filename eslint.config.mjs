@@ -3,7 +3,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '*.mjs', '*.js', '*.cjs', 'packages/*/dist/**', 'packages/*/build.mjs', 'demo/public/**', 'test-output/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '*.mjs',
+      '*.js',
+      '*.cjs',
+      'packages/*/dist/**',
+      'packages/*/build.mjs',
+      'demo/public/**',
+      'test-output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -14,7 +27,10 @@ export default tseslint.config(
   {
     // CommonJS scripts, loadable both by the ES-module scripts and by Jest's CommonJS test runtime.
     files: ['scripts/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -2,11 +2,19 @@
 const shared = {
   transform: {
     '^.+\\.ts$': ['@swc/jest'],
-    '^.+\\.tsx$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    ],
     // Nest 12 and htmlparser2 12 (with its DOM packages) ship only ES modules; Jest's module system cannot require them, so swc turns them into CommonJS.
-    '^.+/node_modules/(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+/node_modules/(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/.+\\.js$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(?:@nestjs|htmlparser2|domhandler|domelementtype|domutils|dom-serializer|entities)/)',
+  ],
   // The browser client's sources import siblings as `./room.js` (ES modules in the browser); Jest resolves them to the .ts.
   moduleNameMapper: {
     '^@app/(.*)$': '<rootDir>/libs/$1',
@@ -22,7 +30,16 @@ module.exports = {
   // Jest reads testTimeout only at the top level, not per project.
   testTimeout: 60_000,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/packages/*/codegen/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/packages/*/src/**/*.spec.ts',
+        '<rootDir>/packages/*/codegen/**/*.spec.ts',
+      ],
+    },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 },
     // README, CONTRIBUTING.md and docs/ against the code they describe: no build, no services.
     { ...shared, displayName: 'docs', testMatch: ['<rootDir>/test/docs/*.spec.ts'] },

@@ -8,7 +8,10 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     /** Each connection cycles through these; setupRequest may rewrite path, method and body per request. */
-    requests?: Array<{ setupRequest?: (request: Request) => Request; onResponse?: (status: number, body: string) => void }>;
+    requests?: Array<{
+      setupRequest?: (request: Request) => Request;
+      onResponse?: (status: number, body: string) => void;
+    }>;
   }
   interface Request {
     path?: string;

@@ -47,7 +47,12 @@ interface Context {
   rate: UpdateRate;
 }
 
-const pool = new Pool({ connectionString: env.DATABASE_URL, max: 20, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+const pool = new Pool({
+  connectionString: env.DATABASE_URL,
+  max: 20,
+  connectionTimeoutMillis: 5000,
+  idleTimeoutMillis: 30_000,
+});
 /** Documents by name, as opened: the API key comes with the connection's URL, as on the API. */
 const keys = new Map<string, CrdtKey>();
 const sizes = new Map<string, number>();
@@ -71,7 +76,11 @@ async function compact(key: CrdtKey, memoryState: Uint8Array | null): Promise<nu
   const client = await pool.connect();
   try {
     await client.query('START TRANSACTION');
-    const bytes = await compactIn(async <T>(sql: string, params: unknown[]) => (await client.query(sql, params)).rows as T[], key, memoryState);
+    const bytes = await compactIn(
+      async <T>(sql: string, params: unknown[]) => (await client.query(sql, params)).rows as T[],
+      key,
+      memoryState,
+    );
     await client.query('COMMIT');
     return bytes;
   } catch (error) {
@@ -89,13 +98,21 @@ const access: Extension = {
     const apiKeyId = requestParameters.get('apiKey');
     if (!parts || !apiKeyId) return Promise.reject(new Error('invalid-document-name'));
     keys.set(documentName, { apiKeyId, ...parts });
-    return Promise.resolve({ userId: String(decodeJwt(token).userId), rate: new UpdateRate(maxUpdatesPerSecond, Date.now()) });
+    return Promise.resolve({
+      userId: String(decodeJwt(token).userId),
+      rate: new UpdateRate(maxUpdatesPerSecond, Date.now()),
+    });
   },
 };
 
 const durability: Extension = {
   extensionName: 'bare-durability',
-  async beforeHandleMessage({ update: message, connection, documentName, context }: beforeHandleMessagePayload): Promise<void> {
+  async beforeHandleMessage({
+    update: message,
+    connection,
+    documentName,
+    context,
+  }: beforeHandleMessagePayload): Promise<void> {
     if (connection.readOnly) return;
     const update = syncUpdateOf(message);
     if (!update || update.length <= EMPTY_UPDATE_BYTES) return;
@@ -124,7 +141,8 @@ const database = new Database({
 });
 
 const redis = new RedisSync({
-  createClient: () => new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'collab' }) as unknown as RedisInstance,
+  createClient: () =>
+    new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'collab' }) as unknown as RedisInstance,
   prefix: `${env.REDIS_PREFIX ?? 'bench'}:collab`,
   disconnectDelay: 250,
 });

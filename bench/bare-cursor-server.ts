@@ -22,7 +22,11 @@ const roomOf = ({ organizationId, documentId }: DocumentRef) => `${organizationI
 const pub = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const sub = pub.duplicate();
 const http = createServer();
-const io = new Server(http, { path: '/realtime', serveClient: false, adapter: createAdapter(pub, sub, { key: `${process.env.REDIS_PREFIX ?? 'bench'}:socket.io` }) });
+const io = new Server(http, {
+  path: '/realtime',
+  serveClient: false,
+  adapter: createAdapter(pub, sub, { key: `${process.env.REDIS_PREFIX ?? 'bench'}:socket.io` }),
+});
 
 io.on('connection', (socket) => {
   const { userId, name } = decodeJwt(String((socket.handshake.auth as { token?: unknown }).token));
@@ -30,10 +34,15 @@ io.on('connection', (socket) => {
     void socket.join(roomOf(document));
     ack({ status: 'success' });
   });
-  socket.on('presence:set', ({ organizationId, documentId, data }: DocumentRef & { data: unknown }, ack: (response: unknown) => void) => {
-    socket.to(roomOf({ organizationId, documentId })).emit('presence:data', { organizationId, documentId, connectionId: socket.id, userId, name, data });
-    ack({ status: 'success' });
-  });
+  socket.on(
+    'presence:set',
+    ({ organizationId, documentId, data }: DocumentRef & { data: unknown }, ack: (response: unknown) => void) => {
+      socket
+        .to(roomOf({ organizationId, documentId }))
+        .emit('presence:data', { organizationId, documentId, connectionId: socket.id, userId, name, data });
+      ack({ status: 'success' });
+    },
+  );
 });
 
 http.listen(0, '127.0.0.1', () => process.stdout.write(`${(http.address() as AddressInfo).port}\n`));

@@ -34,9 +34,12 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 const http = createServer((req, res) => {
   readJson(req).then(
     (body) => {
-      if (req.url !== '/broadcast') return reply(res, 404, { error: { status: 'NOT_FOUND', message: 'No such route.' } });
+      if (req.url !== '/broadcast')
+        return reply(res, 404, { error: { status: 'NOT_FOUND', message: 'No such route.' } });
       io.to(body.data.room).emit('livestate', body.data.payload);
-      reply(res, 200, { result: { status: 'success', message: 'Event broadcasted successfully.', data: { success: true } } });
+      reply(res, 200, {
+        result: { status: 'success', message: 'Event broadcasted successfully.', data: { success: true } },
+      });
     },
     () => reply(res, 400, { error: { status: 'INVALID_ARGUMENT', message: 'Malformed JSON body.' } }),
   );
@@ -44,7 +47,10 @@ const http = createServer((req, res) => {
 
 const pub = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const sub = pub.duplicate();
-const io = new Server(http, { path: '/realtime', adapter: createAdapter(pub, sub, { key: `${process.env.REDIS_PREFIX ?? 'bench'}:socket.io` }) });
+const io = new Server(http, {
+  path: '/realtime',
+  adapter: createAdapter(pub, sub, { key: `${process.env.REDIS_PREFIX ?? 'bench'}:socket.io` }),
+});
 io.on('connection', (socket) => {
   socket.on('subscribe', (room: string, ack: (response: unknown) => void) => {
     void socket.join(room);

@@ -40,15 +40,28 @@ let runs = 0;
 
 async function measure(target: Target, spec: Omit<CollabSpec, 'urls' | 'pids' | 'name'>): Promise<Sample> {
   const name = `org/bench/${spec.mode}-${++runs}`;
-  const child = spawn(process.execPath, [join(__dirname, 'support', 'collab-child.js'), JSON.stringify({ ...spec, urls: target.urls, pids: target.pids, name })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(__dirname, 'support', 'collab-child.js'),
+      JSON.stringify({ ...spec, urls: target.urls, pids: target.pids, name }),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`collab load generator (${spec.mode} on ${target.urls[0]}) exited with ${code}`);
   const result = JSON.parse(output) as CollabResult;
-  return { requests: result.operations, rps: result.perSecond, p50: result.p50, p99: result.p99, cpuMsPerRequest: result.cpuMsPerOperation };
+  return {
+    requests: result.operations,
+    rps: result.perSecond,
+    p50: result.p50,
+    p99: result.p99,
+    cpuMsPerRequest: result.cpuMsPerOperation,
+  };
 }
 
 async function main(): Promise<void> {
@@ -58,14 +71,19 @@ async function main(): Promise<void> {
     startApi(world.env, { ...LIMITS, LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info' }),
   ]);
   const bareEnv = { ...world.env, ...LIMITS, REDIS_PREFIX: `${world.name}:bare` };
-  const bares: BenchServer[] = await Promise.all([0, 1].map(() => startBenchServer(join(__dirname, 'bare-collab-server.js'), bareEnv)));
+  const bares: BenchServer[] = await Promise.all(
+    [0, 1].map(() => startBenchServer(join(__dirname, 'bare-collab-server.js'), bareEnv)),
+  );
   try {
     const owner = await createWorkspace(apis[0].url);
     await seedDocument(world, owner.apiKey, 'org', 'bench', { accessType: 'restricted' });
     const granted = await post(
       apis[0].url,
       '/v2/auth/permissions/add',
-      { userId: 'bench', permissions: { resources: [{ type: 'document', id: 'bench', organizationId: 'org', accessRole: 'editor' }] } },
+      {
+        userId: 'bench',
+        permissions: { resources: [{ type: 'document', id: 'bench', organizationId: 'org', accessRole: 'editor' }] },
+      },
       apiKeyHeaders(owner),
     );
     if (granted.status !== 200) throw new Error(`permissions/add: ${JSON.stringify(granted.body)}`);
@@ -82,7 +100,9 @@ async function main(): Promise<void> {
       measure(targets[side], { ...base, mode: 'roundTrip', samples: warmUp ? Math.ceil(SAMPLES / 4) : SAMPLES }),
     );
     console.log(`updates/s: warm-up, then ${rounds} rounds of ${durationS} s`);
-    const rate = await interleavedMedians(SIDES, rounds, (side, warmUp) => measure(targets[side], { ...base, mode: 'throughput', durationS: warmUp ? warmUpS : durationS }));
+    const rate = await interleavedMedians(SIDES, rounds, (side, warmUp) =>
+      measure(targets[side], { ...base, mode: 'throughput', durationS: warmUp ? warmUpS : durationS }),
+    );
 
     const p50Ratio = trip.bare.p50 / trip.api.p50;
     const p99Ratio = trip.bare.p99 / trip.api.p99;
@@ -94,12 +114,33 @@ async function main(): Promise<void> {
       'collab',
       `2 API instances vs 2 bare Hocuspocus servers with the same extensions and I/O; round trip: ${SAMPLES} sequential samples instance 1 -> instance 2; updates/s: ${CLIENTS} editors over both instances on one document, ${WINDOW} unacknowledged updates each, ${durationS} s; ${rounds} interleaved rounds after a warm-up, medians`,
       [
-        { measurement: 'sync round trip p50 (ms), instance 1 -> 2', value: fixed(trip.api.p50, 2), baseline: `${fixed(trip.bare.p50, 2)} ms bare; API ${tripCpu(trip.api)}, bare ${tripCpu(trip.bare)}`, ratio: p50Ratio, target: '>= 0.8', met: p50Ratio >= 0.8 },
-        { measurement: 'sync round trip p99 (ms), instance 1 -> 2', value: fixed(trip.api.p99, 2), baseline: `${fixed(trip.bare.p99, 2)} ms bare`, ratio: p99Ratio },
-        { measurement: `updates/s on one document (${CLIENTS} editors, window ${WINDOW})`, value: rateOf(rate.api), baseline: `bare: ${rateOf(rate.bare)}`, ratio: rateRatio, target: '>= 0.8', met: rateRatio >= 0.8 },
+        {
+          measurement: 'sync round trip p50 (ms), instance 1 -> 2',
+          value: fixed(trip.api.p50, 2),
+          baseline: `${fixed(trip.bare.p50, 2)} ms bare; API ${tripCpu(trip.api)}, bare ${tripCpu(trip.bare)}`,
+          ratio: p50Ratio,
+          target: '>= 0.8',
+          met: p50Ratio >= 0.8,
+        },
+        {
+          measurement: 'sync round trip p99 (ms), instance 1 -> 2',
+          value: fixed(trip.api.p99, 2),
+          baseline: `${fixed(trip.bare.p99, 2)} ms bare`,
+          ratio: p99Ratio,
+        },
+        {
+          measurement: `updates/s on one document (${CLIENTS} editors, window ${WINDOW})`,
+          value: rateOf(rate.api),
+          baseline: `bare: ${rateOf(rate.bare)}`,
+          ratio: rateRatio,
+          target: '>= 0.8',
+          met: rateRatio >= 0.8,
+        },
       ],
     );
-    console.log('Latency ratios are bare ÷ API, throughput API ÷ bare. 2 shared cores run both sides, PostgreSQL, Redis and the editors: figures are noisy.');
+    console.log(
+      'Latency ratios are bare ÷ API, throughput API ÷ bare. 2 shared cores run both sides, PostgreSQL, Redis and the editors: figures are noisy.',
+    );
   } finally {
     await Promise.all(bares.map((bare) => bare.stop()));
     await Promise.all(apis.map((api) => api.stop()));

@@ -26,21 +26,38 @@ type TenantName = (typeof TENANTS)[number];
 
 let threads = 0;
 
-async function addComments(api: RunningApi, headers: Record<string, string>, count: number): Promise<{ cpuMsPerAdd: number; p50: number }> {
+async function addComments(
+  api: RunningApi,
+  headers: Record<string, string>,
+  count: number,
+): Promise<{ cpuMsPerAdd: number; p50: number }> {
   const times: number[] = [];
   const cpuBefore = processCpuMs(api.child.pid!);
   for (let i = 0; i < count; i++) {
     const at = performance.now();
-    const response = await post(api.url, '/v2/commentannotations/add', {
-      ...DOC,
-      triggerNotification: true,
-      commentAnnotations: [
-        {
-          annotationId: `t${++threads}`,
-          commentData: [{ commentText: '@Bob have a look', from: { userId: 'ann', name: 'Ann' }, taggedUserContacts: [{ userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } }] }],
-        },
-      ],
-    }, headers);
+    const response = await post(
+      api.url,
+      '/v2/commentannotations/add',
+      {
+        ...DOC,
+        triggerNotification: true,
+        commentAnnotations: [
+          {
+            annotationId: `t${++threads}`,
+            commentData: [
+              {
+                commentText: '@Bob have a look',
+                from: { userId: 'ann', name: 'Ann' },
+                taggedUserContacts: [
+                  { userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      headers,
+    );
     if (response.status !== 200) throw new Error(`commentannotations/add: ${JSON.stringify(response.body)}`);
     times.push(performance.now() - at);
   }
@@ -48,16 +65,31 @@ async function addComments(api: RunningApi, headers: Record<string, string>, cou
   return { cpuMsPerAdd: cpuMs / count, p50: median(times) };
 }
 
-async function tenant(api: RunningApi, world: Awaited<ReturnType<typeof createTestEnvironment>>, name: TenantName): Promise<Record<string, string>> {
+async function tenant(
+  api: RunningApi,
+  world: Awaited<ReturnType<typeof createTestEnvironment>>,
+  name: TenantName,
+): Promise<Record<string, string>> {
   const owner = await createWorkspace(api.url);
   const headers = apiKeyHeaders(owner);
   await seedDocument(world, owner.apiKey, DOC.organizationId, DOC.documentId);
   await seedEditors(api.url, owner, DOC.organizationId, ['ann', 'bob']);
   const updates: Array<[string, unknown]> =
     name === 'no sink'
-      ? [['/v2/workspace/notificationconfig/update', { useNotificationService: true, notificationServiceConfig: { triggers: { comment: { 'comment_annotation.add': false } } } }]]
+      ? [
+          [
+            '/v2/workspace/notificationconfig/update',
+            {
+              useNotificationService: true,
+              notificationServiceConfig: { triggers: { comment: { 'comment_annotation.add': false } } },
+            },
+          ],
+        ]
       : [
-          ['/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw' } }],
+          [
+            '/v2/workspace/webhookconfig/update',
+            { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw' } },
+          ],
           ['/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true } }],
         ];
   for (const [path, data] of updates) {
@@ -73,7 +105,14 @@ async function main(): Promise<void> {
   const world = await createTestEnvironment();
   const apis = await Promise.all([startApi(world.env, ENV, baselineDist), startApi(world.env, ENV)]);
   try {
-    const tenants = { 'no sink': await tenant(apis[1], world, 'no sink'), 'basic webhook + activity + notification': await tenant(apis[1], world, 'basic webhook + activity + notification') };
+    const tenants = {
+      'no sink': await tenant(apis[1], world, 'no sink'),
+      'basic webhook + activity + notification': await tenant(
+        apis[1],
+        world,
+        'basic webhook + activity + notification',
+      ),
+    };
     for (const api of apis) for (const name of TENANTS) await addComments(api, tenants[name], Math.ceil(ADDS / 4));
     const figures: Figure[] = [];
     for (const name of TENANTS) {
@@ -81,7 +120,10 @@ async function main(): Promise<void> {
       const p50: [number[], number[]] = [[], []];
       const ratios: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const [baseline, current] = [await addComments(apis[0], tenants[name], ADDS), await addComments(apis[1], tenants[name], ADDS)];
+        const [baseline, current] = [
+          await addComments(apis[0], tenants[name], ADDS),
+          await addComments(apis[1], tenants[name], ADDS),
+        ];
         cpu[0].push(baseline.cpuMsPerAdd);
         cpu[1].push(current.cpuMsPerAdd);
         p50[0].push(baseline.p50);
@@ -95,7 +137,11 @@ async function main(): Promise<void> {
         ratio: median(ratios),
       });
     }
-    report('comment-writes', `${ROUNDS} rounds of ${ADDS} sequential adds per build and tenant, builds alternating; medians`, figures);
+    report(
+      'comment-writes',
+      `${ROUNDS} rounds of ${ADDS} sequential adds per build and tenant, builds alternating; medians`,
+      figures,
+    );
   } finally {
     await Promise.all(apis.map((api) => api.stop()));
     await world.dispose();

@@ -18,14 +18,33 @@ async function main(): Promise<void> {
   const baselineDist = process.env.BENCH_BASELINE_DIST;
   if (!baselineDist) throw new Error('Set BENCH_BASELINE_DIST to the dist directory of the build to compare with.');
   const world = await createTestEnvironment();
-  const apis = await Promise.all([startApi(world.env, { LOG_LEVEL: 'info' }, baselineDist), startApi(world.env, { LOG_LEVEL: 'info' })]);
+  const apis = await Promise.all([
+    startApi(world.env, { LOG_LEVEL: 'info' }, baselineDist),
+    startApi(world.env, { LOG_LEVEL: 'info' }),
+  ]);
   try {
     const headers = apiKeyHeaders(await createWorkspace(apis[1].url));
     await seedHotData(apis[1].url, headers);
     const { durationS, warmUpS, rounds, connections } = LOAD_SETTINGS;
     const load = (path: string, bodies: string[], seconds: number) =>
-      Promise.all(apis.map((api) => measureLoad(api.child.pid!, { url: api.url, path, headers, bodies, connections: Math.max(1, Math.floor(connections / 2)), durationS: seconds })));
-    for (const workload of WORKLOADS) await load(workload.path, workload.bodies.map((data) => JSON.stringify({ data })), warmUpS);
+      Promise.all(
+        apis.map((api) =>
+          measureLoad(api.child.pid!, {
+            url: api.url,
+            path,
+            headers,
+            bodies,
+            connections: Math.max(1, Math.floor(connections / 2)),
+            durationS: seconds,
+          }),
+        ),
+      );
+    for (const workload of WORKLOADS)
+      await load(
+        workload.path,
+        workload.bodies.map((data) => JSON.stringify({ data })),
+        warmUpS,
+      );
     const figures: Figure[] = [];
     for (const workload of SELECTED_WORKLOADS) {
       const bodies = workload.bodies.map((data) => JSON.stringify({ data }));
@@ -44,7 +63,11 @@ async function main(): Promise<void> {
         ratio: median(ratios),
       });
     }
-    report('compare', `${rounds} rounds of ${durationS} s, both builds loaded at once with ${Math.max(1, Math.floor(connections / 2))} connections each; median of per-round ratios`, figures);
+    report(
+      'compare',
+      `${rounds} rounds of ${durationS} s, both builds loaded at once with ${Math.max(1, Math.floor(connections / 2))} connections each; median of per-round ratios`,
+      figures,
+    );
   } finally {
     await Promise.all(apis.map((api) => api.stop()));
     await world.dispose();

@@ -59,14 +59,19 @@ function medians<T extends object>(samples: T[]): T {
 
 /** Rows inserted, updated and deleted so far in the bench database's tables, by table (pg_stat_user_tables). */
 async function rowsWritten(world: TestEnvironment): Promise<Map<string, number>> {
-  const rows = await world.query<{ relname: string; written: string }>('SELECT relname, n_tup_ins + n_tup_upd + n_tup_del AS written FROM pg_stat_user_tables');
+  const rows = await world.query<{ relname: string; written: string }>(
+    'SELECT relname, n_tup_ins + n_tup_upd + n_tup_del AS written FROM pg_stat_user_tables',
+  );
   return new Map(rows.map((row) => [row.relname, Number(row.written)]));
 }
 
 /** The tables written to between two readings, and how many rows in all. */
 function written(before: Map<string, number>, after: Map<string, number>): { rows: number; tables: string[] } {
   const tables = [...after].filter(([table, rows]) => rows > (before.get(table) ?? 0));
-  return { rows: tables.reduce((sum, [table, rows]) => sum + rows - (before.get(table) ?? 0), 0), tables: tables.map(([table]) => table) };
+  return {
+    rows: tables.reduce((sum, [table, rows]) => sum + rows - (before.get(table) ?? 0), 0),
+    tables: tables.map(([table]) => table),
+  };
 }
 
 /** One measured run; PostgreSQL's cumulative statistics lag up to a second, so they are read after a pause. */
@@ -79,7 +84,11 @@ async function measure(world: TestEnvironment, redisPort: number, load: Load, du
   await sleep(1100);
   const pg = written(pgBefore, await rowsWritten(world));
   const { redis, operations, ...figures } = run;
-  return { sample: { ...figures, redisCommandsPerSet: redis.commands, pgRowsPerSet: pg.rows / operations }, byCommand: redis.byCommand, pgTables: pg.tables };
+  return {
+    sample: { ...figures, redisCommandsPerSet: redis.commands, pgRowsPerSet: pg.rows / operations },
+    byCommand: redis.byCommand,
+    pgTables: pg.tables,
+  };
 }
 
 async function main(): Promise<void> {
@@ -87,22 +96,39 @@ async function main(): Promise<void> {
   const env = { ...world.env, REDIS_URL: redis.url, LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info' };
   // One at a time: two cold starts at once on the 2 shared cores can outlast startApi's 30 s wait.
   const apis: RunningApi[] = [await startApi(env), await startApi(env)];
-  const bares: BenchServer[] = await Promise.all([0, 1].map(() => startBenchServer(join(__dirname, 'bare-cursor-server.js'), { REDIS_URL: redis.url, REDIS_PREFIX: `${world.name}-bare` })));
+  const bares: BenchServer[] = await Promise.all(
+    [0, 1].map(() =>
+      startBenchServer(join(__dirname, 'bare-cursor-server.js'), {
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: `${world.name}-bare`,
+      }),
+    ),
+  );
   const sockets: Socket[] = [];
   try {
     const owner = await createWorkspace(apis[0].url);
     await seedDocument(world, owner.apiKey, CURSORS.organizationId, CURSORS.documentId, { accessType: 'public' });
     await seedDocument(world, owner.apiKey, COMMENTS.organizationId, COMMENTS.documentId, { accessType: 'public' });
     await seedEditors(apis[0].url, owner, COMMENTS.organizationId, [AUTHOR.userId]);
-    const auths = await Promise.all(Array.from({ length: USERS }, (_, i) => userToken(apis[0].url, owner, `user-${i}`, { name: `User ${i}` })));
+    const auths = await Promise.all(
+      Array.from({ length: USERS }, (_, i) => userToken(apis[0].url, owner, `user-${i}`, { name: `User ${i}` })),
+    );
     const loads: Record<Side, Load> = {
-      api: { sockets: await openCursors([apis[0].url, apis[1].url], auths, CURSORS), pids: apis.map((api) => api.child.pid!) },
-      bare: { sockets: await openCursors([bares[0].url, bares[1].url], auths, CURSORS), pids: bares.map((bare) => bare.pid) },
+      api: {
+        sockets: await openCursors([apis[0].url, apis[1].url], auths, CURSORS),
+        pids: apis.map((api) => api.child.pid!),
+      },
+      bare: {
+        sockets: await openCursors([bares[0].url, bares[1].url], auths, CURSORS),
+        pids: bares.map((bare) => bare.pid),
+      },
     };
     sockets.push(...loads.api.sockets, ...loads.bare.sockets);
 
     const { durationS, warmUpS, rounds } = LOAD_SETTINGS;
-    console.log(`cursor fan-out: ${USERS} users x ${RATE} sets/s, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`);
+    console.log(
+      `cursor fan-out: ${USERS} users x ${RATE} sets/s, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`,
+    );
     for (const side of SIDES) await fanOut(loads[side].sockets, CURSORS, loads[side].pids, RATE, warmUpS);
     const runs: Record<Side, Measured[]> = { api: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
@@ -110,7 +136,9 @@ async function main(): Promise<void> {
         const run = await measure(world, redis.port, loads[side], durationS);
         runs[side].push(run);
         const { deliveriesPerS, p50, p99, cpuUsPerDelivery } = run.sample;
-        console.log(`  round ${round + 1} ${side}: ${fixed(deliveriesPerS, 0)} deliveries/s, p50/p99 ${fixed(p50)}/${fixed(p99)} ms, ${fixed(cpuUsPerDelivery)} µs CPU per delivery`);
+        console.log(
+          `  round ${round + 1} ${side}: ${fixed(deliveriesPerS, 0)} deliveries/s, p50/p99 ${fixed(p50)}/${fixed(p99)} ms, ${fixed(cpuUsPerDelivery)} µs CPU per delivery`,
+        );
       }
     }
     const api = medians(runs.api.map((run) => run.sample));
@@ -118,12 +146,22 @@ async function main(): Promise<void> {
     const pgRowsPerSet = (side: Side) => Math.max(...runs[side].map((run) => run.sample.pgRowsPerSet));
     const pgTables = [...new Set(runs.api.flatMap((run) => run.pgTables))];
     /** The Redis commands by name of the round whose command count is the median. */
-    const byCommand = (side: Side) => [...runs[side]].sort((a, b) => a.sample.redisCommandsPerSet - b.sample.redisCommandsPerSet)[Math.floor(runs[side].length / 2)].byCommand;
+    const byCommand = (side: Side) =>
+      [...runs[side]].sort((a, b) => a.sample.redisCommandsPerSet - b.sample.redisCommandsPerSet)[
+        Math.floor(runs[side].length / 2)
+      ].byCommand;
 
     const author = await userToken(apis[0].url, owner, AUTHOR.userId, { name: AUTHOR.name, email: AUTHOR.email });
     const [authorSocket] = await openCursors([apis[0].url], [author], COMMENTS);
     sockets.push(authorSocket);
-    const target: CommentTarget = { socket: authorSocket, url: apis[0].url, headers: apiKeyHeaders(owner), document: COMMENTS, author: AUTHOR, pids: loads.api.pids };
+    const target: CommentTarget = {
+      socket: authorSocket,
+      url: apis[0].url,
+      headers: apiKeyHeaders(owner),
+      document: COMMENTS,
+      author: AUTHOR,
+      pids: loads.api.pids,
+    };
     const perRound = Math.max(1, Math.round(COMMENT_ADDS / rounds));
     console.log(`comment adds: warm-up, then ${rounds} rounds of ${perRound} per path`);
     for (const path of ADD_PATHS) await addComments(target, path, Math.ceil(perRound / 4));
@@ -140,16 +178,55 @@ async function main(): Promise<void> {
       'cursors',
       `${USERS} users on one document over 2 API instances, each presence:set ${RATE}/s; yardstick: 2 bare socket.io servers with the same Redis adapter, same clients; private redis-server; ${rounds} alternating rounds of ${durationS} s after a ${warmUpS} s warm-up, medians; comment adds: ${perRound} sequential per path per round`,
       [
-        { measurement: 'cursor deliveries/s (presence:data heard by all clients)', value: `${fixed(api.deliveriesPerS, 0)} (${expected(api)} % of sets x ${USERS - 1})`, baseline: `${fixed(bare.deliveriesPerS, 0)} bare (${expected(bare)} %)`, ratio: throughputRatio, target: '>= 0.8', met: throughputRatio >= 0.8 },
-        { measurement: 'cursor set to arrival p50 (ms)', value: fixed(api.p50), baseline: `${fixed(bare.p50)} ms bare` },
-        { measurement: 'cursor set to arrival p99 (ms)', value: fixed(api.p99), baseline: `${fixed(bare.p99)} ms bare`, target: '<= 50 ms', met: api.p99 <= 50 },
-        { measurement: 'server CPU per delivered update (µs, both instances)', value: `${fixed(api.cpuUsPerDelivery)} (${fixed(api.cpuUsPerSet)} per set)`, baseline: `${fixed(bare.cpuUsPerDelivery)} µs bare (${fixed(bare.cpuUsPerSet)} per set)`, ratio: cpuRatio },
-        { measurement: 'Redis commands per presence set', value: `${fixed(api.redisCommandsPerSet, 2)} (${byCommand('api')})`, baseline: `${fixed(bare.redisCommandsPerSet, 2)} bare (${byCommand('bare')})` },
-        { measurement: 'PostgreSQL rows written per presence set (worst round)', value: `${fixed(pgRowsPerSet('api'), 3)}${pgTables.length > 0 ? ` (tables: ${pgTables.join(', ')})` : ''}`, baseline: `${fixed(pgRowsPerSet('bare'), 3)} bare`, target: '0', met: pgRowsPerSet('api') === 0 },
-        { measurement: 'API CPU per comment add, socket comments:add (ms, both instances)', value: `${fixed(add.socket.cpuMsPerAdd, 3)} (p50 ${fixed(add.socket.p50, 2)} ms per add)`, baseline: `REST commentannotations/add: ${fixed(add.rest.cpuMsPerAdd, 3)} ms (p50 ${fixed(add.rest.p50, 2)} ms)`, ratio: add.socket.cpuMsPerAdd / add.rest.cpuMsPerAdd },
+        {
+          measurement: 'cursor deliveries/s (presence:data heard by all clients)',
+          value: `${fixed(api.deliveriesPerS, 0)} (${expected(api)} % of sets x ${USERS - 1})`,
+          baseline: `${fixed(bare.deliveriesPerS, 0)} bare (${expected(bare)} %)`,
+          ratio: throughputRatio,
+          target: '>= 0.8',
+          met: throughputRatio >= 0.8,
+        },
+        {
+          measurement: 'cursor set to arrival p50 (ms)',
+          value: fixed(api.p50),
+          baseline: `${fixed(bare.p50)} ms bare`,
+        },
+        {
+          measurement: 'cursor set to arrival p99 (ms)',
+          value: fixed(api.p99),
+          baseline: `${fixed(bare.p99)} ms bare`,
+          target: '<= 50 ms',
+          met: api.p99 <= 50,
+        },
+        {
+          measurement: 'server CPU per delivered update (µs, both instances)',
+          value: `${fixed(api.cpuUsPerDelivery)} (${fixed(api.cpuUsPerSet)} per set)`,
+          baseline: `${fixed(bare.cpuUsPerDelivery)} µs bare (${fixed(bare.cpuUsPerSet)} per set)`,
+          ratio: cpuRatio,
+        },
+        {
+          measurement: 'Redis commands per presence set',
+          value: `${fixed(api.redisCommandsPerSet, 2)} (${byCommand('api')})`,
+          baseline: `${fixed(bare.redisCommandsPerSet, 2)} bare (${byCommand('bare')})`,
+        },
+        {
+          measurement: 'PostgreSQL rows written per presence set (worst round)',
+          value: `${fixed(pgRowsPerSet('api'), 3)}${pgTables.length > 0 ? ` (tables: ${pgTables.join(', ')})` : ''}`,
+          baseline: `${fixed(pgRowsPerSet('bare'), 3)} bare`,
+          target: '0',
+          met: pgRowsPerSet('api') === 0,
+        },
+        {
+          measurement: 'API CPU per comment add, socket comments:add (ms, both instances)',
+          value: `${fixed(add.socket.cpuMsPerAdd, 3)} (p50 ${fixed(add.socket.p50, 2)} ms per add)`,
+          baseline: `REST commentannotations/add: ${fixed(add.rest.cpuMsPerAdd, 3)} ms (p50 ${fixed(add.rest.p50, 2)} ms)`,
+          ratio: add.socket.cpuMsPerAdd / add.rest.cpuMsPerAdd,
+        },
       ],
     );
-    console.log('Throughput and CPU ratios are API ÷ bare; the comment ratio is socket ÷ REST. 2 shared cores run both sides, Redis, PostgreSQL and the clients: figures are noisy.');
+    console.log(
+      'Throughput and CPU ratios are API ÷ bare; the comment ratio is socket ÷ REST. 2 shared cores run both sides, Redis, PostgreSQL and the clients: figures are noisy.',
+    );
   } finally {
     for (const socket of sockets) socket.close();
     await Promise.all(bares.map((bare) => bare.stop()));

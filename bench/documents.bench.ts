@@ -25,7 +25,12 @@ function documentsOf(round: number, side: string) {
   }));
 }
 
-async function rawInsert(db: Client, apiKeyId: string, organizationId: string, docs: ReturnType<typeof documentsOf>): Promise<number> {
+async function rawInsert(
+  db: Client,
+  apiKeyId: string,
+  organizationId: string,
+  docs: ReturnType<typeof documentsOf>,
+): Promise<number> {
   const values: string[] = [];
   const params: unknown[] = [apiKeyId, organizationId];
   for (const doc of docs) {
@@ -51,7 +56,12 @@ async function main(): Promise<void> {
   try {
     const owner = await createWorkspace(api.url);
     const headers = apiKeyHeaders(owner);
-    await post(api.url, '/v2/organizations/add', { organizations: [{ organizationId: 'via-api' }, { organizationId: 'via-pg' }] }, headers);
+    await post(
+      api.url,
+      '/v2/organizations/add',
+      { organizations: [{ organizationId: 'via-api' }, { organizationId: 'via-pg' }] },
+      headers,
+    );
 
     // (a) One warm-up round per side, then alternate sides so drift hits both alike.
     const apiMs: number[] = [];
@@ -79,7 +89,9 @@ async function main(): Promise<void> {
         met: addRatio <= 3,
       },
     ]);
-    console.log(`add rounds (ms) api: ${apiMs.map((v) => fmt(v)).join(' ')} | pg: ${pgMs.map((v) => fmt(v)).join(' ')}`);
+    console.log(
+      `add rounds (ms) api: ${apiMs.map((v) => fmt(v)).join(' ')} | pg: ${pgMs.map((v) => fmt(v)).join(' ')}`,
+    );
     console.log('Figures are noisy: 2 shared cores run the API, PostgreSQL and this process.');
   } finally {
     await db.end();

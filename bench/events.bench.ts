@@ -52,7 +52,13 @@ function annotationAdd(documentId: string, annotationId?: string): Record<string
     commentAnnotations: [
       {
         ...(annotationId ? { annotationId } : {}),
-        commentData: [{ commentText: `@Bob have a look ${annotationId ?? ''}`.trim(), from: { userId: 'ann', name: 'Ann' }, taggedUserContacts: [bob] }],
+        commentData: [
+          {
+            commentText: `@Bob have a look ${annotationId ?? ''}`.trim(),
+            from: { userId: 'ann', name: 'Ann' },
+            taggedUserContacts: [bob],
+          },
+        ],
       },
     ],
   };
@@ -114,21 +120,24 @@ class EventsBench {
 
   private async drained(expected: number, tokens?: string[]): Promise<void> {
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-    const done = (arrivals: Arrivals) => (tokens ? tokens.every((token) => arrivals.byToken.has(token)) : arrivals.times.length >= expected);
+    const done = (arrivals: Arrivals) =>
+      tokens ? tokens.every((token) => arrivals.byToken.has(token)) : arrivals.times.length >= expected;
     while (!this.sinks.every(done)) {
       if (Date.now() > deadline) {
         const { notifications, webhooks, emails } = this.arrivals;
-        throw new Error(`not drained: ${expected} writes; notifications ${notifications.times.length}, webhooks ${webhooks.times.length}, e-mails ${emails.times.length}`);
+        throw new Error(
+          `not drained: ${expected} writes; notifications ${notifications.times.length}, webhooks ${webhooks.times.length}, e-mails ${emails.times.length}`,
+        );
       }
       await sleep(20);
     }
   }
 
   private async activities(documentIds: string[]): Promise<number> {
-    const [row] = await this.world.query<{ n: number }>('SELECT count(*)::int AS n FROM activity WHERE api_key_id = $1 AND document_id = ANY($2)', [
-      this.owner.apiKey,
-      documentIds,
-    ]);
+    const [row] = await this.world.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM activity WHERE api_key_id = $1 AND document_id = ANY($2)',
+      [this.owner.apiKey, documentIds],
+    );
     return row.n;
   }
 
@@ -190,22 +199,39 @@ class EventsBench {
       await sleep(started + (i * 1000) / rate - Date.now());
       const token = `evt-${side}-${i}`;
       const sent = Date.now();
-      const response = await post<BatchResult>(this.api.url, '/v2/commentannotations/add', annotationAdd(documentId, token), apiKeyHeaders(this.owner));
-      if (response.status !== 200 || !response.body.result.data[token]?.success) throw new Error(`paced write: ${JSON.stringify(response.body)}`);
+      const response = await post<BatchResult>(
+        this.api.url,
+        '/v2/commentannotations/add',
+        annotationAdd(documentId, token),
+        apiKeyHeaders(this.owner),
+      );
+      if (response.status !== 200 || !response.body.result.data[token]?.success)
+        throw new Error(`paced write: ${JSON.stringify(response.body)}`);
       acked.set(token, Date.now());
       write.push(Date.now() - sent);
     });
     await Promise.all(writes);
     const tokens = [...acked.keys()];
     await this.drained(count, tokens);
-    const since = (arrivals: Arrivals) => tokens.map((token) => arrivals.byToken.get(token)! - acked.get(token)!).sort((a, b) => a - b);
+    const since = (arrivals: Arrivals) =>
+      tokens.map((token) => arrivals.byToken.get(token)! - acked.get(token)!).sort((a, b) => a - b);
     const { notifications, webhooks, emails } = this.arrivals;
-    return { write: write.sort((a, b) => a - b), notification: since(notifications), webhook: since(webhooks), email: since(emails) };
+    return {
+      write: write.sort((a, b) => a - b),
+      notification: since(notifications),
+      webhook: since(webhooks),
+      email: since(emails),
+    };
   }
 }
 
 /** One API key with advanced webhooks (one endpoint), SMTP e-mail and activities on; ann and bob edit the organization. */
-async function configure(world: TestEnvironment, apiUrl: string, hookUrl: string, smtpPort: number): Promise<{ owner: Credentials; secret: string }> {
+async function configure(
+  world: TestEnvironment,
+  apiUrl: string,
+  hookUrl: string,
+  smtpPort: number,
+): Promise<{ owner: Credentials; secret: string }> {
   const owner = await createWorkspace(apiUrl);
   const call = async <T>(path: string, data: unknown) => {
     const response = await post<T>(apiUrl, path, data, apiKeyHeaders(owner));
@@ -216,11 +242,19 @@ async function configure(world: TestEnvironment, apiUrl: string, hookUrl: string
   await seedEditors(apiUrl, owner, ORG, ['ann', 'bob']);
   await call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
   const endpoint = await call<{ id: string }>('/v2/workspace/advancedwebhook/endpoints/create', { url: hookUrl });
-  const { secret } = await call<{ secret: string }>('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId: endpoint.id });
+  const { secret } = await call<{ secret: string }>('/v2/workspace/advancedwebhook/endpoints/secret/get', {
+    endpointId: endpoint.id,
+  });
   if (!/^whsec_/.test(secret)) throw new Error(`endpoint secret ${secret} is not a whsec_ secret`);
   await call('/v2/workspace/emailconfig/update', {
     useEmailService: true,
-    emailServiceConfig: { type: 'smtp', fromEmail: 'noreply@acme.test', host: '127.0.0.1', port: smtpPort, secure: false },
+    emailServiceConfig: {
+      type: 'smtp',
+      fromEmail: 'noreply@acme.test',
+      host: '127.0.0.1',
+      port: smtpPort,
+      secure: false,
+    },
   });
   await call('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true } });
   return { owner, secret };
@@ -252,7 +286,9 @@ async function main(): Promise<void> {
     secret = configured.secret;
     bench = new EventsBench(world, api, configured.owner, { notifications, webhooks, emails });
     socket = await connect(api.url, await userToken(api.url, configured.owner, 'bob'));
-    socket.on('notification', (payload: { targetAnnotationId?: string }) => notifications.record(payload.targetAnnotationId ?? ''));
+    socket.on('notification', (payload: { targetAnnotationId?: string }) =>
+      notifications.record(payload.targetAnnotationId ?? ''),
+    );
 
     // (a) One warm-up run per side, then rounds of 1 worker, 2 workers, ...; the second worker boots between runs, untimed.
     const samples: Record<Side, Throughput[]> = { 1: [], 2: [] };
@@ -294,21 +330,37 @@ async function main(): Promise<void> {
           value: fixed(t.eventsPerSecond, 0),
           baseline: `writes acked at ${fixed(t.writesPerSecond, 0)}/s; last arrival ${fixed(t.drainS, 1)} s after the last write`,
         },
-        { measurement: `${workers}: worker CPU ms per event (webhook + e-mail)`, value: fixed(t.workerCpuMsPerEvent, 2) },
-        { measurement: `${workers}: API CPU ms per write (rows of all sinks + socket push)`, value: fixed(t.apiCpuMsPerWrite, 2) },
-        { measurement: `${workers}, paced ${rate}/s: ack -> notification socket event p50 / p99 (ms)`, value: pair(l.notification) },
+        {
+          measurement: `${workers}: worker CPU ms per event (webhook + e-mail)`,
+          value: fixed(t.workerCpuMsPerEvent, 2),
+        },
+        {
+          measurement: `${workers}: API CPU ms per write (rows of all sinks + socket push)`,
+          value: fixed(t.apiCpuMsPerWrite, 2),
+        },
+        {
+          measurement: `${workers}, paced ${rate}/s: ack -> notification socket event p50 / p99 (ms)`,
+          value: pair(l.notification),
+        },
         { measurement: `${workers}, paced ${rate}/s: ack -> webhook received p50 / p99 (ms)`, value: pair(l.webhook) },
         { measurement: `${workers}, paced ${rate}/s: ack -> e-mail received p50 / p99 (ms)`, value: pair(l.email) },
         { measurement: `${workers}, paced ${rate}/s: activity = the write, p50 / p99 (ms)`, value: pair(l.write) },
       ];
     });
-    figures.push({ measurement: 'events/s, 2 workers vs 1', value: `${fixed(ratio, 2)}x`, baseline: '1 worker', ratio });
+    figures.push({
+      measurement: 'events/s, 2 workers vs 1',
+      value: `${fixed(ratio, 2)}x`,
+      baseline: '1 worker',
+      ratio,
+    });
     report(
       'events',
       `comment writes each mentioning one user; ${LOAD_SETTINGS.connections} connections for ${DURATION_S} s then drain, median of ${LOAD_SETTINGS.rounds} interleaved rounds; latency from ${PACED_S} s paced at ${rate}/s`,
       figures,
     );
-    console.log('Figures are noisy: 2 shared cores; PostgreSQL, Redis, the API, workers, receivers and load generator share them.');
+    console.log(
+      'Figures are noisy: 2 shared cores; PostgreSQL, Redis, the API, workers, receivers and load generator share them.',
+    );
   } finally {
     socket?.close();
     if (bench) await Promise.all(bench.workers.map((worker) => worker.stop('SIGTERM')));

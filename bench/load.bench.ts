@@ -46,17 +46,26 @@ async function main(): Promise<void> {
   const quiet = { LOG_LEVEL: 'warn' };
   const apis = await Promise.all([startApi(world.env, quiet), startApi(world.env, quiet)]);
   const workerPorts = [await freePort(), await freePort()];
-  const workers = await Promise.all(workerPorts.map((port) => startWorker(world.env, { WORKER_HEALTH_PORT: String(port) })));
+  const workers = await Promise.all(
+    workerPorts.map((port) => startWorker(world.env, { WORKER_HEALTH_PORT: String(port) })),
+  );
   try {
     const owner = await createWorkspace(apis[0].url);
     const headers = { 'content-type': 'application/json', ...apiKeyHeaders(owner) };
     const setup = (path: string, data: unknown) => post(apis[0].url, path, data, apiKeyHeaders(owner));
     const documentIds = Array.from({ length: DOCUMENTS }, (_, i) => `doc-${i}`);
-    await setup('/v2/organizations/documents/add', { organizationId: 'org', createOrganization: true, documents: documentIds.map((documentId) => ({ documentId })) });
+    await setup('/v2/organizations/documents/add', {
+      organizationId: 'org',
+      createOrganization: true,
+      documents: documentIds.map((documentId) => ({ documentId })),
+    });
     await setup('/v2/users/add', { organizationId: 'org', users: [{ userId: 'writer', accessRole: 'editor' }] });
     await setup('/v2/workspace/webhookconfig/update', {
       useWebhookService: true,
-      webhookServiceConfig: { rawNotificationUrl: `${receiverUrl}/raw`, processedNotificationUrl: `${receiverUrl}/processed` },
+      webhookServiceConfig: {
+        rawNotificationUrl: `${receiverUrl}/raw`,
+        processedNotificationUrl: `${receiverUrl}/processed`,
+      },
     });
 
     let sequence = 0;
@@ -68,10 +77,29 @@ async function main(): Promise<void> {
       () => ['/v2/organizations/documents/get', { organizationId: 'org', pageSize: 50 }],
       () => ['/v2/organizations/documents/get', { organizationId: 'org', documentIds: pickTwo() }],
       () => ['/v2/livestate/get', { organizationId: 'org', documentId: pick() }],
-      () => ['/v2/presence/add', { organizationId: 'org', documentId: pick(), users: [{ userId: `u${sequence++ % 50}`, status: 'online' }] }],
-      () => ['/v2/livestate/broadcast', { organizationId: 'org', documentId: pick(), liveStateDataId: 'cursor', data: { x: sequence++ }, merge: true }],
-      () => ['/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: pick(), documentName: `name ${sequence++}` }] }],
-      () => ['/v2/commentannotations/add', { organizationId: 'org', documentId: pick(), from: { userId: 'writer' }, commentAnnotations: [{ annotationId: `a${sequence++}`, commentData: [{ commentText: 'load', from: { userId: 'writer' } }] }] }],
+      () => [
+        '/v2/presence/add',
+        { organizationId: 'org', documentId: pick(), users: [{ userId: `u${sequence++ % 50}`, status: 'online' }] },
+      ],
+      () => [
+        '/v2/livestate/broadcast',
+        { organizationId: 'org', documentId: pick(), liveStateDataId: 'cursor', data: { x: sequence++ }, merge: true },
+      ],
+      () => [
+        '/v2/organizations/documents/update',
+        { organizationId: 'org', documents: [{ documentId: pick(), documentName: `name ${sequence++}` }] },
+      ],
+      () => [
+        '/v2/commentannotations/add',
+        {
+          organizationId: 'org',
+          documentId: pick(),
+          from: { userId: 'writer' },
+          commentAnnotations: [
+            { annotationId: `a${sequence++}`, commentData: [{ commentText: 'load', from: { userId: 'writer' } }] },
+          ],
+        },
+      ],
     ];
     const load = (url: string, duration: number) =>
       autocannon({
@@ -96,7 +124,10 @@ async function main(): Promise<void> {
     // Heap in use saws up and down with garbage collection; a leak lifts the troughs. So the bound
     // is on the lowest heap seen in the second half of the run over the lowest in the first half.
     const processes = [...apis, ...workers];
-    const metricsUrls = [...apis.map((api) => `${api.url}/metrics`), ...workerPorts.map((port) => `http://127.0.0.1:${port}/metrics`)];
+    const metricsUrls = [
+      ...apis.map((api) => `${api.url}/metrics`),
+      ...workerPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
+    ];
     const samples: Array<{ heap: number[]; rss: number[] }> = [];
     // A /metrics scrape can lose to 100 busy connections; a missed sample is counted, not fatal.
     let missedSamples = 0;
@@ -120,20 +151,36 @@ async function main(): Promise<void> {
     const total = results.reduce((sum, r) => sum + r.requests.total, 0);
     const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
     if (failures.length > 0) console.log(`first failed responses:\n${failures.join('\n')}`);
-    report('load', `${CONNECTIONS_PER_API * apis.length} connections over 2 APIs, 2 workers, ${DURATION_S} s, 7-operation read/write mix`, [
-      { measurement: 'requests completed', value: String(total), baseline: `${fixed(total / DURATION_S, 0)} req/s` },
-      { measurement: 'errors (non-2xx, socket errors, timeouts)', value: String(failed), target: '0', met: failed === 0 },
-      ...results.map((r, i) => ({ measurement: `API ${i + 1} latency p50 / p99 (ms)`, value: `${r.latency.p50} / ${r.latency.p99}` })),
-      {
-        measurement: 'heap growth: lowest heap in use, second half over first half, worst process (MiB)',
-        value: fixed(growth),
-        baseline: `troughs ${firstTroughs.map((mib) => fixed(mib, 0)).join(' / ')} -> ${secondTroughs.map((mib) => fixed(mib, 0)).join(' / ')} MiB (api, api, worker, worker)`,
-        target: `<= ${MEMORY_BOUND_MIB}`,
-        met: growth <= MEMORY_BOUND_MIB,
-      },
-      { measurement: 'memory samples taken / missed', value: `${samples.length} / ${missedSamples}` },
-      { measurement: 'peak resident memory (MiB)', value: peakRss.map((mib) => fixed(mib, 0)).join(' / '), baseline: 'api, api, worker, worker' },
-    ]);
+    report(
+      'load',
+      `${CONNECTIONS_PER_API * apis.length} connections over 2 APIs, 2 workers, ${DURATION_S} s, 7-operation read/write mix`,
+      [
+        { measurement: 'requests completed', value: String(total), baseline: `${fixed(total / DURATION_S, 0)} req/s` },
+        {
+          measurement: 'errors (non-2xx, socket errors, timeouts)',
+          value: String(failed),
+          target: '0',
+          met: failed === 0,
+        },
+        ...results.map((r, i) => ({
+          measurement: `API ${i + 1} latency p50 / p99 (ms)`,
+          value: `${r.latency.p50} / ${r.latency.p99}`,
+        })),
+        {
+          measurement: 'heap growth: lowest heap in use, second half over first half, worst process (MiB)',
+          value: fixed(growth),
+          baseline: `troughs ${firstTroughs.map((mib) => fixed(mib, 0)).join(' / ')} -> ${secondTroughs.map((mib) => fixed(mib, 0)).join(' / ')} MiB (api, api, worker, worker)`,
+          target: `<= ${MEMORY_BOUND_MIB}`,
+          met: growth <= MEMORY_BOUND_MIB,
+        },
+        { measurement: 'memory samples taken / missed', value: `${samples.length} / ${missedSamples}` },
+        {
+          measurement: 'peak resident memory (MiB)',
+          value: peakRss.map((mib) => fixed(mib, 0)).join(' / '),
+          baseline: 'api, api, worker, worker',
+        },
+      ],
+    );
   } finally {
     await Promise.all([...apis, ...workers].map((proc) => proc.stop()));
     receiver.close();

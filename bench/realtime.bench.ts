@@ -61,9 +61,12 @@ async function fanOut(target: Target): Promise<{ p50: number; p99: number; deliv
     const expected = (seq + 1) * sockets.length;
     sentAt.set(seq, performance.now());
     await target.broadcast(seq);
-    await eventually(() => {
-      if (received < expected) throw new Error(`round ${seq}: ${received}/${expected}`);
-    }, { timeoutMs: 20_000, intervalMs: 5 });
+    await eventually(
+      () => {
+        if (received < expected) throw new Error(`round ${seq}: ${received}/${expected}`);
+      },
+      { timeoutMs: 20_000, intervalMs: 5 },
+    );
   }
   for (const socket of sockets) socket.close();
   latencies.sort((x, y) => x - y);
@@ -89,7 +92,9 @@ async function main(): Promise<void> {
     await seedOrganization(world, owner.apiKey, 'org');
     await seedDocument(world, owner.apiKey, 'org', 'doc', { accessType: 'public' });
     const doc = { organizationId: 'org', documentId: 'doc' };
-    const token = (await post<{ token: string }>(apis[0].url, '/v2/auth/generate_token', { userId: 'bench' }, apiKeyHeaders(owner))).body.result.data.token;
+    const token = (
+      await post<{ token: string }>(apis[0].url, '/v2/auth/generate_token', { userId: 'bench' }, apiKeyHeaders(owner))
+    ).body.result.data.token;
 
     const api = await fanOut({
       urls: [apis[0].url, apis[1].url],
@@ -99,7 +104,12 @@ async function main(): Promise<void> {
         if (ack.status !== 'success') throw new Error(JSON.stringify(ack));
       },
       broadcast: async (seq) => {
-        const response = await post(apis[0].url, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'bench', data: { seq } }, apiKeyHeaders(owner));
+        const response = await post(
+          apis[0].url,
+          '/v2/livestate/broadcast',
+          { ...doc, liveStateDataId: 'bench', data: { seq } },
+          apiKeyHeaders(owner),
+        );
         if (response.status !== 200) throw new Error(JSON.stringify(response.body));
       },
     });
@@ -107,13 +117,25 @@ async function main(): Promise<void> {
       urls: [bares[0].url, bares[1].url],
       connect: (url) => openSocket(url, {}),
       subscribe: async (socket) => void (await socket.timeout(20_000).emitWithAck('subscribe', 'doc')),
-      broadcast: async (seq) => void (await post(bares[0].url, '/broadcast', { room: 'doc', payload: { data: { seq } } })),
+      broadcast: async (seq) =>
+        void (await post(bares[0].url, '/broadcast', { room: 'doc', payload: { data: { seq } } })),
     });
 
     const p99Ratio = api.p99 / bare.p99;
     report('realtime', `fan-out to ${CLIENTS} clients over 2 instances, ${ROUNDS} rounds`, [
-      { measurement: 'broadcast fan-out p50 (ms)', value: fixed(api.p50), baseline: `${fixed(bare.p50)} ms bare socket.io pair` },
-      { measurement: 'broadcast fan-out p99 (ms)', value: fixed(api.p99), baseline: `${fixed(bare.p99)} ms bare socket.io pair`, ratio: p99Ratio, target: '<= 2', met: p99Ratio <= 2 },
+      {
+        measurement: 'broadcast fan-out p50 (ms)',
+        value: fixed(api.p50),
+        baseline: `${fixed(bare.p50)} ms bare socket.io pair`,
+      },
+      {
+        measurement: 'broadcast fan-out p99 (ms)',
+        value: fixed(api.p99),
+        baseline: `${fixed(bare.p99)} ms bare socket.io pair`,
+        ratio: p99Ratio,
+        target: '<= 2',
+        met: p99Ratio <= 2,
+      },
     ]);
   } finally {
     for (const bare of bares) bare.child.kill('SIGTERM');

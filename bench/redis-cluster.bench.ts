@@ -74,7 +74,14 @@ async function pgDelta(world: TestEnvironment, before: PgCost, operations: numbe
   };
 }
 
-async function load(world: TestEnvironment, side: SideSetup, owner: Credentials, path: string, bodies: unknown[], durationS: number): Promise<Run> {
+async function load(
+  world: TestEnvironment,
+  side: SideSetup,
+  owner: Credentials,
+  path: string,
+  bodies: unknown[],
+  durationS: number,
+): Promise<Run> {
   const [a, b] = side.apis;
   const cpuBefore = processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!);
   const pgBefore = await pgCounters(world);
@@ -87,7 +94,14 @@ async function load(world: TestEnvironment, side: SideSetup, owner: Credentials,
     durationS,
   });
   const cpuMs = (processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!) - cpuBefore) / sample.requests;
-  return { operations: sample.requests, rps: sample.rps, p50: sample.p50, p99: sample.p99, cpuMs, pg: await pgDelta(world, pgBefore, sample.requests) };
+  return {
+    operations: sample.requests,
+    rps: sample.rps,
+    p50: sample.p50,
+    p99: sample.p99,
+    cpuMs,
+    pg: await pgDelta(world, pgBefore, sample.requests),
+  };
 }
 
 async function openSocket(url: string, auth: Record<string, string>): Promise<Socket> {
@@ -100,7 +114,13 @@ async function openSocket(url: string, auth: Record<string, string>): Promise<So
 }
 
 /** CLIENTS sockets over both instances on one document; FAN_OUT_ROUNDS broadcasts, each awaited until every socket has it. */
-async function fanOut(world: TestEnvironment, side: SideSetup, owner: Credentials, token: string, sockets: Socket[]): Promise<Run> {
+async function fanOut(
+  world: TestEnvironment,
+  side: SideSetup,
+  owner: Credentials,
+  token: string,
+  sockets: Socket[],
+): Promise<Run> {
   const [a, b] = side.apis;
   const doc = { organizationId: 'org', documentId: 'fan-out' };
   const latencies: number[] = [];
@@ -115,7 +135,11 @@ async function fanOut(world: TestEnvironment, side: SideSetup, owner: Credential
     const rssBefore = rssKiB(a.child.pid!) + rssKiB(b.child.pid!);
     const cpuAtConnect = processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!);
     for (let i = 0; i < CLIENTS; i += 50) {
-      const batch = await Promise.all(Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => openSocket(side.apis[(i + j) % 2].url, { apiKey: owner.apiKey, token })));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) =>
+          openSocket(side.apis[(i + j) % 2].url, { apiKey: owner.apiKey, token }),
+        ),
+      );
       for (const socket of batch) {
         const ack = (await socket.timeout(20_000).emitWithAck('subscribe', doc)) as Ack;
         if (ack.status !== 'success') throw new Error(JSON.stringify(ack));
@@ -124,7 +148,9 @@ async function fanOut(world: TestEnvironment, side: SideSetup, owner: Credential
     }
     const connectCpuMs = (processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!) - cpuAtConnect) / CLIENTS;
     const rssPerSocket = (rssKiB(a.child.pid!) + rssKiB(b.child.pid!) - rssBefore) / CLIENTS;
-    console.log(`  ${CLIENTS} sockets connected and subscribed: ${fixed(connectCpuMs, 2)} ms API CPU and ${fixed(rssPerSocket, 1)} KiB API RSS per socket`);
+    console.log(
+      `  ${CLIENTS} sockets connected and subscribed: ${fixed(connectCpuMs, 2)} ms API CPU and ${fixed(rssPerSocket, 1)} KiB API RSS per socket`,
+    );
   }
   for (const socket of sockets) socket.on('livestate', listener);
   const cpuBefore = processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!);
@@ -132,17 +158,31 @@ async function fanOut(world: TestEnvironment, side: SideSetup, owner: Credential
   for (let seq = 0; seq < FAN_OUT_ROUNDS; seq++) {
     const expected = (seq + 1) * sockets.length;
     sentAt.set(seq, performance.now());
-    const response = await post(a.url, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'fan', data: { seq } }, apiKeyHeaders(owner));
+    const response = await post(
+      a.url,
+      '/v2/livestate/broadcast',
+      { ...doc, liveStateDataId: 'fan', data: { seq } },
+      apiKeyHeaders(owner),
+    );
     if (response.status !== 200) throw new Error(JSON.stringify(response.body));
-    await eventually(() => {
-      if (received < expected) throw new Error(`round ${seq}: ${received}/${expected}`);
-    }, { timeoutMs: 20_000, intervalMs: 2 });
+    await eventually(
+      () => {
+        if (received < expected) throw new Error(`round ${seq}: ${received}/${expected}`);
+      },
+      { timeoutMs: 20_000, intervalMs: 2 },
+    );
   }
   const cpuMs = (processCpuMs(a.child.pid!) + processCpuMs(b.child.pid!) - cpuBefore) / FAN_OUT_ROUNDS;
   for (const socket of sockets) socket.off('livestate', listener);
   latencies.sort((x, y) => x - y);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
-  return { operations: FAN_OUT_ROUNDS, p50: at(0.5), p99: at(0.99), cpuMs, pg: await pgDelta(world, pgBefore, FAN_OUT_ROUNDS) };
+  return {
+    operations: FAN_OUT_ROUNDS,
+    p50: at(0.5),
+    p99: at(0.99),
+    cpuMs,
+    pg: await pgDelta(world, pgBefore, FAN_OUT_ROUNDS),
+  };
 }
 
 type Measured = Run & { redis: RedisCost };
@@ -156,26 +196,45 @@ function medianRun(runs: Measured[]): Measured {
     p50: m((r) => r.p50),
     p99: m((r) => r.p99),
     cpuMs: m((r) => r.cpuMs),
-    pg: { transactions: m((r) => r.pg.transactions), rowsWritten: m((r) => r.pg.rowsWritten), rowsRead: m((r) => r.pg.rowsRead) },
-    redis: { ...middle.redis, commands: m((r) => r.redis.commands), cpuUs: m((r) => r.redis.cpuUs), bytesIn: m((r) => r.redis.bytesIn), bytesOut: m((r) => r.redis.bytesOut) },
+    pg: {
+      transactions: m((r) => r.pg.transactions),
+      rowsWritten: m((r) => r.pg.rowsWritten),
+      rowsRead: m((r) => r.pg.rowsRead),
+    },
+    redis: {
+      ...middle.redis,
+      commands: m((r) => r.redis.commands),
+      cpuUs: m((r) => r.redis.cpuUs),
+      bytesIn: m((r) => r.redis.bytesIn),
+      bytesOut: m((r) => r.redis.bytesOut),
+    },
   };
 }
 
 function figures(name: string, medians: Record<Side, Measured>): Figure[] {
   return SIDES.map((side) => {
     const run = medians[side];
-    const speed = run.rps === undefined ? `p50/p99 ${fixed(run.p50)}/${fixed(run.p99)} ms` : `${fixed(run.rps, 0)} req/s, p50/p99 ${run.p50}/${run.p99} ms`;
+    const speed =
+      run.rps === undefined
+        ? `p50/p99 ${fixed(run.p50)}/${fixed(run.p99)} ms`
+        : `${fixed(run.rps, 0)} req/s, p50/p99 ${run.p50}/${run.p99} ms`;
     return {
       measurement: `${name} (${side} Redis)`,
       value: `${speed}; API CPU ${fixed(run.cpuMs, 3)} ms/op`,
       baseline: `Redis ${fixed(run.redis.commands, 2)} cmds (${run.redis.byCommand}), ${fixed(run.redis.cpuUs, 1)} µs Redis CPU, ${fixed(run.redis.bytesIn, 0)} B in / ${fixed(run.redis.bytesOut, 0)} B out; PG ${fixed(run.pg.transactions, 2)} xact, ${fixed(run.pg.rowsWritten, 2)} rows written per op`,
-      ...(side === 'cluster' && run.rps !== undefined && medians.single.rps ? { ratio: run.rps / medians.single.rps } : {}),
+      ...(side === 'cluster' && run.rps !== undefined && medians.single.rps
+        ? { ratio: run.rps / medians.single.rps }
+        : {}),
     };
   });
 }
 
 async function main(): Promise<void> {
-  const [world, single, cluster] = await Promise.all([createTestEnvironment(), startRedisServer(), startRedisCluster()]);
+  const [world, single, cluster] = await Promise.all([
+    createTestEnvironment(),
+    startRedisServer(),
+    startRedisCluster(),
+  ]);
   const sides: Partial<Record<Side, SideSetup>> = {};
   try {
     const envs: Record<Side, Record<string, string>> = {
@@ -183,7 +242,10 @@ async function main(): Promise<void> {
       cluster: { ...world.env, REDIS_CLUSTER_NODES: cluster.nodes, LOG_LEVEL: 'info' },
     };
     for (const side of SIDES) {
-      const apis = await Promise.all<[Promise<RunningApi>, Promise<RunningApi>]>([startApi(envs[side]), startApi(envs[side])]);
+      const apis = await Promise.all<[Promise<RunningApi>, Promise<RunningApi>]>([
+        startApi(envs[side]),
+        startApi(envs[side]),
+      ]);
       sides[side] = { apis, ports: side === 'single' ? [single.port] : cluster.ports };
     }
     const setup = sides as Record<Side, SideSetup>;
@@ -195,20 +257,40 @@ async function main(): Promise<void> {
     await call('/v2/organizations/add', { organizations: [{ organizationId: 'org', organizationName: 'Org' }] });
     await call('/v2/organizations/documents/add', {
       organizationId: 'org',
-      documents: [...Array.from({ length: DOCUMENTS }, (_, i) => ({ documentId: documentId(i) })), { documentId: 'fan-out' }],
+      documents: [
+        ...Array.from({ length: DOCUMENTS }, (_, i) => ({ documentId: documentId(i) })),
+        { documentId: 'fan-out' },
+      ],
     });
-    const token = (await post<{ token: string }>(setup.single.apis[0].url, '/v2/auth/generate_token', { userId: 'bench' }, apiKeyHeaders(owner))).body.result.data.token;
+    const token = (
+      await post<{ token: string }>(
+        setup.single.apis[0].url,
+        '/v2/auth/generate_token',
+        { userId: 'bench' },
+        apiKeyHeaders(owner),
+      )
+    ).body.result.data.token;
 
     const workloads = [
       {
         name: 'presence/add over 100 documents',
         path: '/v2/presence/add',
-        bodies: Array.from({ length: DOCUMENTS }, (_, i) => ({ organizationId: 'org', documentId: documentId(i), users: [{ userId: `user-${i % 7}`, name: 'User', status: 'online' }] })),
+        bodies: Array.from({ length: DOCUMENTS }, (_, i) => ({
+          organizationId: 'org',
+          documentId: documentId(i),
+          users: [{ userId: `user-${i % 7}`, name: 'User', status: 'online' }],
+        })),
       },
       {
         name: 'livestate/broadcast over 100 documents, no sockets',
         path: '/v2/livestate/broadcast',
-        bodies: Array.from({ length: DOCUMENTS }, (_, i) => ({ organizationId: 'org', documentId: documentId(i), liveStateDataId: 'cursor', data: { x: i }, merge: false })),
+        bodies: Array.from({ length: DOCUMENTS }, (_, i) => ({
+          organizationId: 'org',
+          documentId: documentId(i),
+          liveStateDataId: 'cursor',
+          data: { x: i },
+          merge: false,
+        })),
       },
     ];
     const all: Figure[] = [];
@@ -220,7 +302,11 @@ async function main(): Promise<void> {
       for (let round = 0; round < rounds; round++) {
         for (const side of SIDES) {
           console.log(`  round ${round + 1}, ${side}`);
-          runs[side].push(await measureRedis(setup[side].ports, () => load(world, setup[side], owner, workload.path, workload.bodies, durationS)));
+          runs[side].push(
+            await measureRedis(setup[side].ports, () =>
+              load(world, setup[side], owner, workload.path, workload.bodies, durationS),
+            ),
+          );
         }
       }
       all.push(...figures(workload.name, { single: medianRun(runs.single), cluster: medianRun(runs.cluster) }));
@@ -229,17 +315,27 @@ async function main(): Promise<void> {
     const fanRuns: Record<Side, Measured[]> = { single: [], cluster: [] };
     for (let round = 0; round < rounds; round++) {
       console.log(`fan-out round ${round + 1}`);
-      for (const side of SIDES) fanRuns[side].push(await measureRedis(setup[side].ports, () => fanOut(world, setup[side], owner, token, sockets[side])));
+      for (const side of SIDES)
+        fanRuns[side].push(
+          await measureRedis(setup[side].ports, () => fanOut(world, setup[side], owner, token, sockets[side])),
+        );
     }
     for (const side of SIDES) for (const socket of sockets[side]) socket.close();
-    all.push(...figures(`fan-out of one REST broadcast to ${CLIENTS} sockets over 2 API instances`, { single: medianRun(fanRuns.single), cluster: medianRun(fanRuns.cluster) }));
+    all.push(
+      ...figures(`fan-out of one REST broadcast to ${CLIENTS} sockets over 2 API instances`, {
+        single: medianRun(fanRuns.single),
+        cluster: medianRun(fanRuns.cluster),
+      }),
+    );
 
     report(
       'redis-cluster',
       `private single redis-server vs 3-master Redis Cluster (no replicas), 2 API instances each; ${rounds} interleaved rounds of ${durationS} s x ${LOAD_SETTINGS.connections} connections after a ${warmUpS} s warm-up, fan-out ${FAN_OUT_ROUNDS} broadcasts per round; medians; per-op costs from INFO commandstats/stats and pg_stat_database deltas`,
       all,
     );
-    console.log('Everything (both Redis setups, PostgreSQL, the APIs and the load generator) shares the same cores: the cluster buys no CPU here; the per-op costs are what carry over.');
+    console.log(
+      'Everything (both Redis setups, PostgreSQL, the APIs and the load generator) shares the same cores: the cluster buys no CPU here; the per-op costs are what carry over.',
+    );
   } finally {
     for (const side of Object.values(sides)) await Promise.all(side.apis.map((api) => api.stop()));
     await world.dispose();

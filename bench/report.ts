@@ -21,7 +21,9 @@ export interface BenchmarkReport {
  */
 export function report(benchmark: string, conditions: string, figures: Figure[]): void {
   console.log(`\n${benchmark}: ${conditions}`);
-  console.table(figures.map((figure) => ({ ...figure, ratio: figure.ratio === undefined ? '' : figure.ratio.toFixed(2) })));
+  console.table(
+    figures.map((figure) => ({ ...figure, ratio: figure.ratio === undefined ? '' : figure.ratio.toFixed(2) })),
+  );
   const file = process.env.BENCH_REPORT_FILE;
   if (file) appendFileSync(file, `${JSON.stringify({ benchmark, figures } satisfies BenchmarkReport)}\n`);
 }

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
     startBenchServer(join(__dirname, 'same-io-server.js'), world.env),
     startBenchServer(join(__dirname, 'nest-peer', 'main.js'), world.env),
   ]);
-  const servers: Record<Side, { url: string; pid: number }> = { api: { url: api.url, pid: api.child.pid! }, sameIo: baselines[0], nest: baselines[1] };
+  const servers: Record<Side, { url: string; pid: number }> = {
+    api: { url: api.url, pid: api.child.pid! },
+    sameIo: baselines[0],
+    nest: baselines[1],
+  };
   try {
     const owner = await createWorkspace(api.url);
     const headers = apiKeyHeaders(owner);
@@ -44,13 +48,18 @@ async function main(): Promise<void> {
 
     // The yardsticks must answer what the API answers; a difference is printed, not hidden.
     for (const workload of SELECTED_WORKLOADS) {
-      const answers = await Promise.all(SIDES.map((side) => post(servers[side].url, workload.path, workload.bodies[0], headers)));
+      const answers = await Promise.all(
+        SIDES.map((side) => post(servers[side].url, workload.path, workload.bodies[0], headers)),
+      );
       for (const [i, answer] of answers.entries()) {
-        if (answer.status !== 200) throw new Error(`${SIDE_NAMES[SIDES[i]]} ${workload.path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 200)
+          throw new Error(`${SIDE_NAMES[SIDES[i]]} ${workload.path}: ${answer.status} ${JSON.stringify(answer.body)}`);
       }
       for (const i of [1, 2]) {
         if (!isDeepStrictEqual(JSON.parse(comparable(answers[0].body)), JSON.parse(comparable(answers[i].body)))) {
-          console.log(`note: ${SIDE_NAMES[SIDES[i]]} envelope of ${workload.path} differs from the API's:\n  ${comparable(answers[i].body).slice(0, 400)}\n  ${comparable(answers[0].body).slice(0, 400)}`);
+          console.log(
+            `note: ${SIDE_NAMES[SIDES[i]]} envelope of ${workload.path} differs from the API's:\n  ${comparable(answers[i].body).slice(0, 400)}\n  ${comparable(answers[0].body).slice(0, 400)}`,
+          );
         }
       }
     }
@@ -60,10 +69,24 @@ async function main(): Promise<void> {
     for (const workload of SELECTED_WORKLOADS) {
       const bodies = workload.bodies.map((data) => JSON.stringify({ data }));
       const medians = await interleavedMedians(SIDES, rounds, (side, warmUp) =>
-        measureLoad(servers[side].pid, { url: servers[side].url, path: workload.path, headers, bodies, connections, durationS: warmUp ? warmUpS : durationS }),
+        measureLoad(servers[side].pid, {
+          url: servers[side].url,
+          path: workload.path,
+          headers,
+          bodies,
+          connections,
+          durationS: warmUp ? warmUpS : durationS,
+        }),
       );
       console.log(`\n${workload.name}`);
-      console.table(Object.fromEntries(SIDES.map((side) => [SIDE_NAMES[side], { ...medians[side], cpuMsPerRequest: fixed(medians[side].cpuMsPerRequest, 3) }])));
+      console.table(
+        Object.fromEntries(
+          SIDES.map((side) => [
+            SIDE_NAMES[side],
+            { ...medians[side], cpuMsPerRequest: fixed(medians[side].cpuMsPerRequest, 3) },
+          ]),
+        ),
+      );
       const sameIoRatio = medians.api.rps / medians.sameIo.rps;
       const peerRatio = medians.api.rps / medians.nest.rps;
       figures.push({
@@ -90,7 +113,11 @@ async function main(): Promise<void> {
         });
       }
     }
-    report('routes', `${rounds} interleaved runs of ${durationS} s x ${connections} connections per side after a ${warmUpS} s warm-up; medians; ratios are req/s`, figures);
+    report(
+      'routes',
+      `${rounds} interleaved runs of ${durationS} s x ${connections} connections per side after a ${warmUpS} s warm-up; medians; ratios are req/s`,
+      figures,
+    );
     console.log('Figures are noisy: 2 shared cores run the servers, PostgreSQL, Redis and the load generator.');
   } finally {
     await Promise.all(baselines.map((server) => server.stop()));

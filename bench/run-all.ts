@@ -8,7 +8,20 @@ import { BenchmarkReport } from './report';
  * `npm run bench`: every benchmark in turn, each starting what it needs, then one table of all figures.
  * BENCH_DURATION_S=2 BENCH_ROUNDS=1 (plus the per-bench sizes in each file) makes a smoke run.
  */
-const BENCHMARKS = ['routes', 'documents', 'realtime', 'webhooks', 'migrations', 'user-data', 'events', 'redis-cluster', 'collab', 'cursors', 'versions', 'load'];
+const BENCHMARKS = [
+  'routes',
+  'documents',
+  'realtime',
+  'webhooks',
+  'migrations',
+  'user-data',
+  'events',
+  'redis-cluster',
+  'collab',
+  'cursors',
+  'versions',
+  'load',
+];
 
 function main(): void {
   const started = Date.now();
@@ -23,7 +36,11 @@ function main(): void {
     if (run.status !== 0) failed.push(name);
   }
   const reports: BenchmarkReport[] = existsSync(reportFile)
-    ? readFileSync(reportFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as BenchmarkReport)
+    ? readFileSync(reportFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as BenchmarkReport)
     : [];
   console.log('\n=== summary (ratios against baselines measured in this run; 2 shared cores make them noisy)');
   console.table(

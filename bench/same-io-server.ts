@@ -19,13 +19,20 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }).end(bytes);
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length })
+    .end(bytes);
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const work = HOT_ROUTE_WORK[req.url ?? ''];
-  if (req.method !== 'POST' || !work) return send(res, 404, { error: { status: 'NOT_FOUND', message: 'No such route.' } });
-  const apiKeyId = await verifyApiKey(backends.pool, req.headers['x-svc-api-key'] as string | undefined, req.headers['x-svc-auth-token'] as string | undefined);
+  if (req.method !== 'POST' || !work)
+    return send(res, 404, { error: { status: 'NOT_FOUND', message: 'No such route.' } });
+  const apiKeyId = await verifyApiKey(
+    backends.pool,
+    req.headers['x-svc-api-key'] as string | undefined,
+    req.headers['x-svc-auth-token'] as string | undefined,
+  );
   if (!apiKeyId) return send(res, 401, { error: { status: 'UNAUTHENTICATED', message: 'Invalid credentials.' } });
   const body = JSON.parse(await readBody(req)) as { data: Record<string, unknown> };
   send(res, 200, await work(backends, apiKeyId, body.data));

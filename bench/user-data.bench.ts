@@ -23,10 +23,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function seed(db: Client, apiKeyId: string): Promise<void> {
   const status = '{"id":"OPEN","name":"Open","type":"default"}';
   await db.query(`INSERT INTO organization (api_key_id, id, name) VALUES ($1, 'big', 'big')`, [apiKeyId]);
-  await db.query(`INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'big', 'd' || n, 'd' || n FROM generate_series(1, $2::int) n`, [
-    apiKeyId,
-    DOCUMENTS,
-  ]);
+  await db.query(
+    `INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'big', 'd' || n, 'd' || n FROM generate_series(1, $2::int) n`,
+    [apiKeyId, DOCUMENTS],
+  );
   await db.query(
     `INSERT INTO comment_annotation (api_key_id, organization_id, document_id, id, status, created_by)
      SELECT $1, 'big', 'd' || n, 't', $3, '{"userId":"subject"}' FROM generate_series(1, $2::int) n`,
@@ -66,12 +66,15 @@ async function main(): Promise<void> {
     const headers = apiKeyHeaders(owner);
     const seeded = performance.now();
     await seed(db, owner.apiKey);
-    console.log(`seeded ${COMMENTS} comments over ${DOCUMENTS} documents in ${fixed((performance.now() - seeded) / 1000)} s`);
+    console.log(
+      `seeded ${COMMENTS} comments over ${DOCUMENTS} documents in ${fixed((performance.now() - seeded) / 1000)} s`,
+    );
     worker = await startWorker(world.env, { WORKER_QUEUES: 'user-data', LOG_LEVEL: 'debug' });
 
     const started = performance.now();
     const response = await post<{ jobId: string }>(api.url, '/v2/users/data/delete', { userIds: ['subject'] }, headers);
-    if (response.status !== 200) throw new Error(`delete answered ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`delete answered ${response.status}: ${JSON.stringify(response.body)}`);
     const { jobId } = response.body.result.data;
     const answeredMs = performance.now() - started;
 
@@ -82,13 +85,23 @@ async function main(): Promise<void> {
       for (let n = 1; running; n++) {
         const begun = performance.now();
         const documentId = `d${1 + (n % DOCUMENTS)}`;
-        await post(api.url, '/v2/organizations/documents/update', { organizationId: 'big', documents: [{ documentId, documentName: `renamed ${n}` }] }, headers);
+        await post(
+          api.url,
+          '/v2/organizations/documents/update',
+          { organizationId: 'big', documents: [{ documentId, documentName: `renamed ${n}` }] },
+          headers,
+        );
         renameMs.push(performance.now() - begun);
         await sleep(POLL_MS);
       }
     })();
     for (;;) {
-      const status = await post<{ isDeleteCompleted: boolean }>(api.url, '/v2/users/data/delete/status', { jobId }, headers);
+      const status = await post<{ isDeleteCompleted: boolean }>(
+        api.url,
+        '/v2/users/data/delete/status',
+        { jobId },
+        headers,
+      );
       if (status.body.result.data.isDeleteCompleted) break;
       await sleep(POLL_MS);
     }
@@ -101,17 +114,28 @@ async function main(): Promise<void> {
       .split('\n')
       .filter((line) => line.includes('"User data batch committed"'))
       .map((line) => JSON.parse(line) as { kind: string; ms: number; erased: number });
-    const left = await db.query<{ n: string }>(`SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'subject'`, [owner.apiKey]);
+    const left = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'subject'`,
+      [owner.apiKey],
+    );
     if (left.rows[0].n !== '0') throw new Error(`${left.rows[0].n} comments of the subject left`);
     const longest = Math.max(...batches.map((b) => b.ms));
-    report('user-data', `one user, ${COMMENTS} comments over ${DOCUMENTS} documents (+ a tagged reply, reaction and grant each); default batch size`, [
-      { measurement: 'delete request answered (ms)', value: fixed(answeredMs) },
-      { measurement: 'request to isDeleteCompleted (s)', value: fixed(totalMs / 1000, 2) },
-      { measurement: 'batch transactions', value: String(batches.length) },
-      { measurement: 'longest batch transaction (ms)', value: fixed(longest) },
-      { measurement: 'median batch transaction (ms)', value: fixed(median(batches.map((b) => b.ms))) },
-      { measurement: 'slowest concurrent document rename (ms)', value: fixed(Math.max(...renameMs)), baseline: `median ${fixed(median(renameMs))} ms over ${renameMs.length}` },
-    ]);
+    report(
+      'user-data',
+      `one user, ${COMMENTS} comments over ${DOCUMENTS} documents (+ a tagged reply, reaction and grant each); default batch size`,
+      [
+        { measurement: 'delete request answered (ms)', value: fixed(answeredMs) },
+        { measurement: 'request to isDeleteCompleted (s)', value: fixed(totalMs / 1000, 2) },
+        { measurement: 'batch transactions', value: String(batches.length) },
+        { measurement: 'longest batch transaction (ms)', value: fixed(longest) },
+        { measurement: 'median batch transaction (ms)', value: fixed(median(batches.map((b) => b.ms))) },
+        {
+          measurement: 'slowest concurrent document rename (ms)',
+          value: fixed(Math.max(...renameMs)),
+          baseline: `median ${fixed(median(renameMs))} ms over ${renameMs.length}`,
+        },
+      ],
+    );
     console.log('Figures are noisy: 2 shared cores; PostgreSQL, Redis, API and worker share them.');
   } finally {
     await worker?.stop('SIGTERM');

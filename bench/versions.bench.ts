@@ -41,7 +41,8 @@ async function call<T>({ apis, owner }: Setup, path: string, data: unknown, api 
 
 const editorRef = (documentId: string) => ({ organizationId: 'org', documentId, editorId: 'body' });
 const saveVersion = async (setup: Setup, documentId: string, versionName: string) =>
-  (await call<{ versionId: string }>(setup, '/v2/crdt/versions/save', { ...editorRef(documentId), versionName })).versionId;
+  (await call<{ versionId: string }>(setup, '/v2/crdt/versions/save', { ...editorRef(documentId), versionName }))
+    .versionId;
 
 async function openPair(setup: Setup, documentId: string): Promise<[Editor, Editor]> {
   const name = `org/${documentId}/body`;
@@ -71,7 +72,13 @@ async function storage(setup: Setup) {
     }
   }
   for (const editor of editors) editor.destroy();
-  const [row] = await setup.world.query<{ history: string; historyRows: string; versions: string; versionRows: string; state: string }>(
+  const [row] = await setup.world.query<{
+    history: string;
+    historyRows: string;
+    versions: string;
+    versionRows: string;
+    state: string;
+  }>(
     `SELECT (SELECT sum(pg_column_size(h.*)) FROM crdt_history h WHERE api_key_id = $1 AND document_id = 'edits') AS history,
             (SELECT count(*) FROM crdt_history WHERE api_key_id = $1 AND document_id = 'edits') AS "historyRows",
             (SELECT sum(pg_column_size(v.*)) FROM crdt_version v WHERE api_key_id = $1 AND document_id = 'edits') AS versions,
@@ -79,7 +86,13 @@ async function storage(setup: Setup) {
             (SELECT octet_length(state) FROM crdt_editor WHERE api_key_id = $1 AND document_id = 'edits') AS state`,
     [setup.owner.apiKey],
   );
-  return { history: Number(row.history), historyRows: Number(row.historyRows), versions: Number(row.versions), versionRows: Number(row.versionRows), state: Number(row.state) };
+  return {
+    history: Number(row.history),
+    historyRows: Number(row.historyRows),
+    versions: Number(row.versions),
+    versionRows: Number(row.versionRows),
+    state: Number(row.state),
+  };
 }
 
 /** (b) A DOC_BYTES document's updates, logged as two users' edits, with a version at half and at the end. */
@@ -97,7 +110,11 @@ async function largeDocument(setup: Setup) {
     setup.world.query(
       `INSERT INTO crdt_update (api_key_id, organization_id, document_id, editor_id, data, user_id)
        SELECT $1, 'org', 'large', 'body', u.data, u.user_id FROM unnest($2::bytea[], $3::text[]) WITH ORDINALITY AS u(data, user_id, n) ORDER BY u.n`,
-      [setup.owner.apiKey, updates.slice(from, to).map((u) => Buffer.from(u)), updates.slice(from, to).map((_, i) => ((from + i) % 2 === 0 ? 'ann' : 'bob'))],
+      [
+        setup.owner.apiKey,
+        updates.slice(from, to).map((u) => Buffer.from(u)),
+        updates.slice(from, to).map((_, i) => ((from + i) % 2 === 0 ? 'ann' : 'bob')),
+      ],
     );
   const half = Math.floor(updates.length / 2);
   await log(0, half);
@@ -169,7 +186,12 @@ async function main(): Promise<void> {
     for (const documentId of ['edits', 'large', 'restore']) {
       await seedDocument(world, owner.apiKey, 'org', documentId, { accessType: 'restricted' });
       for (const userId of ['ann', 'bob']) {
-        await call(setup, '/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole: 'editor' }] } });
+        await call(setup, '/v2/auth/permissions/add', {
+          userId,
+          permissions: {
+            resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole: 'editor' }],
+          },
+        });
       }
     }
     // Only the versions the bench saves.
@@ -193,10 +215,26 @@ async function main(): Promise<void> {
           baseline: `compacted state alone ${stored.state} bytes; ${stored.historyRows} history rows (${stored.history} bytes), ${stored.versionRows} version rows (${stored.versions} bytes)`,
           ratio: kept / stored.state,
         },
-        { measurement: 'bytes per version (history and version rows / versions)', value: fixed(kept / stored.versionRows, 0), baseline: `a copy of the state per version: ${stored.state} bytes` },
-        { measurement: `get the last version of a ${fixed(large.content / 1024 / 1024, 2)} MB text (ms)`, value: fixed(large.get.ms), baseline: `${large.get.bytes} bytes answered` },
-        { measurement: 'diff the two versions of it (ms)', value: fixed(large.diff.ms), baseline: `${large.diff.bytes} bytes answered` },
-        { measurement: 'restore until both editors converge, median (ms)', value: fixed(restored.median), baseline: `max ${fixed(restored.max)} ms` },
+        {
+          measurement: 'bytes per version (history and version rows / versions)',
+          value: fixed(kept / stored.versionRows, 0),
+          baseline: `a copy of the state per version: ${stored.state} bytes`,
+        },
+        {
+          measurement: `get the last version of a ${fixed(large.content / 1024 / 1024, 2)} MB text (ms)`,
+          value: fixed(large.get.ms),
+          baseline: `${large.get.bytes} bytes answered`,
+        },
+        {
+          measurement: 'diff the two versions of it (ms)',
+          value: fixed(large.diff.ms),
+          baseline: `${large.diff.bytes} bytes answered`,
+        },
+        {
+          measurement: 'restore until both editors converge, median (ms)',
+          value: fixed(restored.median),
+          baseline: `max ${fixed(restored.max)} ms`,
+        },
       ],
     );
   } finally {

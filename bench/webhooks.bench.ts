@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ at: Date.now(), eventAt: (JSON.parse(Buffer.concat(chunks).toString()) as { timestamp: number }).timestamp });
+      received.push({
+        at: Date.now(),
+        eventAt: (JSON.parse(Buffer.concat(chunks).toString()) as { timestamp: number }).timestamp,
+      });
       setTimeout(() => res.writeHead(200).end(), delayMs);
     });
   });
@@ -46,7 +49,10 @@ async function main(): Promise<void> {
   await once(receiver, 'listening');
   const api = await startApi(world.env, { LOG_LEVEL: 'warn' });
   // Paused while a backlog is queued and workers boot, so every worker starts on a full queue at once.
-  const queue = new Queue(QUEUE.WEBHOOK, { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: `${world.name}:bull` });
+  const queue = new Queue(QUEUE.WEBHOOK, {
+    connection: { url: REDIS_URL, maxRetriesPerRequest: null },
+    prefix: `${world.name}:bull`,
+  });
   let workers: RunningProcess[] = [];
   try {
     const owner = await createWorkspace(api.url);
@@ -55,10 +61,17 @@ async function main(): Promise<void> {
       const response = await post(api.url, path, data, headers);
       if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
     };
-    await call('/v2/organizations/documents/add', { organizationId: 'o', createOrganization: true, documents: [{ documentId: 'd' }] });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'o',
+      createOrganization: true,
+      documents: [{ documentId: 'd' }],
+    });
     await call('/v2/users/add', { organizationId: 'o', users: [{ userId: 'bench', accessRole: 'editor' }] });
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    await call('/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { authToken: 'bench', rawNotificationUrl: hook } });
+    await call('/v2/workspace/webhookconfig/update', {
+      useWebhookService: true,
+      webhookServiceConfig: { authToken: 'bench', rawNotificationUrl: hook },
+    });
 
     let sequence = 0;
     // One comment_annotation.add event (so one delivery) per new annotation; REST writes notify only when asked.
@@ -67,20 +80,29 @@ async function main(): Promise<void> {
         organizationId: 'o',
         documentId: 'd',
         triggerNotification: true,
-        commentAnnotations: Array.from({ length: count }, () => ({ annotationId: `e${sequence++}`, commentData: [{ commentText: 'bench', from: { userId: 'bench' } }] })),
+        commentAnnotations: Array.from({ length: count }, () => ({
+          annotationId: `e${sequence++}`,
+          commentData: [{ commentText: 'bench', from: { userId: 'bench' } }],
+        })),
       });
     /** Commits `count` events (four requests of PER_REQUEST at a time) while the queue is paused. */
     const backlog = async (count: number) => {
       await queue.pause();
       for (let done = 0; done < count; done += 4 * PER_REQUEST) {
         await Promise.all(
-          Array.from({ length: Math.ceil(Math.min(4 * PER_REQUEST, count - done) / PER_REQUEST) }, (_, i) => addEvents(Math.min(PER_REQUEST, count - done - i * PER_REQUEST))),
+          Array.from({ length: Math.ceil(Math.min(4 * PER_REQUEST, count - done) / PER_REQUEST) }, (_, i) =>
+            addEvents(Math.min(PER_REQUEST, count - done - i * PER_REQUEST)),
+          ),
         );
       }
     };
     /** Starts `count` workers on the paused backlog, resumes it and times the drain; CPU is all workers' together. */
     const drain = async (count: number, expected: number, concurrency: string) => {
-      workers = await Promise.all(Array.from({ length: count }, () => startWorker(world.env, { WORKER_QUEUES: 'webhook', WEBHOOK_CONCURRENCY: concurrency })));
+      workers = await Promise.all(
+        Array.from({ length: count }, () =>
+          startWorker(world.env, { WORKER_QUEUES: 'webhook', WEBHOOK_CONCURRENCY: concurrency }),
+        ),
+      );
       const cpu = () => workers.reduce((sum, worker) => sum + processCpuMs(worker.child.pid!), 0);
       received.length = 0;
       const cpuBefore = cpu();
@@ -125,8 +147,22 @@ async function main(): Promise<void> {
         value: fixed(ioBound[n].perSecond, 0),
         baseline: `${fixed(ioBound[n].cpuMsPerDelivery, 3)} worker CPU ms/delivery`,
       })),
-      { measurement: 'I/O-bound scaling, 2 workers vs 1', value: `${fixed(ratio(2), 2)}x`, baseline: '1 worker', ratio: ratio(2), target: '>= 1.8', met: ratio(2) >= 1.8 },
-      { measurement: 'I/O-bound scaling, 4 workers vs 1', value: `${fixed(ratio(4), 2)}x`, baseline: '1 worker', ratio: ratio(4), target: '>= 3.4', met: ratio(4) >= 3.4 },
+      {
+        measurement: 'I/O-bound scaling, 2 workers vs 1',
+        value: `${fixed(ratio(2), 2)}x`,
+        baseline: '1 worker',
+        ratio: ratio(2),
+        target: '>= 1.8',
+        met: ratio(2) >= 1.8,
+      },
+      {
+        measurement: 'I/O-bound scaling, 4 workers vs 1',
+        value: `${fixed(ratio(4), 2)}x`,
+        baseline: '1 worker',
+        ratio: ratio(4),
+        target: '>= 3.4',
+        met: ratio(4) >= 3.4,
+      },
     ];
     report(
       'webhooks',

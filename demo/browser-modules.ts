@@ -7,7 +7,14 @@ import { join, normalize, sep } from 'node:path';
  * specifier, resolved with the browser's export conditions (lib0 and isomorphic.js ship Node and browser variants).
  * Each file has one URL, so a module imported both bare and relative is still instantiated once.
  */
-export const BROWSER_PACKAGES = ['yjs', 'lib0', 'isomorphic.js', '@hocuspocus/provider', '@hocuspocus/common', '@lifeomic/attempt'];
+export const BROWSER_PACKAGES = [
+  'yjs',
+  'lib0',
+  'isomorphic.js',
+  '@hocuspocus/provider',
+  '@hocuspocus/common',
+  '@lifeomic/attempt',
+];
 const CONDITIONS = new Set(['browser', 'import', 'module', 'default']);
 
 export type ExportTarget = string | null | ExportTarget[] | { [condition: string]: ExportTarget };
@@ -23,7 +30,9 @@ export interface PackageManifest {
 export function resolveTarget(target: ExportTarget | undefined): string | undefined {
   if (typeof target === 'string') return target;
   if (!target) return undefined;
-  const candidates = Array.isArray(target) ? target : Object.entries(target).flatMap(([condition, value]) => (CONDITIONS.has(condition) ? [value] : []));
+  const candidates = Array.isArray(target)
+    ? target
+    : Object.entries(target).flatMap(([condition, value]) => (CONDITIONS.has(condition) ? [value] : []));
   for (const candidate of candidates) {
     const file = resolveTarget(candidate);
     if (file !== undefined) return file;
@@ -37,7 +46,10 @@ export function packageImports(name: string, manifest: PackageManifest, urlPrefi
   const subpaths: Record<string, ExportTarget> =
     exports === undefined
       ? { '.': entryFile(manifest) }
-      : typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((key) => key.startsWith('.'))
+      : typeof exports === 'object' &&
+          exports !== null &&
+          !Array.isArray(exports) &&
+          Object.keys(exports).some((key) => key.startsWith('.'))
         ? exports
         : { '.': exports };
   const imports: Record<string, string> = {};
@@ -50,7 +62,8 @@ export function packageImports(name: string, manifest: PackageManifest, urlPrefi
 }
 
 function entryFile(manifest: PackageManifest): string {
-  const file = typeof manifest.browser === 'string' ? manifest.browser : (manifest.module ?? manifest.main ?? 'index.js');
+  const file =
+    typeof manifest.browser === 'string' ? manifest.browser : (manifest.module ?? manifest.main ?? 'index.js');
   return file.endsWith('/') ? `${file}index.js` : file;
 }
 
@@ -63,11 +76,21 @@ function packageDirectory(name: string): string {
 }
 
 /** The import map's entries and a resolver of `/vendor/...` paths to files inside the served packages. */
-export function browserModules(urlPrefix: string): { imports: Record<string, string>; file(path: string): string | undefined } {
+export function browserModules(urlPrefix: string): {
+  imports: Record<string, string>;
+  file(path: string): string | undefined;
+} {
   const directories = new Map(BROWSER_PACKAGES.map((name) => [name, packageDirectory(name)]));
   const imports: Record<string, string> = {};
   for (const [name, directory] of directories) {
-    Object.assign(imports, packageImports(name, JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as PackageManifest, urlPrefix));
+    Object.assign(
+      imports,
+      packageImports(
+        name,
+        JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as PackageManifest,
+        urlPrefix,
+      ),
+    );
   }
   return {
     imports,

@@ -26,13 +26,21 @@ export async function sandbox(apiUrl: string, stateFile: string): Promise<{ sand
     }
   }
   const anonymous = createClient({ baseUrl: apiUrl });
-  const workspace = await anonymous.workspace.create<{ id: string; authToken: string; apiKeyList: Record<string, unknown> }>({
+  const workspace = await anonymous.workspace.create<{
+    id: string;
+    authToken: string;
+    apiKeyList: Record<string, unknown>;
+  }>({
     ownerEmail: 'demo@example.com',
     name: 'Demo',
     workspaceName: 'Sandbox',
   });
   const apiKey = Object.keys(workspace.data.apiKeyList)[0];
-  const owner = createClient({ baseUrl: apiUrl, workspaceId: workspace.data.id, workspaceAuthToken: workspace.data.authToken });
+  const owner = createClient({
+    baseUrl: apiUrl,
+    workspaceId: workspace.data.id,
+    workspaceAuthToken: workspace.data.authToken,
+  });
   const tokens = await owner.workspace.authtokens.get<{ authTokens: Array<{ token: string }> }>({ apiKey });
   const created: Sandbox = {
     workspaceId: workspace.data.id,
@@ -43,7 +51,9 @@ export async function sandbox(apiUrl: string, stateFile: string): Promise<{ sand
     documentId: 'demo-doc',
   };
   const client = createClient({ baseUrl: apiUrl, apiKey, authToken: created.authToken });
-  await client.organizations.add({ organizations: [{ organizationId: created.organizationId, organizationName: 'Demo organization' }] });
+  await client.organizations.add({
+    organizations: [{ organizationId: created.organizationId, organizationName: 'Demo organization' }],
+  });
   await client.organizations.documents.add({
     organizationId: created.organizationId,
     documents: [{ documentId: created.documentId, documentName: 'Demo document', accessType: 'restricted' }],
@@ -57,7 +67,11 @@ export async function grantEditors(client: CollabClient, sandbox: Sandbox, userI
   for (const userId of userIds) {
     await client.auth.permissions.add({
       userId,
-      permissions: { resources: [{ type: 'document', id: sandbox.documentId, organizationId: sandbox.organizationId, accessRole: 'editor' }] },
+      permissions: {
+        resources: [
+          { type: 'document', id: sandbox.documentId, organizationId: sandbox.organizationId, accessRole: 'editor' },
+        ],
+      },
     });
   }
 }

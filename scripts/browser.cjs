@@ -42,12 +42,20 @@ function playwrightManaged() {
  */
 function findBrowser(env = process.env) {
   if (env.CHROMIUM_PATH) {
-    return executable(env.CHROMIUM_PATH) ? { path: env.CHROMIUM_PATH } : { error: `No browser: CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; ${HOW_TO_GET_ONE}.` };
+    return executable(env.CHROMIUM_PATH)
+      ? { path: env.CHROMIUM_PATH }
+      : { error: `No browser: CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; ${HOW_TO_GET_ONE}.` };
   }
   const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  const candidates = [...PATH_NAMES.flatMap((name) => dirs.map((dir) => path.join(dir, name))), ...MAC_APPS, playwrightManaged()];
+  const candidates = [
+    ...PATH_NAMES.flatMap((name) => dirs.map((dir) => path.join(dir, name))),
+    ...MAC_APPS,
+    playwrightManaged(),
+  ];
   const found = candidates.find((candidate) => candidate !== undefined && executable(candidate));
-  return found ? { path: found } : { error: `No browser: no Chromium or Chrome found for the browser suite; ${HOW_TO_GET_ONE}.` };
+  return found
+    ? { path: found }
+    : { error: `No browser: no Chromium or Chrome found for the browser suite; ${HOW_TO_GET_ONE}.` };
 }
 
 module.exports = { findBrowser };

@@ -30,7 +30,14 @@ const size = {
   minifiedBytes: code.length,
   gzipBytes: gzipSync(code).length,
   ...(existsSync(styles) ? { stylesGzipBytes: gzipSync(readFileSync(styles)).length } : {}),
-  notCounted: Object.keys(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].imports.reduce((names, { path }) => ({ ...names, [path]: true }), {})),
+  notCounted: Object.keys(
+    result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].imports.reduce(
+      (names, { path }) => ({ ...names, [path]: true }),
+      {},
+    ),
+  ),
 };
 writeFileSync(join(directory, 'dist/size.json'), `${JSON.stringify(size, null, 2)}\n`);
-console.log(`@collab-backend/${basename(directory)}: ${size.gzipBytes} B min+gz${size.stylesGzipBytes ? ` (+ styles.css ${size.stylesGzipBytes} B gz)` : ''}, not counting ${size.notCounted.join(', ')}`);
+console.log(
+  `@collab-backend/${basename(directory)}: ${size.gzipBytes} B min+gz${size.stylesGzipBytes ? ` (+ styles.css ${size.stylesGzipBytes} B gz)` : ''}, not counting ${size.notCounted.join(', ')}`,
+);

@@ -14,7 +14,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TIMEOUT_MS = 3000;
 
 /** @param {unknown} error */
-const reason = (error) => (error instanceof Error ? error.message || error.constructor.name : String(error)).split('\n')[0];
+const reason = (error) =>
+  (error instanceof Error ? error.message || error.constructor.name : String(error)).split('\n')[0];
 /** @param {string} url */
 const hostOf = (url) => new URL(url).host;
 
@@ -25,7 +26,8 @@ async function postgres() {
     await client.connect();
     /** @type {import('pg').QueryResult<{ superuser: boolean }>} */
     const result = await client.query('SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user');
-    if (!result.rows[0]?.superuser) return `PostgreSQL at ${hostOf(DATABASE_URL)}: its user cannot create databases (each suite makes its own); connect as a superuser through TEST_ADMIN_DATABASE_URL.`;
+    if (!result.rows[0]?.superuser)
+      return `PostgreSQL at ${hostOf(DATABASE_URL)}: its user cannot create databases (each suite makes its own); connect as a superuser through TEST_ADMIN_DATABASE_URL.`;
     return null;
   } catch (error) {
     return `PostgreSQL is not reachable at ${hostOf(DATABASE_URL)} (${reason(error)}): start it (Debian: \`sudo service postgresql start\`; macOS: \`brew services start postgresql@16\`; Docker: see README), or point TEST_ADMIN_DATABASE_URL at one.`;
@@ -36,7 +38,12 @@ async function postgres() {
 
 /** @returns {Promise<string | null>} */
 async function redis() {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   /** @type {unknown} */
   let cause;
   client.on('error', (error) => (cause = error));
@@ -52,6 +59,8 @@ async function redis() {
 }
 
 const browser = findBrowser();
-const problems = [await postgres(), await redis(), 'error' in browser ? browser.error : null].filter((line) => line !== null);
+const problems = [await postgres(), await redis(), 'error' in browser ? browser.error : null].filter(
+  (line) => line !== null,
+);
 for (const line of problems) console.error(line);
 process.exitCode = problems.length > 0 ? 1 : 0;

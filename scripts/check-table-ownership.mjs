@@ -17,7 +17,7 @@ const ALLOWED = [
   {
     lib: 'resource',
     tables: ['organization', 'folder', 'document'],
-    why: 'the one existence/lock check below the domains: every domain asks it, so none reads another\'s rows',
+    why: "the one existence/lock check below the domains: every domain asks it, so none reads another's rows",
   },
   {
     lib: 'access',
@@ -60,7 +60,8 @@ for (const file of files.filter((f) => f.path.endsWith('.entity.ts'))) {
 }
 
 const SQL_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+"?([a-z_]+)"?/g;
-const ENTITY_QUERY = /\b(?:getRepository|into|from|update|delete|insert|find\w*|count\w*|exists\w*|upsert|save|remove)\(\s*(\w+)\b/g;
+const ENTITY_QUERY =
+  /\b(?:getRepository|into|from|update|delete|insert|find\w*|count\w*|exists\w*|upsert|save|remove)\(\s*(\w+)\b/g;
 
 /** @type {string[]} */
 const violations = [];
@@ -77,7 +78,9 @@ for (const file of files) {
     const owner = tableOwner.get(table);
     if (!owner || owner === file.lib) continue;
     if (ALLOWED.some((rule) => rule.lib === file.lib && rule.tables.includes(table))) continue;
-    violations.push(`${relative(ROOT, file.path)}: table ${table} belongs to libs/${owner}; go through its exported service`);
+    violations.push(
+      `${relative(ROOT, file.path)}: table ${table} belongs to libs/${owner}; go through its exported service`,
+    );
   }
 }
 

@@ -14,7 +14,9 @@ function missingFromLock() {
     execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts'], { stdio: 'pipe' });
     return [];
   } catch (error) {
-    return [...String(/** @type {{ stderr?: unknown }} */ (error).stderr).matchAll(/Missing: (.+?)@ from lock file/g)].map((match) => match[1]);
+    return [
+      ...String(/** @type {{ stderr?: unknown }} */ (error).stderr).matchAll(/Missing: (.+?)@ from lock file/g),
+    ].map((match) => match[1]);
   }
 }
 
@@ -25,9 +27,12 @@ const lock = /** @type {LockFile} */ (parsed);
 const added = [];
 for (const name of missingFromLock()) {
   const declaring = Object.values(lock.packages).find((meta) => meta.optionalDependencies?.[name]);
-  if (!declaring) throw new Error(`${name} is missing from the lock file and is not an optional dependency: run npm install`);
+  if (!declaring)
+    throw new Error(`${name} is missing from the lock file and is not an optional dependency: run npm install`);
   lock.packages[`node_modules/${name}`] = { version: declaring.optionalDependencies?.[name], optional: true };
   added.push(name);
 }
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `added ${added.length} optional platform packages: ${added.join(', ')}` : 'lock file complete');
+console.log(
+  added.length ? `added ${added.length} optional platform packages: ${added.join(', ')}` : 'lock file complete',
+);

@@ -10,7 +10,20 @@ import { seedDocument, seedEditors, seedFolder } from './support/seed';
  * NUL, too long, empty, wrong type). Each must answer INVALID_ARGUMENT naming the field and leave
  * the database as it was.
  */
-type Kind = 'id' | 'name' | 'string' | 'email' | 'url' | 'date' | 'bool' | 'int' | 'number' | 'enum' | 'metadata' | 'object' | 'json';
+type Kind =
+  | 'id'
+  | 'name'
+  | 'string'
+  | 'email'
+  | 'url'
+  | 'date'
+  | 'bool'
+  | 'int'
+  | 'number'
+  | 'enum'
+  | 'metadata'
+  | 'object'
+  | 'json';
 
 interface Field {
   /** `documents.0.documentId`: where the value sits inside `data`. */
@@ -39,13 +52,24 @@ const HOSTILE_IDENTIFIERS: Array<[string, unknown]> = [
 
 const rule = (field: { rules: FieldRule[] }, name: string) => field.rules.find((r) => r.name === name);
 const has = (field: { rules: FieldRule[] }, name: string) => rule(field, name) !== undefined;
-const constraint = (field: { rules: FieldRule[] }, name: string, index = 0) => rule(field, name)?.constraints[index] as number | undefined;
+const constraint = (field: { rules: FieldRule[] }, name: string, index = 0) =>
+  rule(field, name)?.constraints[index] as number | undefined;
 
 function kindOf(field: { rules: FieldRule[]; nested?: FieldSketch }): Kind | null {
   if (field.nested) return 'object';
   const byRule: Array<[string, Kind]> = [
-    ['isIdentifier', 'id'], ['isName', 'name'], ['isMetadata', 'metadata'], ['isEmailAddress', 'email'], ['isUrl', 'url'],
-    ['isDate', 'date'], ['isBoolean', 'bool'], ['isInt', 'int'], ['isNumber', 'number'], ['isIn', 'enum'], ['isString', 'string'], ['isObject', 'object'],
+    ['isIdentifier', 'id'],
+    ['isName', 'name'],
+    ['isMetadata', 'metadata'],
+    ['isEmailAddress', 'email'],
+    ['isUrl', 'url'],
+    ['isDate', 'date'],
+    ['isBoolean', 'bool'],
+    ['isInt', 'int'],
+    ['isNumber', 'number'],
+    ['isIn', 'enum'],
+    ['isString', 'string'],
+    ['isObject', 'object'],
     ['isJsonValue', 'json'],
   ];
   return byRule.find(([name]) => has(field, name))?.[1] ?? null;
@@ -63,7 +87,12 @@ function badItems(field: Field): Array<[string, unknown]> {
     case 'id':
       return HOSTILE_IDENTIFIERS;
     case 'name':
-      return [['a number', 7], ['1025 characters', 'n'.repeat(1025)], ['a NUL character', 'bad\u0000name'], ['an unpaired surrogate', '\udc00']];
+      return [
+        ['a number', 7],
+        ['1025 characters', 'n'.repeat(1025)],
+        ['a NUL character', 'bad\u0000name'],
+        ['an unpaired surrogate', '\udc00'],
+      ];
     case 'string': {
       const { min, max } = lengthBounds(field);
       return [
@@ -74,13 +103,27 @@ function badItems(field: Field): Array<[string, unknown]> {
       ];
     }
     case 'email':
-      return [['a number', 5], ['not an address', 'nope'], ['an unpaired surrogate', 'a\ud800@example.com']];
+      return [
+        ['a number', 5],
+        ['not an address', 'nope'],
+        ['an unpaired surrogate', 'a\ud800@example.com'],
+      ];
     case 'url':
-      return [['a number', 5], ['not a URL', 'not a url'], ['another protocol', 'ftp://example.com/a.png']];
+      return [
+        ['a number', 5],
+        ['not a URL', 'not a url'],
+        ['another protocol', 'ftp://example.com/a.png'],
+      ];
     case 'date':
-      return [['a number', 5], ['not a date', 'yesterday']];
+      return [
+        ['a number', 5],
+        ['not a date', 'yesterday'],
+      ];
     case 'bool':
-      return [['a string', 'true'], ['a number', 1]];
+      return [
+        ['a string', 'true'],
+        ['a number', 1],
+      ];
     case 'int': {
       const min = constraint(field, 'min');
       const max = constraint(field, 'max');
@@ -96,14 +139,22 @@ function badItems(field: Field): Array<[string, unknown]> {
       return [
         ['a string', '10'],
         ['a boolean', true],
-        ...(has(field, 'isPositive') ? [['zero', 0] as [string, unknown], ['a negative number', -1] as [string, unknown]] : []),
+        ...(has(field, 'isPositive')
+          ? [['zero', 0] as [string, unknown], ['a negative number', -1] as [string, unknown]]
+          : []),
         ...(max !== undefined ? [[`${max + 1}`, max + 1] as [string, unknown]] : []),
       ];
     }
     case 'json':
-      return [['a NUL character', 'a\u0000b'], ['an unpaired surrogate inside', { note: '\ud800' }]];
+      return [
+        ['a NUL character', 'a\u0000b'],
+        ['an unpaired surrogate inside', { note: '\ud800' }],
+      ];
     case 'enum':
-      return [['an unknown value', 'no-such-value'], ['a number', 3]];
+      return [
+        ['an unknown value', 'no-such-value'],
+        ['a number', 3],
+      ];
     case 'metadata':
       return [
         ['a string', 'meta'],
@@ -113,7 +164,11 @@ function badItems(field: Field): Array<[string, unknown]> {
         ['an unpaired surrogate key', { ['\ud800']: 1 }],
       ];
     case 'object':
-      return [['a string', 'x'], ['an array', [1]], ['a number', 3]];
+      return [
+        ['a string', 'x'],
+        ['an array', [1]],
+        ['a number', 3],
+      ];
     default:
       return [];
   }
@@ -181,7 +236,14 @@ function validItem(field: Field): unknown {
 
 function toField(path: string, sketch: FieldSketch[string]): Field {
   const optional = sketch.rules.some((r) => r.name === 'isOptional' || r.name === 'conditionalValidation');
-  return { path, kind: kindOf(sketch), rules: sketch.rules, array: sketch.array, required: !optional, nested: sketch.nested };
+  return {
+    path,
+    kind: kindOf(sketch),
+    rules: sketch.rules,
+    array: sketch.array,
+    required: !optional,
+    nested: sketch.nested,
+  };
 }
 
 /**
@@ -265,7 +327,12 @@ function basePayload(route: Route): Record<string, unknown> {
 }
 
 /** Sets (or removes) the value at `path`, building a missing parent object from its DTO's smallest valid form. */
-function withValue(base: Record<string, unknown>, sketch: FieldSketch, path: string, value: unknown): Record<string, unknown> {
+function withValue(
+  base: Record<string, unknown>,
+  sketch: FieldSketch,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
   const copy = structuredClone(base);
   const keys = path.split('.');
   // Arrays are walked by their index keys like objects.
@@ -291,7 +358,13 @@ function withValue(base: Record<string, unknown>, sketch: FieldSketch, path: str
 
 /** `documents.0.documentId` -> `data.documents[0].documentId`, the form the API names fields in. */
 function wirePath(path: string): string {
-  return 'data' + path.split('.').map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key}`)).join('');
+  return (
+    'data' +
+    path
+      .split('.')
+      .map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key}`))
+      .join('')
+  );
 }
 
 interface Case {
@@ -333,7 +406,8 @@ describe('bad input over every field of every registered route', () => {
   let api: RunningApi;
   let owner: Credentials;
   let snapshotSql: string;
-  const headers = (auth: AuthClass) => (auth === 'apiKey' ? apiKeyHeaders(owner) : auth === 'workspace' ? workspaceHeaders(owner) : {});
+  const headers = (auth: AuthClass) =>
+    auth === 'apiKey' ? apiKeyHeaders(owner) : auth === 'workspace' ? workspaceHeaders(owner) : {};
   const call = (path: string, auth: AuthClass, data: unknown) => post<Answer>(api.url, path, data, headers(auth));
   const snapshot = async () => (await world.query(snapshotSql))[0];
 
@@ -365,19 +439,46 @@ describe('bad input over every field of every registered route', () => {
 
   it('reads every POST route with a DTO, and every field of them has a known kind', () => {
     expect(ROUTES.length).toBeGreaterThan(40);
-    expect(ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(['/v2/commentannotations/comments/get', '/v2/users/add', '/v2/presence/delete', '/v2/livestate/get']));
+    expect(ROUTES.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        '/v2/commentannotations/comments/get',
+        '/v2/users/add',
+        '/v2/presence/delete',
+        '/v2/livestate/get',
+      ]),
+    );
     expect(new Set(CASES.map((c) => c.route))).toEqual(new Set(ROUTES.map((route) => route.path)));
-    expect(ROUTES.flatMap((route) => fieldsOf(route.fields).filter((field) => field.kind === null).map((field) => `${route.path} ${field.path}`))).toEqual([]);
-    expect([...Object.keys(BASE_OVERRIDES), ...Object.keys(SPEC_MESSAGES)].filter((path) => !ROUTES.some((route) => route.path === path))).toEqual([]);
+    expect(
+      ROUTES.flatMap((route) =>
+        fieldsOf(route.fields)
+          .filter((field) => field.kind === null)
+          .map((field) => `${route.path} ${field.path}`),
+      ),
+    ).toEqual([]);
+    expect(
+      [...Object.keys(BASE_OVERRIDES), ...Object.keys(SPEC_MESSAGES)].filter(
+        (path) => !ROUTES.some((route) => route.path === path),
+      ),
+    ).toEqual([]);
   });
 
   it('gives every identifier field of every route every hostile identifier', () => {
-    const identifiers = ROUTES.flatMap((route) => fieldsOf(route.fields).filter((field) => field.kind === 'id').map((field) => ({ route: route.path, field })));
+    const identifiers = ROUTES.flatMap((route) =>
+      fieldsOf(route.fields)
+        .filter((field) => field.kind === 'id')
+        .map((field) => ({ route: route.path, field })),
+    );
     expect(identifiers.length).toBeGreaterThan(100);
     for (const { route, field } of identifiers) {
       const described = CASES.filter((c) => c.route === route && c.field === field.path).map((c) => c.description);
-      const expected = HOSTILE_IDENTIFIERS.map(([description]) => (field.array ? `an item that is ${description}` : description));
-      expect({ route, field: field.path, missing: expected.filter((description) => !described.includes(description)) }).toEqual({ route, field: field.path, missing: [] });
+      const expected = HOSTILE_IDENTIFIERS.map(([description]) =>
+        field.array ? `an item that is ${description}` : description,
+      );
+      expect({
+        route,
+        field: field.path,
+        missing: expected.filter((description) => !described.includes(description)),
+      }).toEqual({ route, field: field.path, missing: [] });
     }
     // The fields that once took any string: comments, users, live state, presence.
     const covered = new Set(identifiers.map(({ route, field }) => `${route} ${field.path}`));
@@ -394,22 +495,30 @@ describe('bad input over every field of every registered route', () => {
     }
   });
 
-  it.each(CASES.map((c) => [c.route, c.field, c.description, c] as const))('%s %s as %s: INVALID_ARGUMENT naming it, nothing stored', async (_r, _f, _d, c) => {
-    const before = await snapshot();
-    const response = await call(c.route, c.auth, c.data);
-    expect(response.status).toBe(400);
-    expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
-    const message = response.body.error?.message ?? '';
-    const accepted = [wirePath(c.field), ...(c.route in SPEC_MESSAGES ? [SPEC_MESSAGES[c.route]] : [])];
-    expect({ message, named: accepted.some((text) => message.includes(text)) }).toEqual({ message, named: true });
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(CASES.map((c) => [c.route, c.field, c.description, c] as const))(
+    '%s %s as %s: INVALID_ARGUMENT naming it, nothing stored',
+    async (_r, _f, _d, c) => {
+      const before = await snapshot();
+      const response = await call(c.route, c.auth, c.data);
+      expect(response.status).toBe(400);
+      expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
+      const message = response.body.error?.message ?? '';
+      const accepted = [wirePath(c.field), ...(c.route in SPEC_MESSAGES ? [SPEC_MESSAGES[c.route]] : [])];
+      expect({ message, named: accepted.some((text) => message.includes(text)) }).toEqual({ message, named: true });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   // Runs last, so the rows the valid requests write cannot hide a write by a rejected one above.
-  it.each(ROUTES.map((route) => [route.path, route] as const))('%s takes its base payload past validation, so each rejection above is the bad field alone', async (_p, route) => {
-    const response = await call(route.path, route.auth, basePayload(route));
-    // NOT_FOUND or a per-item failure may be the answer here; what matters is that validation let it through.
-    expect({ path: route.path, error: response.body.error ?? null }).not.toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
-    expect([route.path, response.status < 500]).toEqual([route.path, true]);
-  });
+  it.each(ROUTES.map((route) => [route.path, route] as const))(
+    '%s takes its base payload past validation, so each rejection above is the bad field alone',
+    async (_p, route) => {
+      const response = await call(route.path, route.auth, basePayload(route));
+      // NOT_FOUND or a per-item failure may be the answer here; what matters is that validation let it through.
+      expect({ path: route.path, error: response.body.error ?? null }).not.toMatchObject({
+        error: { status: 'INVALID_ARGUMENT' },
+      });
+      expect([route.path, response.status < 500]).toEqual([route.path, true]);
+    },
+  );
 });

@@ -12,7 +12,14 @@ import { freePort, RunningApi, RunningProcess, startApi, startWorker } from './s
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
 const OUTPUT = join(__dirname, '../test-output/browser-demo');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -63,8 +70,14 @@ describe('demo page in Chromium', () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'demo-')), 'sandbox.json');
     const port = await freePort();
     demoUrl = `http://127.0.0.1:${port}`;
-    demo = spawn(process.execPath, ['dist/demo/server.js'], { env: { ...process.env, API_URL: api.url, DEMO_PORT: String(port), DEMO_STATE_FILE: stateFile }, stdio: 'inherit' });
-    await eventually(async () => expect((await fetch(demoUrl)).status).toBe(200), { timeoutMs: 20_000, intervalMs: 100 });
+    demo = spawn(process.execPath, ['dist/demo/server.js'], {
+      env: { ...process.env, API_URL: api.url, DEMO_PORT: String(port), DEMO_STATE_FILE: stateFile },
+      stdio: 'inherit',
+    });
+    await eventually(async () => expect((await fetch(demoUrl)).status).toBe(200), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    });
     sandbox = JSON.parse(readFileSync(stateFile, 'utf8')) as Sandbox;
     client = createClient({ baseUrl: api.url, apiKey: sandbox.apiKey, authToken: sandbox.authToken });
     browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
@@ -102,15 +115,20 @@ describe('demo page in Chromium', () => {
     for (const page of [alice, bob]) page.on('request', record);
     await alice.fill('#comment-text', 'first comment');
     await alice.click('#comment-form button');
-    for (const page of [bob, alice]) await page.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
+    for (const page of [bob, alice])
+      await page.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
     for (const page of [alice, bob]) page.off('request', record);
     expect(requests).toEqual([]);
     expect((await fetch(`${demoUrl}/comments/add`, { method: 'POST', body: '{}' })).status).toBe(404);
-    const threads = await client.commentannotations.get<Array<{ from: { userId: string }; comments: Array<{ commentText: string }> }>>({
+    const threads = await client.commentannotations.get<
+      Array<{ from: { userId: string }; comments: Array<{ commentText: string }> }>
+    >({
       organizationId: sandbox.organizationId,
       documentId: sandbox.documentId,
     });
-    expect(threads.data.map((thread) => [thread.from.userId, thread.comments.map((comment) => comment.commentText)])).toEqual([['alice', ['first comment']]]);
+    expect(
+      threads.data.map((thread) => [thread.from.userId, thread.comments.map((comment) => comment.commentText)]),
+    ).toEqual([['alice', ['first comment']]]);
     await shot(bob, '2-comment-bob');
   });
 
@@ -137,7 +155,11 @@ describe('demo page in Chromium', () => {
     await alice.evaluate('window.demo.client.socket.disconnect()');
     await bob.waitForFunction(`!document.querySelector('${cursor}')`, undefined, { timeout: 5000 });
     await alice.evaluate('window.demo.client.socket.connect()');
-    await bob.waitForFunction(`document.querySelector('${cursor}')?.getAttribute('style') === ${JSON.stringify(style)}`, undefined, { timeout: 5000 });
+    await bob.waitForFunction(
+      `document.querySelector('${cursor}')?.getAttribute('style') === ${JSON.stringify(style)}`,
+      undefined,
+      { timeout: 5000 },
+    );
   });
 
   it('after a reconnect a window catches up on the comment it missed', async () => {
@@ -155,18 +177,28 @@ describe('demo page in Chromium', () => {
     await Promise.all([synced(alice), synced(bob)]);
     await alice.click('#editor');
     await alice.keyboard.type('hello from alice');
-    await bob.waitForFunction("document.getElementById('editor').value === 'hello from alice'", undefined, { timeout: 5000 });
+    await bob.waitForFunction("document.getElementById('editor').value === 'hello from alice'", undefined, {
+      timeout: 5000,
+    });
     await bob.click('#editor');
     await bob.evaluate("document.getElementById('editor').setSelectionRange(5, 5)");
     await bob.keyboard.type(', bob');
-    await alice.waitForFunction("document.getElementById('editor').value === 'hello, bob from alice'", undefined, { timeout: 5000 });
+    await alice.waitForFunction("document.getElementById('editor').value === 'hello, bob from alice'", undefined, {
+      timeout: 5000,
+    });
     // Alice's caret was at the end of her text; bob's insert before it moves it along.
-    expect(await alice.evaluate<number>("document.getElementById('editor').selectionStart")).toBe('hello, bob from alice'.length);
+    expect(await alice.evaluate<number>("document.getElementById('editor').selectionStart")).toBe(
+      'hello, bob from alice'.length,
+    );
     await alice.keyboard.press('Backspace');
-    await bob.waitForFunction("document.getElementById('editor').value === 'hello, bob from alic'", undefined, { timeout: 5000 });
+    await bob.waitForFunction("document.getElementById('editor').value === 'hello, bob from alic'", undefined, {
+      timeout: 5000,
+    });
     await Promise.all([synced(alice), synced(bob)]);
     expect(await editorValue(alice)).toBe('hello, bob from alic');
-    expect(await storedNotes(sandbox.documentId)).toEqual([expect.objectContaining({ id: 'notes', data: 'hello, bob from alic' })]);
+    expect(await storedNotes(sandbox.documentId)).toEqual([
+      expect.objectContaining({ id: 'notes', data: 'hello, bob from alic' }),
+    ]);
     await shot(alice, '3-shared-notes-alice');
     await shot(bob, '3-shared-notes-bob');
   }, 30_000);
@@ -182,7 +214,12 @@ describe('demo page in Chromium', () => {
       latencies.push(((await handle.jsonValue()) as number) - sentAt);
     }
     const sorted = [...latencies].sort((a, b) => a - b);
-    const result = { updates: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] };
+    const result = {
+      updates: sorted.length,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted[sorted.length - 1],
+    };
     writeFileSync(join(OUTPUT, 'set-to-update-latency.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(`set -> update across windows: p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`);
     expect(sorted[0]).toBeGreaterThan(0);
@@ -196,7 +233,10 @@ describe('demo page in Chromium', () => {
       newDocumentId: 'demo-doc-moved',
     });
     expect(migration.status).toBe('success');
-    for (const page of [alice, bob]) await page.waitForFunction("document.getElementById('doc-id').textContent === 'demo-doc-moved'", undefined, { timeout: 10_000 });
+    for (const page of [alice, bob])
+      await page.waitForFunction("document.getElementById('doc-id').textContent === 'demo-doc-moved'", undefined, {
+        timeout: 10_000,
+      });
     // Clicked as soon as the new id shows: the client holds the set until its new subscription has landed.
     await alice.click('#increment');
     await bob.waitForFunction("document.getElementById('counter').textContent === '2'", undefined, { timeout: 5000 });
@@ -207,9 +247,13 @@ describe('demo page in Chromium', () => {
     await alice.click('#editor');
     await alice.keyboard.press('End');
     await alice.keyboard.type('e');
-    await bob.waitForFunction("document.getElementById('editor').value === 'hello, bob from alice'", undefined, { timeout: 5000 });
+    await bob.waitForFunction("document.getElementById('editor').value === 'hello, bob from alice'", undefined, {
+      timeout: 5000,
+    });
     await synced(alice);
-    expect(await storedNotes('demo-doc-moved')).toEqual([expect.objectContaining({ id: 'notes', data: 'hello, bob from alice' })]);
+    expect(await storedNotes('demo-doc-moved')).toEqual([
+      expect.objectContaining({ id: 'notes', data: 'hello, bob from alice' }),
+    ]);
     await shot(alice, '4-migrated-alice');
     await shot(bob, '4-migrated-bob');
   }, 60_000);
@@ -221,7 +265,9 @@ describe('demo page in Chromium', () => {
     });
     await alice.waitForSelector('#status.removed', { timeout: 5000 });
     expect(await alice.textContent('#status')).toContain('revoked');
-    await bob.waitForFunction("!document.querySelector('#presence [data-user-id=alice]')", undefined, { timeout: 5000 });
+    await bob.waitForFunction("!document.querySelector('#presence [data-user-id=alice]')", undefined, {
+      timeout: 5000,
+    });
     await shot(alice, '5-revoked-alice');
     await shot(bob, '5-revoked-bob');
   });

@@ -26,7 +26,12 @@ interface Thread {
   from: { userId: string; name?: string };
   status: { id: string; type: string };
   resolvedByUserId?: string;
-  comments: Array<{ commentId: number; commentText: string; from: { userId: string }; reactionAnnotations: Array<{ icon: string }> }>;
+  comments: Array<{
+    commentId: number;
+    commentText: string;
+    from: { userId: string };
+    reactionAnnotations: Array<{ icon: string }>;
+  }>;
 }
 
 interface Change {
@@ -51,10 +56,18 @@ describe('client plane: end users comment, react, set presence and read their in
 
   const call = <T = unknown>(path: string, data: unknown) => post<T>(a.url, path, data, apiKeyHeaders(owner));
   const grant = (userId: string, accessRole: string) =>
-    call('/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: doc.documentId, organizationId: doc.organizationId, accessRole }] } });
+    call('/v2/auth/permissions/add', {
+      userId,
+      permissions: {
+        resources: [{ type: 'document', id: doc.documentId, organizationId: doc.organizationId, accessRole }],
+      },
+    });
 
   async function user(api: RunningApi, userId: string, subscribe = true): Promise<Socket> {
-    const socket = await connect(api.url, await userToken(api.url, owner, userId, { name: userId.toUpperCase(), email: `${userId}@example.com` }));
+    const socket = await connect(
+      api.url,
+      await userToken(api.url, owner, userId, { name: userId.toUpperCase(), email: `${userId}@example.com` }),
+    );
     sockets.push(socket);
     if (subscribe) expect((await request(socket, 'subscribe', doc)).status).toBe('success');
     return socket;
@@ -65,7 +78,11 @@ describe('client plane: end users comment, react, set presence and read their in
 
   beforeAll(async () => {
     world = await createTestEnvironment();
-    [smtp, basic, advanced] = await Promise.all([SmtpReceiver.start(), WebhookReceiver.start(), WebhookReceiver.start()]);
+    [smtp, basic, advanced] = await Promise.all([
+      SmtpReceiver.start(),
+      WebhookReceiver.start(),
+      WebhookReceiver.start(),
+    ]);
     [a, b] = await Promise.all([startApi(world.env, ENV), startApi(world.env, ENV)]);
     worker = await startWorker(world.env, ENV);
     owner = await createWorkspace(a.url);
@@ -87,49 +104,137 @@ describe('client plane: end users comment, react, set presence and read their in
     await world?.dispose();
   }, LONG);
 
-  it('a comment from the browser reaches a subscriber on the other instance and fires each sink once', async () => {
-    const smtpConfig = { type: 'smtp', host: '127.0.0.1', port: smtp.port, secure: false, fromEmail: 'noreply@acme.test', fromCompany: 'Acme' };
-    expect((await call('/v2/workspace/emailconfig/update', { useEmailService: true, emailServiceConfig: smtpConfig })).status).toBe(200);
-    expect((await call('/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: basic.url('/raw') } })).status).toBe(200);
-    expect((await call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true })).status).toBe(200);
-    const endpoint = await call<{ id: string }>('/v2/workspace/advancedwebhook/endpoints/create', { url: advanced.url(), filterTypes: ['comment_annotation.add'] });
-    const secret = (await call<{ secret: string }>('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId: endpoint.body.result.data.id })).body.result.data.secret;
+  it(
+    'a comment from the browser reaches a subscriber on the other instance and fires each sink once',
+    async () => {
+      const smtpConfig = {
+        type: 'smtp',
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        fromEmail: 'noreply@acme.test',
+        fromCompany: 'Acme',
+      };
+      expect(
+        (await call('/v2/workspace/emailconfig/update', { useEmailService: true, emailServiceConfig: smtpConfig }))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await call('/v2/workspace/webhookconfig/update', {
+            useWebhookService: true,
+            webhookServiceConfig: { rawNotificationUrl: basic.url('/raw') },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true })).status).toBe(200);
+      const endpoint = await call<{ id: string }>('/v2/workspace/advancedwebhook/endpoints/create', {
+        url: advanced.url(),
+        filterTypes: ['comment_annotation.add'],
+      });
+      const secret = (
+        await call<{ secret: string }>('/v2/workspace/advancedwebhook/endpoints/secret/get', {
+          endpointId: endpoint.body.result.data.id,
+        })
+      ).body.result.data.secret;
 
-    const ann = await user(a, 'ann');
-    const bob = await user(b, 'bob');
-    const notified: unknown[] = [];
-    bob.on('notification', (notification: unknown) => notified.push(notification));
-    const heard = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_added');
+      const ann = await user(a, 'ann');
+      const bob = await user(b, 'bob');
+      const notified: unknown[] = [];
+      bob.on('notification', (notification: unknown) => notified.push(notification));
+      const heard = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_added');
 
-    const added = await addThread(ann, 'Bob, look at this', { annotationId: 'first', comment: { commentText: 'Bob, look at this', taggedUserContacts: [{ userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } }] } });
-    expect(added.status).toBe('success');
-    expect(added.thread).toMatchObject({ annotationId: 'first', from: { userId: 'ann', name: 'ANN' }, comments: [{ commentId: 1, commentText: 'Bob, look at this', from: { userId: 'ann' } }] });
-    const change = await heard;
-    expect(change).toMatchObject({ ...doc, kind: 'thread_added', annotationId: 'first', thread: { annotationId: 'first', comments: [{ commentText: 'Bob, look at this' }] } });
-    expect(BigInt(change.cursor)).toBeGreaterThan(0n);
+      const added = await addThread(ann, 'Bob, look at this', {
+        annotationId: 'first',
+        comment: {
+          commentText: 'Bob, look at this',
+          taggedUserContacts: [{ userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } }],
+        },
+      });
+      expect(added.status).toBe('success');
+      expect(added.thread).toMatchObject({
+        annotationId: 'first',
+        from: { userId: 'ann', name: 'ANN' },
+        comments: [{ commentId: 1, commentText: 'Bob, look at this', from: { userId: 'ann' } }],
+      });
+      const change = await heard;
+      expect(change).toMatchObject({
+        ...doc,
+        kind: 'thread_added',
+        annotationId: 'first',
+        thread: { annotationId: 'first', comments: [{ commentText: 'Bob, look at this' }] },
+      });
+      expect(BigInt(change.cursor)).toBeGreaterThan(0n);
 
-    await eventually(() => expect([basic.received.length, advanced.received.length, notified.length, smtp.received.length]).toEqual([1, 1, 1, 1]), { timeoutMs: 30_000 });
-    const verified = new Webhook(secret).verify(advanced.received[0].body, advanced.received[0].headers as Record<string, string>) as { event: string; data: { actionUser: { userId: string } } };
-    expect(verified).toMatchObject({ event: 'comment_annotation.add', data: { actionUser: { userId: 'ann' } } });
-    expect(smtp.received[0].to).toEqual(['bob@example.com']);
-    // A browser's change says so, as Velt's `platform` does.
-    expect(JSON.parse(basic.received[0].body)).toMatchObject({ event: 'comment_annotation.add', platform: 'sdk', actionUser: { userId: 'ann' } });
-    const inbox = await request<{ notifications: Array<{ id: string }> }>(bob, 'notifications:list', { organizationId: doc.organizationId });
-    expect(inbox.notifications).toHaveLength(1);
-    expect((await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId })).count).toBe(1);
-    expect((await request(bob, 'notifications:mark', { organizationId: doc.organizationId, notificationIds: [inbox.notifications[0].id], read: true })).status).toBe('success');
-    expect((await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId })).count).toBe(0);
-    await request(bob, 'notifications:mark', { organizationId: doc.organizationId, notificationIds: [inbox.notifications[0].id], read: false });
-    expect((await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId })).count).toBe(1);
-    // Ann reads only her own inbox: Bob's notification is not hers to mark.
-    await request(ann, 'notifications:mark', { organizationId: doc.organizationId, notificationIds: [inbox.notifications[0].id], read: true });
-    expect((await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId })).count).toBe(1);
+      await eventually(
+        () =>
+          expect([basic.received.length, advanced.received.length, notified.length, smtp.received.length]).toEqual([
+            1, 1, 1, 1,
+          ]),
+        { timeoutMs: 30_000 },
+      );
+      const verified = new Webhook(secret).verify(
+        advanced.received[0].body,
+        advanced.received[0].headers as Record<string, string>,
+      ) as { event: string; data: { actionUser: { userId: string } } };
+      expect(verified).toMatchObject({ event: 'comment_annotation.add', data: { actionUser: { userId: 'ann' } } });
+      expect(smtp.received[0].to).toEqual(['bob@example.com']);
+      // A browser's change says so, as Velt's `platform` does.
+      expect(JSON.parse(basic.received[0].body)).toMatchObject({
+        event: 'comment_annotation.add',
+        platform: 'sdk',
+        actionUser: { userId: 'ann' },
+      });
+      const inbox = await request<{ notifications: Array<{ id: string }> }>(bob, 'notifications:list', {
+        organizationId: doc.organizationId,
+      });
+      expect(inbox.notifications).toHaveLength(1);
+      expect(
+        (await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId }))
+          .count,
+      ).toBe(1);
+      expect(
+        (
+          await request(bob, 'notifications:mark', {
+            organizationId: doc.organizationId,
+            notificationIds: [inbox.notifications[0].id],
+            read: true,
+          })
+        ).status,
+      ).toBe('success');
+      expect(
+        (await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId }))
+          .count,
+      ).toBe(0);
+      await request(bob, 'notifications:mark', {
+        organizationId: doc.organizationId,
+        notificationIds: [inbox.notifications[0].id],
+        read: false,
+      });
+      expect(
+        (await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId }))
+          .count,
+      ).toBe(1);
+      // Ann reads only her own inbox: Bob's notification is not hers to mark.
+      await request(ann, 'notifications:mark', {
+        organizationId: doc.organizationId,
+        notificationIds: [inbox.notifications[0].id],
+        read: true,
+      });
+      expect(
+        (await request<{ count: number }>(bob, 'notifications:unread-count', { organizationId: doc.organizationId }))
+          .count,
+      ).toBe(1);
 
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect([basic.received.length, advanced.received.length, notified.length, smtp.received.length]).toEqual([1, 1, 1, 1]);
-    await call('/v2/workspace/webhookconfig/update', { useWebhookService: false });
-    await call('/v2/workspace/emailconfig/update', { useEmailService: false });
-  }, LONG);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect([basic.received.length, advanced.received.length, notified.length, smtp.received.length]).toEqual([
+        1, 1, 1, 1,
+      ]);
+      await call('/v2/workspace/webhookconfig/update', { useWebhookService: false });
+      await call('/v2/workspace/emailconfig/update', { useEmailService: false });
+    },
+    LONG,
+  );
 
   it('refuses a viewer’s write and a `from` naming someone else; a viewer reads', async () => {
     const vic = await user(a, 'vic');
@@ -155,14 +260,33 @@ describe('client plane: end users comment, react, set presence and read their in
     const bob = await user(b, 'bob');
     const { thread } = await addThread(ann, 'Thread by Ann');
     const id = thread.annotationId;
-    const reply = await request<{ thread: Thread; commentId: number }>(bob, 'comments:reply', { ...doc, annotationId: id, comment: { commentText: 'Reply by Bob' } });
+    const reply = await request<{ thread: Thread; commentId: number }>(bob, 'comments:reply', {
+      ...doc,
+      annotationId: id,
+      comment: { commentText: 'Reply by Bob' },
+    });
     expect(reply.commentId).toBe(2);
-    expect((await request(ann, 'comments:edit', { ...doc, annotationId: id, commentId: 2, commentText: 'hijack' })).error).toMatchObject({ status: 'PERMISSION_DENIED' });
-    expect((await request(ann, 'comments:delete', { ...doc, annotationId: id, commentId: 2 })).error).toMatchObject({ status: 'PERMISSION_DENIED' });
-    expect((await request(bob, 'comments:delete', { ...doc, annotationId: id })).error).toMatchObject({ status: 'PERMISSION_DENIED' });
+    expect(
+      (await request(ann, 'comments:edit', { ...doc, annotationId: id, commentId: 2, commentText: 'hijack' })).error,
+    ).toMatchObject({ status: 'PERMISSION_DENIED' });
+    expect((await request(ann, 'comments:delete', { ...doc, annotationId: id, commentId: 2 })).error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+    });
+    expect((await request(bob, 'comments:delete', { ...doc, annotationId: id })).error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+    });
 
-    const edited = nextEvent<Change>(ann, 'comment:change', (change) => change.kind === 'comment_updated' && change.annotationId === id);
-    const edit = await request<{ thread: Thread }>(bob, 'comments:edit', { ...doc, annotationId: id, commentId: 2, commentText: 'Reply by Bob, edited' });
+    const edited = nextEvent<Change>(
+      ann,
+      'comment:change',
+      (change) => change.kind === 'comment_updated' && change.annotationId === id,
+    );
+    const edit = await request<{ thread: Thread }>(bob, 'comments:edit', {
+      ...doc,
+      annotationId: id,
+      commentId: 2,
+      commentText: 'Reply by Bob, edited',
+    });
     expect(edit.thread.comments[1].commentText).toBe('Reply by Bob, edited');
     expect((await edited).thread?.comments[1].commentText).toBe('Reply by Bob, edited');
 
@@ -170,20 +294,39 @@ describe('client plane: end users comment, react, set presence and read their in
     await request(ann, 'comments:react', { ...doc, annotationId: id, commentId: 2, icon: '👍' });
     expect((await reacted).thread?.comments[1].reactionAnnotations).toEqual([expect.objectContaining({ icon: '👍' })]);
 
-    const resolved = nextEvent<Change>(ann, 'comment:change', (change) => change.kind === 'thread_updated' && change.annotationId === id);
-    const status = await request<{ thread: Thread }>(bob, 'comments:status', { ...doc, annotationId: id, status: { id: 'RESOLVED', name: 'Resolved', type: 'terminal' } });
+    const resolved = nextEvent<Change>(
+      ann,
+      'comment:change',
+      (change) => change.kind === 'thread_updated' && change.annotationId === id,
+    );
+    const status = await request<{ thread: Thread }>(bob, 'comments:status', {
+      ...doc,
+      annotationId: id,
+      status: { id: 'RESOLVED', name: 'Resolved', type: 'terminal' },
+    });
     expect(status.thread).toMatchObject({ status: { id: 'RESOLVED', type: 'terminal' }, resolvedByUserId: 'bob' });
     expect((await resolved).thread?.status.type).toBe('terminal');
 
-    expect((await request<{ thread: Thread }>(ann, 'comments:get', { ...doc, annotationId: id })).thread.isRead).toBe(false);
+    expect((await request<{ thread: Thread }>(ann, 'comments:get', { ...doc, annotationId: id })).thread.isRead).toBe(
+      false,
+    );
     await request(ann, 'comments:read', { ...doc, annotationId: id });
-    expect((await request<{ thread: Thread }>(ann, 'comments:get', { ...doc, annotationId: id })).thread.isRead).toBe(true);
+    expect((await request<{ thread: Thread }>(ann, 'comments:get', { ...doc, annotationId: id })).thread.isRead).toBe(
+      true,
+    );
 
-    const removed = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_deleted' && change.annotationId === id);
+    const removed = nextEvent<Change>(
+      bob,
+      'comment:change',
+      (change) => change.kind === 'thread_deleted' && change.annotationId === id,
+    );
     expect((await request(ann, 'comments:delete', { ...doc, annotationId: id })).status).toBe('success');
     expect((await removed).thread).toBeNull();
 
-    const mentionable = await request<{ users: Array<{ userId: string }> }>(ann, 'users:mentionable', { ...doc, query: 'b' });
+    const mentionable = await request<{ users: Array<{ userId: string }> }>(ann, 'users:mentionable', {
+      ...doc,
+      query: 'b',
+    });
     expect(mentionable.users.map((u) => u.userId)).toEqual(['bob']);
   });
 
@@ -201,8 +344,13 @@ describe('client plane: end users comment, react, set presence and read their in
     await addThread(ann, 'everyone', { annotationId: 'public-after' });
     await publicOne;
     expect(overheard.map((change) => change.annotationId)).toEqual(['public-after']);
-    expect((await request(cat, 'comments:get', { ...doc, annotationId: 'secret' })).error).toMatchObject({ status: 'NOT_FOUND' });
-    expect((await request(cat, 'comments:reply', { ...doc, annotationId: 'secret', comment: { commentText: 'me too' } })).error).toMatchObject({ status: 'NOT_FOUND' });
+    expect((await request(cat, 'comments:get', { ...doc, annotationId: 'secret' })).error).toMatchObject({
+      status: 'NOT_FOUND',
+    });
+    expect(
+      (await request(cat, 'comments:reply', { ...doc, annotationId: 'secret', comment: { commentText: 'me too' } }))
+        .error,
+    ).toMatchObject({ status: 'NOT_FOUND' });
     const listed = await request<{ threads: Thread[] }>(cat, 'comments:list', doc);
     expect(listed.threads.map((thread) => thread.annotationId)).not.toContain('secret');
   });
@@ -212,7 +360,10 @@ describe('client plane: end users comment, react, set presence and read their in
     const ann = await user(a, 'ann');
     expect((await addThread(eve, 'while I may')).status).toBe('success');
     const revoked = nextEvent(eve, 'access_revoked');
-    await call('/v2/auth/permissions/remove', { userId: 'eve', permissions: { resources: [{ type: 'document', id: doc.documentId, organizationId: doc.organizationId }] } });
+    await call('/v2/auth/permissions/remove', {
+      userId: 'eve',
+      permissions: { resources: [{ type: 'document', id: doc.documentId, organizationId: doc.organizationId }] },
+    });
     await revoked;
     expect((await addThread(eve, 'no longer')).error).toMatchObject({ status: 'PERMISSION_DENIED' });
     expect((await request(eve, 'comments:list', doc)).error).toMatchObject({ status: 'PERMISSION_DENIED' });
@@ -233,19 +384,33 @@ describe('client plane: end users comment, react, set presence and read their in
     const bob = await user(b, 'bob');
     const { cursor } = await request<{ cursor: string }>(bob, 'comments:list', doc);
     bob.close();
-    await request(ann, 'comments:reply', { ...doc, annotationId: 'kept', comment: { commentText: 'while Bob was away' } });
+    await request(ann, 'comments:reply', {
+      ...doc,
+      annotationId: 'kept',
+      comment: { commentText: 'while Bob was away' },
+    });
     await request(ann, 'comments:delete', { ...doc, annotationId: 'doomed' });
     await addThread(ann, 'new', { annotationId: 'new-while-away' });
 
     const back = await user(b, 'bob');
-    const caught = await request<{ cursor: string; threads: Thread[]; deleted: string[] }>(back, 'comments:changes', { ...doc, since: cursor });
+    const caught = await request<{ cursor: string; threads: Thread[]; deleted: string[] }>(back, 'comments:changes', {
+      ...doc,
+      since: cursor,
+    });
     expect(caught.threads.map((thread) => thread.annotationId).sort()).toEqual(['kept', 'new-while-away']);
-    expect(caught.threads.find((thread) => thread.annotationId === 'kept')?.comments.map((c) => c.commentText)).toEqual(['kept', 'while Bob was away']);
+    expect(caught.threads.find((thread) => thread.annotationId === 'kept')?.comments.map((c) => c.commentText)).toEqual(
+      ['kept', 'while Bob was away'],
+    );
     expect(caught.deleted).toEqual(['doomed']);
     expect(BigInt(caught.cursor)).toBeGreaterThan(BigInt(cursor));
-    const again = await request<{ cursor: string; threads: Thread[]; deleted: string[] }>(back, 'comments:changes', { ...doc, since: caught.cursor });
+    const again = await request<{ cursor: string; threads: Thread[]; deleted: string[] }>(back, 'comments:changes', {
+      ...doc,
+      since: caught.cursor,
+    });
     expect([again.threads, again.deleted, again.cursor]).toEqual([[], [], caught.cursor]);
-    expect((await request(back, 'comments:changes', { ...doc, since: 'yesterday' })).error).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect((await request(back, 'comments:changes', { ...doc, since: 'yesterday' })).error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
   });
 
   it('presence data set on one instance shows on the other, to late subscribers too, and leaves with the socket', async () => {
@@ -253,18 +418,32 @@ describe('client plane: end users comment, react, set presence and read their in
     const bob = await user(b, 'bob');
     const seen = nextEvent<{ connectionId: string; userId: string; data: unknown }>(bob, 'presence:data');
     expect((await request(ann, 'presence:set', { ...doc, data: { cursor: { x: 10, y: 20 } } })).status).toBe('success');
-    expect(await seen).toMatchObject({ ...doc, connectionId: ann.id, userId: 'ann', name: 'ANN', data: { cursor: { x: 10, y: 20 } } });
+    expect(await seen).toMatchObject({
+      ...doc,
+      connectionId: ann.id,
+      userId: 'ann',
+      name: 'ANN',
+      data: { cursor: { x: 10, y: 20 } },
+    });
 
     const late = await user(b, 'cat', false);
     const ack = await request<{ connections: Array<{ connectionId: string; data: unknown }> }>(late, 'subscribe', doc);
-    expect(ack.connections).toEqual([{ connectionId: ann.id, userId: 'ann', name: 'ANN', data: { cursor: { x: 10, y: 20 } } }]);
+    expect(ack.connections).toEqual([
+      { connectionId: ann.id, userId: 'ann', name: 'ANN', data: { cursor: { x: 10, y: 20 } } },
+    ]);
 
     const left = nextEvent<{ connectionId: string }>(bob, 'presence:leave');
     const annId = ann.id;
     ann.close();
     expect((await left).connectionId).toBe(annId);
-    expect(await world.redis.hlen(`connection-presence:{${JSON.stringify([owner.apiKey, doc.organizationId, doc.documentId])}}`)).toBe(0);
-    const tables = await world.query<{ n: string }>("SELECT count(*) AS n FROM information_schema.columns WHERE column_name = 'data' AND table_name LIKE '%presence%'");
+    expect(
+      await world.redis.hlen(
+        `connection-presence:{${JSON.stringify([owner.apiKey, doc.organizationId, doc.documentId])}}`,
+      ),
+    ).toBe(0);
+    const tables = await world.query<{ n: string }>(
+      "SELECT count(*) AS n FROM information_schema.columns WHERE column_name = 'data' AND table_name LIKE '%presence%'",
+    );
     expect(tables[0].n).toBe('0');
   });
 
@@ -272,22 +451,32 @@ describe('client plane: end users comment, react, set presence and read their in
     const ann = await user(a, 'ann');
     const bob = await user(a, 'bob');
     const big = await request(ann, 'presence:set', { ...doc, data: { blob: 'x'.repeat(5000) } });
-    expect(big.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'data must be at most 2048 bytes as JSON.' });
+    expect(big.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'data must be at most 2048 bytes as JSON.',
+    });
     const bigEvent = await request(ann, 'event:broadcast', { ...doc, event: { blob: 'x'.repeat(9000) } });
-    expect(bigEvent.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'event must be at most 8192 bytes as JSON.' });
+    expect(bigEvent.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'event must be at most 8192 bytes as JSON.',
+    });
 
     const heard = nextEvent<{ event: unknown; userId: string }>(bob, 'event');
     expect((await request(ann, 'event:broadcast', { ...doc, event: { type: 'wave' } })).status).toBe('success');
     expect(await heard).toMatchObject({ userId: 'ann', event: { type: 'wave' } });
 
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => request(ann, 'presence:set', { ...doc, data: { i } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request(ann, 'presence:set', { ...doc, data: { i } })),
+    );
     const limited = answers.filter((answer) => answer.error?.status === 'RESOURCE_EXHAUSTED');
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0].error.message).toBe('Too many presence:set messages: at most 5 a second per connection.');
     const refused = nextEvent<{ event: string; status: string }>(ann, 'refused');
     for (let i = 0; i < 20; i++) ann.emit('event:broadcast', { ...doc, event: { i } });
     expect(await refused).toMatchObject({ event: 'event:broadcast', status: 'RESOURCE_EXHAUSTED' });
-    expect((await request(await user(a, 'cat', false), 'presence:set', { ...doc, data: {} })).error).toMatchObject({ status: 'FAILED_PRECONDITION' });
+    expect((await request(await user(a, 'cat', false), 'presence:set', { ...doc, data: {} })).error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+    });
 
     const metrics = await (await fetch(`${a.url}/metrics`)).text();
     expect(metrics).toMatch(/realtime_refused_total\{event="presence:set",reason="too_large"\} 1/);
@@ -295,16 +484,20 @@ describe('client plane: end users comment, react, set presence and read their in
     expect(metrics).toMatch(/realtime_refused_total\{event="event:broadcast",reason="rate_limited"\} [1-9]/);
   });
 
-  it('a SIGKILLed instance’s connections leave the others’ presence within the documented bound', async () => {
-    const doomed = await startApi(world.env, ENV);
-    const ann = await user(doomed, 'ann');
-    const bob = await user(b, 'bob');
-    const seen = nextEvent(bob, 'presence:data');
-    await request(ann, 'presence:set', { ...doc, data: { cursor: { x: 1 } } });
-    await seen;
-    const left = nextEvent<{ connectionId: string }>(bob, 'presence:leave', () => true, 3000 + 1000 + 3000);
-    const annId = ann.id;
-    expect(await doomed.stop('SIGKILL')).toBe('SIGKILL');
-    expect((await left).connectionId).toBe(annId);
-  }, LONG);
+  it(
+    'a SIGKILLed instance’s connections leave the others’ presence within the documented bound',
+    async () => {
+      const doomed = await startApi(world.env, ENV);
+      const ann = await user(doomed, 'ann');
+      const bob = await user(b, 'bob');
+      const seen = nextEvent(bob, 'presence:data');
+      await request(ann, 'presence:set', { ...doc, data: { cursor: { x: 1 } } });
+      await seen;
+      const left = nextEvent<{ connectionId: string }>(bob, 'presence:leave', () => true, 3000 + 1000 + 3000);
+      const annId = ann.id;
+      expect(await doomed.stop('SIGKILL')).toBe('SIGKILL');
+      expect((await left).connectionId).toBe(annId);
+    },
+    LONG,
+  );
 });

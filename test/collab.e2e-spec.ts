@@ -27,16 +27,26 @@ describe('CRDT sync at /collab across two API instances', () => {
   let other: Credentials;
   const editors: Editor[] = [];
 
-  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner, api = a) => post<T>(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner, api = a) =>
+    post<T>(api.url, path, data, apiKeyHeaders(as));
   const grant = (userId: string, accessRole: string, documentId: string, as = owner) =>
-    call('/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole }] } }, as);
+    call(
+      '/v2/auth/permissions/add',
+      { userId, permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole }] } },
+      as,
+    );
   async function open(api: RunningApi, userId: string, name: string, as = owner): Promise<Editor> {
     const editor = await openEditor(api.url, await userToken(api.url, as, userId), name);
     editors.push(editor);
     return editor;
   }
   const crdtGet = (documentId: string, editorId?: string, api = a) =>
-    call<CrdtItem[]>('/v2/crdt/get', { organizationId: 'org', documentId, ...(editorId ? { editorId } : {}) }, owner, api);
+    call<CrdtItem[]>(
+      '/v2/crdt/get',
+      { organizationId: 'org', documentId, ...(editorId ? { editorId } : {}) },
+      owner,
+      api,
+    );
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -81,7 +91,13 @@ describe('CRDT sync at /collab across two API instances', () => {
     const stored = await crdtGet('notes', 'body', b);
     expect(stored.status).toBe(200);
     expect(stored.body.result.data).toEqual([
-      { data: onA.content(), id: 'body', lastUpdate: expect.any(String) as string, lastUpdatedBy: expect.stringMatching(/^ed2?$/) as string, sessionId: null },
+      {
+        data: onA.content(),
+        id: 'body',
+        lastUpdate: expect.any(String) as string,
+        lastUpdatedBy: expect.stringMatching(/^ed2?$/) as string,
+        sessionId: null,
+      },
     ]);
   });
 
@@ -98,10 +114,16 @@ describe('CRDT sync at /collab across two API instances', () => {
 
   it('refuses a bad token, a user without access and a malformed name, each with its reason', async () => {
     const token = await userToken(a.url, owner, 'stranger');
-    expect(await openRefusal(a.url, { ...token, token: 'not-a-jwt' }, 'org/notes/body')).toBe('authentication failed: unauthenticated');
+    expect(await openRefusal(a.url, { ...token, token: 'not-a-jwt' }, 'org/notes/body')).toBe(
+      'authentication failed: unauthenticated',
+    );
     expect(await openRefusal(a.url, token, 'org/notes/body')).toBe('authentication failed: permission-denied');
-    expect(await openRefusal(a.url, await userToken(a.url, owner, 'ed'), 'org/notes')).toBe('authentication failed: invalid-document-name');
-    expect(await openRefusal(a.url, await userToken(a.url, owner, 'ed'), 'org/missing/body')).toBe('authentication failed: permission-denied');
+    expect(await openRefusal(a.url, await userToken(a.url, owner, 'ed'), 'org/notes')).toBe(
+      'authentication failed: invalid-document-name',
+    );
+    expect(await openRefusal(a.url, await userToken(a.url, owner, 'ed'), 'org/missing/body')).toBe(
+      'authentication failed: permission-denied',
+    );
   });
 
   it("answers the upgrade itself: 401 without an API key, 403 from an origin outside the key's allowed domains", async () => {
@@ -139,7 +161,10 @@ describe('CRDT sync at /collab across two API instances', () => {
   it('closes the connections of a user whose grant is removed, on the other instance too', async () => {
     const keeps = await open(a, 'ed', 'org/revoke/body');
     const loses = await open(b, 'ed2', 'org/revoke/body');
-    const removed = await call('/v2/auth/permissions/remove', { userId: 'ed2', permissions: { resources: [{ type: 'document', id: 'revoke', organizationId: 'org' }] } });
+    const removed = await call('/v2/auth/permissions/remove', {
+      userId: 'ed2',
+      permissions: { resources: [{ type: 'document', id: 'revoke', organizationId: 'org' }] },
+    });
     expect(removed.status).toBe(200);
     await eventually(() => expect(loses.closes).toEqual(['access-revoked']));
     expect(keeps.closes).toEqual([]);
@@ -148,7 +173,9 @@ describe('CRDT sync at /collab across two API instances', () => {
     await keeps.acknowledged();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await crdtGet('revoke', 'body')).body.result.data[0].data).toBe('kept ');
-    expect(await openRefusal(b.url, await userToken(b.url, owner, 'ed2'), 'org/revoke/body')).toBe('authentication failed: permission-denied');
+    expect(await openRefusal(b.url, await userToken(b.url, owner, 'ed2'), 'org/revoke/body')).toBe(
+      'authentication failed: permission-denied',
+    );
   });
 
   it('makes an editor demoted to viewer read-only on its open connection, on the other instance too', async () => {
@@ -187,21 +214,52 @@ describe('CRDT sync at /collab across two API instances', () => {
   }, 60_000);
 
   it('crdt/add and crdt/update over REST reach connected editors on every instance at once', async () => {
-    const added = await call('/v2/crdt/add', { organizationId: 'org', documentId: 'rest', editorId: 'note', data: 'Hello, collaborative world!', type: 'text' });
+    const added = await call('/v2/crdt/add', {
+      organizationId: 'org',
+      documentId: 'rest',
+      editorId: 'note',
+      data: 'Hello, collaborative world!',
+      type: 'text',
+    });
     expect(added.status).toBe(200);
     expect(added.body).toEqual({ result: { status: 'success', message: 'CRDT data added successfully.' } });
-    const again = await call('/v2/crdt/add', { organizationId: 'org', documentId: 'rest', editorId: 'note', data: 'x', type: 'text' });
+    const again = await call('/v2/crdt/add', {
+      organizationId: 'org',
+      documentId: 'rest',
+      editorId: 'note',
+      data: 'x',
+      type: 'text',
+    });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: { status: 'ALREADY_EXISTS', message: 'CRDT data already exists for this editor ID.' } });
+    expect(again.body).toEqual({
+      error: { status: 'ALREADY_EXISTS', message: 'CRDT data already exists for this editor ID.' },
+    });
 
     const onB = await open(b, 'ed', 'org/rest/note');
     expect(onB.content()).toBe('Hello, collaborative world!');
-    const updated = await call('/v2/crdt/update', { organizationId: 'org', documentId: 'rest', editorId: 'note', data: 'Hello, updated world!', type: 'text' });
+    const updated = await call('/v2/crdt/update', {
+      organizationId: 'org',
+      documentId: 'rest',
+      editorId: 'note',
+      data: 'Hello, updated world!',
+      type: 'text',
+    });
     expect(updated.body).toEqual({ result: { status: 'success', message: 'CRDT data updated successfully.' } });
     await eventually(() => expect(onB.content()).toBe('Hello, updated world!'));
 
     const xml = '<paragraph>Hello World</paragraph><heading level="2">New heading</heading>';
-    expect((await call('/v2/crdt/add', { organizationId: 'org', documentId: 'rest', editorId: 'rich', data: xml, type: 'xml', contentKey: 'default' })).status).toBe(200);
+    expect(
+      (
+        await call('/v2/crdt/add', {
+          organizationId: 'org',
+          documentId: 'rest',
+          editorId: 'rich',
+          data: xml,
+          type: 'xml',
+          contentKey: 'default',
+        })
+      ).status,
+    ).toBe(200);
     const rich = await open(a, 'ed2', 'org/rest/rich');
     expect(rich.doc.getXmlFragment('default').toJSON()).toBe(xml);
     const items = (await crdtGet('rest', undefined, b)).body.result.data;
@@ -212,12 +270,26 @@ describe('CRDT sync at /collab across two API instances', () => {
   });
 
   it('answers Velt-shaped errors for CRDT routes', async () => {
-    const missing = await call('/v2/crdt/update', { organizationId: 'org', documentId: 'rest', editorId: 'none', data: 'x', type: 'text' });
+    const missing = await call('/v2/crdt/update', {
+      organizationId: 'org',
+      documentId: 'rest',
+      editorId: 'none',
+      data: 'x',
+      type: 'text',
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: { status: 'NOT_FOUND', message: 'No CRDT data found for this editor ID.' } });
-    const wrongType = await call('/v2/crdt/add', { organizationId: 'org', documentId: 'rest', editorId: 'n2', data: { a: 1 }, type: 'text' });
+    const wrongType = await call('/v2/crdt/add', {
+      organizationId: 'org',
+      documentId: 'rest',
+      editorId: 'n2',
+      data: { a: 1 },
+      type: 'text',
+    });
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Data must be a string for type text.' } });
+    expect(wrongType.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'Data must be a string for type text.' },
+    });
     const unknownField = await call('/v2/crdt/get', { organizationId: 'org', documentId: 'rest', extra: 1 });
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.error.message).toContain('extra');
@@ -230,9 +302,15 @@ describe('CRDT sync at /collab across two API instances', () => {
     editor.text().insert(0, 'moves along');
     await editor.acknowledged();
     editor.destroy();
-    await world.query("UPDATE document SET id = 'migrated' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'migrate'", [owner.apiKey]);
+    await world.query(
+      "UPDATE document SET id = 'migrated' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'migrate'",
+      [owner.apiKey],
+    );
     expect((await crdtGet('migrated', 'body')).body.result.data[0].data).toBe('moves along');
-    const stale = await world.query('SELECT count(*)::int AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = $2', [owner.apiKey, 'migrate']);
+    const stale = await world.query(
+      'SELECT count(*)::int AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = $2',
+      [owner.apiKey, 'migrate'],
+    );
     expect(stale).toEqual([{ n: 0 }]);
   });
 
@@ -241,10 +319,16 @@ describe('CRDT sync at /collab across two API instances', () => {
     editor.text().insert(0, 'small');
     await editor.acknowledged();
     await eventually(async () => {
-      const rows = await world.query<{ n: number }>('SELECT count(*)::int AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = $2', [owner.apiKey, 'limits']);
+      const rows = await world.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = $2',
+        [owner.apiKey, 'limits'],
+      );
       expect(rows).toEqual([{ n: 0 }]);
     });
-    const [row] = await world.query<{ state: Buffer }>('SELECT state FROM crdt_editor WHERE api_key_id = $1 AND document_id = $2', [owner.apiKey, 'limits']);
+    const [row] = await world.query<{ state: Buffer }>(
+      'SELECT state FROM crdt_editor WHERE api_key_id = $1 AND document_id = $2',
+      [owner.apiKey, 'limits'],
+    );
     const compacted = new Y.Doc();
     Y.applyUpdate(compacted, row.state);
     expect(compacted.getText('content').toJSON()).toBe('small');

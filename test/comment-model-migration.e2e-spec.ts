@@ -68,7 +68,12 @@ const OLD: OldAnnotation[] = [
       { id: '10', text: 'Was ten', from: bo, tags: [] },
     ],
   },
-  { id: 'a-three', status: 'resolved', priority: 'medium', comments: [{ id: 'only', text: 'Done', from: ann, tags: [] }] },
+  {
+    id: 'a-three',
+    status: 'resolved',
+    priority: 'medium',
+    comments: [{ id: 'only', text: 'Done', from: ann, tags: [] }],
+  },
   { id: 'a-four', status: 'open', priority: 'low', comments: [{ id: 'z', text: 'Low one', from: bo, tags: [] }] },
   { id: 'a-five', status: 'open', priority: null, comments: [] },
 ];
@@ -107,7 +112,9 @@ function summary(comment: CommentView) {
     from: comment.from.userId,
     createdAt: comment.createdAt,
     tagged: comment.taggedUserContacts,
-    reactions: Object.fromEntries(comment.reactionAnnotations.map((r) => [r.icon, r.fromUsers.map((u) => u.from.userId)])),
+    reactions: Object.fromEntries(
+      comment.reactionAnnotations.map((r) => [r.icon, r.fromUsers.map((u) => u.from.userId)]),
+    ),
   };
 }
 
@@ -118,18 +125,27 @@ describe('VeltCommentModel migration of existing comments', () => {
   const doc = { organizationId: 'org-1', documentId: 'doc-1' };
   const call = <T = unknown>(path: string, data: unknown) => post<T>(api!.url, path, data, apiKeyHeaders(owner));
   const typeorm = (command: 'migration:run' | 'migration:revert') =>
-    run(process.execPath, ['node_modules/typeorm/cli.js', command, '-d', 'dist/apps/schema/src/data-source.js'], { env: { ...process.env, ...world.env } });
-  const executed = async () => (await world.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY timestamp')).map((row) => row.name);
+    run(process.execPath, ['node_modules/typeorm/cli.js', command, '-d', 'dist/apps/schema/src/data-source.js'], {
+      env: { ...process.env, ...world.env },
+    });
+  const executed = async () =>
+    (await world.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY timestamp')).map(
+      (row) => row.name,
+    );
   /** Reverts the newest migrations, one by one, until VeltCommentModel itself is undone. */
   const revertThroughVeltCommentModel = async () => {
     while ((await executed()).includes(VELT_COMMENT_MODEL)) await typeorm('migration:revert');
   };
   const annotations = async () => {
-    const response = await call<AnnotationView[]>('/v2/commentannotations/get', { ...doc, annotationIds: OLD.map((a) => a.id) });
+    const response = await call<AnnotationView[]>('/v2/commentannotations/get', {
+      ...doc,
+      annotationIds: OLD.map((a) => a.id),
+    });
     expect([response.status, response.body.error]).toEqual([200, undefined]);
     return response.body.result.data.sort((a, b) => a.annotationId.localeCompare(b.annotationId));
   };
-  const commentsOf = async (annotationId: string) => (await annotations()).find((a) => a.annotationId === annotationId)!.comments.map(summary);
+  const commentsOf = async (annotationId: string) =>
+    (await annotations()).find((a) => a.annotationId === annotationId)!.comments.map(summary);
   const schema = async () => ({
     columns: await world.query(
       `SELECT table_name, column_name, data_type, collation_name, is_nullable, column_default
@@ -139,7 +155,9 @@ describe('VeltCommentModel migration of existing comments', () => {
       `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition
          FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
     ),
-    indexes: await world.query(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2`),
+    indexes: await world.query(
+      `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2`,
+    ),
   });
   let freshSchema: Awaited<ReturnType<typeof schema>>;
 
@@ -150,7 +168,10 @@ describe('VeltCommentModel migration of existing comments', () => {
     api = await startApi(world.env);
     owner = await createWorkspace(api.url);
     await call('/v2/organizations/add', { organizations: [{ organizationId: doc.organizationId }] });
-    await call('/v2/organizations/documents/add', { organizationId: doc.organizationId, documents: [{ documentId: doc.documentId }] });
+    await call('/v2/organizations/documents/add', {
+      organizationId: doc.organizationId,
+      documents: [{ documentId: doc.documentId }],
+    });
     await seedEditors(api.url, owner, doc.organizationId, ['u1', 'u2', 'u3']);
     await api.stop();
     api = undefined;
@@ -175,7 +196,15 @@ describe('VeltCommentModel migration of existing comments', () => {
         await world.query(
           `INSERT INTO comment (api_key_id, organization_id, document_id, annotation_id, id, text, from_user, to_contacts_tagged, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-          [...key, annotation.id, comment.id, comment.text, comment.from, JSON.stringify(comment.tags), new Date(at(minute++))],
+          [
+            ...key,
+            annotation.id,
+            comment.id,
+            comment.text,
+            comment.from,
+            JSON.stringify(comment.tags),
+            new Date(at(minute++)),
+          ],
         );
       }
     }
@@ -199,23 +228,54 @@ describe('VeltCommentModel migration of existing comments', () => {
   it('keeps every comment and reaction', async () => {
     const [comments] = await world.query<{ n: string }>('SELECT count(*) AS n FROM comment');
     const [reactions] = await world.query<{ n: string }>('SELECT count(*) AS n FROM comment_reaction');
-    expect([Number(comments.n), Number(reactions.n)]).toEqual([OLD.flatMap((a) => a.comments).length, OLD_REACTIONS.length]);
+    expect([Number(comments.n), Number(reactions.n)]).toEqual([
+      OLD.flatMap((a) => a.comments).length,
+      OLD_REACTIONS.length,
+    ]);
   });
 
   it('numbers comments 1..n per annotation in creation order, with their text, author, time, tags and reactions', async () => {
     // Comments were inserted annotation by annotation from 'a-five' back to 'a-one', after the five annotations.
     expect(await commentsOf('a-one')).toEqual([
-      { id: 1, text: 'First, by Ann', from: 'u1', createdAt: at(10), tagged: [{ userId: 'u2', contact: bo }], reactions: {} },
+      {
+        id: 1,
+        text: 'First, by Ann',
+        from: 'u1',
+        createdAt: at(10),
+        tagged: [{ userId: 'u2', contact: bo }],
+        reactions: {},
+      },
       { id: 2, text: 'Second, by Bo', from: 'u2', createdAt: at(11), tagged: [], reactions: { '👍': ['u1', 'u3'] } },
-      { id: 3, text: 'Third, by Ann', from: 'u1', createdAt: at(12), tagged: [{ userId: 'u2', contact: bo }, { userId: 'u3', contact: cy }], reactions: { '🎉': ['u2'] } },
+      {
+        id: 3,
+        text: 'Third, by Ann',
+        from: 'u1',
+        createdAt: at(12),
+        tagged: [
+          { userId: 'u2', contact: bo },
+          { userId: 'u3', contact: cy },
+        ],
+        reactions: { '🎉': ['u2'] },
+      },
     ]);
     expect(await commentsOf('a-two')).toEqual([
       { id: 1, text: 'Was two', from: 'u3', createdAt: at(7), tagged: [], reactions: { '👍': ['u1'], '❤️': ['u3'] } },
-      { id: 2, text: 'Was one', from: 'u1', createdAt: at(8), tagged: [{ userId: 'u3', contact: cy }], reactions: { '👍': ['u1'] } },
+      {
+        id: 2,
+        text: 'Was one',
+        from: 'u1',
+        createdAt: at(8),
+        tagged: [{ userId: 'u3', contact: cy }],
+        reactions: { '👍': ['u1'] },
+      },
       { id: 3, text: 'Was ten', from: 'u2', createdAt: at(9), tagged: [], reactions: {} },
     ]);
-    expect(await commentsOf('a-three')).toEqual([{ id: 1, text: 'Done', from: 'u1', createdAt: at(6), tagged: [], reactions: {} }]);
-    expect(await commentsOf('a-four')).toEqual([{ id: 1, text: 'Low one', from: 'u2', createdAt: at(5), tagged: [], reactions: {} }]);
+    expect(await commentsOf('a-three')).toEqual([
+      { id: 1, text: 'Done', from: 'u1', createdAt: at(6), tagged: [], reactions: {} },
+    ]);
+    expect(await commentsOf('a-four')).toEqual([
+      { id: 1, text: 'Low one', from: 'u2', createdAt: at(5), tagged: [], reactions: {} },
+    ]);
     expect(await commentsOf('a-five')).toEqual([]);
     const all = await annotations();
     expect(all.map((a) => a.from)).toEqual(OLD.map(() => ann));
@@ -233,7 +293,7 @@ describe('VeltCommentModel migration of existing comments', () => {
     });
   });
 
-  it('sets each annotation\'s next comment id past its largest: a new comment gets n + 1', async () => {
+  it("sets each annotation's next comment id past its largest: a new comment gets n + 1", async () => {
     const counters = await world.query('SELECT id, next_comment_id::int AS next FROM comment_annotation ORDER BY id');
     expect(counters).toEqual([
       { id: 'a-five', next: 1 },
@@ -242,11 +302,24 @@ describe('VeltCommentModel migration of existing comments', () => {
       { id: 'a-three', next: 2 },
       { id: 'a-two', next: 4 },
     ]);
-    for (const [annotationId, expected] of [['a-one', 4], ['a-two', 4], ['a-five', 1]] as const) {
-      const added = await call('/v2/commentannotations/comments/add', { ...doc, annotationId, commentData: [{ commentText: 'After', from: { userId: 'u1' } }] });
+    for (const [annotationId, expected] of [
+      ['a-one', 4],
+      ['a-two', 4],
+      ['a-five', 1],
+    ] as const) {
+      const added = await call('/v2/commentannotations/comments/add', {
+        ...doc,
+        annotationId,
+        commentData: [{ commentText: 'After', from: { userId: 'u1' } }],
+      });
       expect([added.status, added.body.result?.data]).toEqual([200, [expected]]);
     }
-    expect((await commentsOf('a-one')).map((c) => [c.id, c.text])).toEqual([[1, 'First, by Ann'], [2, 'Second, by Bo'], [3, 'Third, by Ann'], [4, 'After']]);
+    expect((await commentsOf('a-one')).map((c) => [c.id, c.text])).toEqual([
+      [1, 'First, by Ann'],
+      [2, 'Second, by Bo'],
+      [3, 'Third, by Ann'],
+      [4, 'After'],
+    ]);
   });
 
   it('reverts to the old model and runs again cleanly: same schema, same comments, same counters', async () => {
@@ -256,8 +329,12 @@ describe('VeltCommentModel migration of existing comments', () => {
 
     await revertThroughVeltCommentModel();
     const statuses = await world.query('SELECT id, status, priority FROM comment_annotation ORDER BY id');
-    expect(statuses).toEqual(OLD.map((a) => ({ id: a.id, status: a.status, priority: a.priority })).sort((a, b) => a.id.localeCompare(b.id)));
-    const tags = await world.query(`SELECT id, to_contacts_tagged AS tags FROM comment WHERE annotation_id = 'a-one' ORDER BY seq`);
+    expect(statuses).toEqual(
+      OLD.map((a) => ({ id: a.id, status: a.status, priority: a.priority })).sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const tags = await world.query(
+      `SELECT id, to_contacts_tagged AS tags FROM comment WHERE annotation_id = 'a-one' ORDER BY seq`,
+    );
     expect(tags).toEqual([
       { id: '1', tags: [bo] },
       { id: '2', tags: [] },
@@ -268,14 +345,22 @@ describe('VeltCommentModel migration of existing comments', () => {
     await typeorm('migration:run');
     expect(await executed()).toContain(VELT_COMMENT_MODEL);
     expect(await schema()).toEqual(freshSchema);
-    const { stdout } = await run(process.execPath, ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/apps/schema/src/data-source.js'], {
-      env: { ...process.env, ...world.env },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/apps/schema/src/data-source.js'],
+      {
+        env: { ...process.env, ...world.env },
+      },
+    );
     expect(stdout).toContain('Your schema is up to date');
 
     api = await startApi(world.env);
     expect(await annotations()).toEqual(before);
-    const added = await call('/v2/commentannotations/comments/add', { ...doc, annotationId: 'a-one', commentData: [{ commentText: 'Again', from: { userId: 'u1' } }] });
+    const added = await call('/v2/commentannotations/comments/add', {
+      ...doc,
+      annotationId: 'a-one',
+      commentData: [{ commentText: 'Again', from: { userId: 'u1' } }],
+    });
     expect(added.body.result?.data).toEqual([5]);
   }, 120_000);
 });

@@ -14,7 +14,8 @@ describe('documents', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
   const ids = (response: ApiResponse<DocumentView[]>) => response.body.result.data.map((doc) => doc.id);
 
   beforeAll(async () => {
@@ -22,7 +23,10 @@ describe('documents', () => {
     api = await startApi(world.env);
     owner = await createWorkspace(api.url);
     await call('/v2/organizations/add', { organizations: [{ organizationId: 'acme' }] });
-    await call('/v2/organizations/folders/add', { organizationId: 'acme', folders: [{ folderId: 'drafts' }, { folderId: 'final' }] });
+    await call('/v2/organizations/folders/add', {
+      organizationId: 'acme',
+      folders: [{ folderId: 'drafts' }, { folderId: 'final' }],
+    });
   });
 
   afterAll(async () => {
@@ -50,7 +54,10 @@ describe('documents', () => {
           },
         },
       });
-      const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-1', 'doc-2'] });
+      const got = await call('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['doc-1', 'doc-2'],
+      });
       expect(got.body.result.data).toEqual([
         { id: 'doc-1', documentName: 'One', disabled: false, accessType: 'public' },
         { id: 'doc-2', documentName: 'Two', disabled: false, accessType: 'restricted', pages: 3, tags: ['a'] },
@@ -73,10 +80,17 @@ describe('documents', () => {
     });
 
     it('places documents in a folder, creating folder or organization only when asked', async () => {
-      const noFolder = await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: 'inbox', documents: [{ documentId: 'in-1' }] });
+      const noFolder = await call('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        folderId: 'inbox',
+        documents: [{ documentId: 'in-1' }],
+      });
       expect(noFolder.status).toBe(404);
       expect(noFolder.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } });
-      const noOrg = await call('/v2/organizations/documents/add', { organizationId: 'newco', documents: [{ documentId: 'n-1' }] });
+      const noOrg = await call('/v2/organizations/documents/add', {
+        organizationId: 'newco',
+        documents: [{ documentId: 'n-1' }],
+      });
       expect(noOrg.status).toBe(404);
       expect(noOrg.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } });
       expect(await world.query(`SELECT id FROM document WHERE id IN ('in-1', 'n-1')`)).toEqual([]);
@@ -90,17 +104,26 @@ describe('documents', () => {
       });
       expect(both.body.result.data['n-1'].success).toBe(true);
       const got = await call('/v2/organizations/documents/get', { organizationId: 'newco', folderId: 'inbox' });
-      expect(got.body.result.data).toEqual([{ id: 'n-1', documentName: 'New', disabled: false, accessType: 'public', folderId: 'inbox' }]);
+      expect(got.body.result.data).toEqual([
+        { id: 'n-1', documentName: 'New', disabled: false, accessType: 'public', folderId: 'inbox' },
+      ]);
       const folders = await call('/v2/organizations/folders/get', { organizationId: 'newco' });
       expect(folders.body.result.data).toEqual([
-        expect.objectContaining({ folderId: 'inbox', folderName: 'inbox', parentFolderId: 'root', accessType: 'organizationPrivate' }),
+        expect.objectContaining({
+          folderId: 'inbox',
+          folderName: 'inbox',
+          parentFolderId: 'root',
+          accessType: 'organizationPrivate',
+        }),
       ]);
     });
 
     it('stores custom top-level keys of a document (Velt) as metadata and returns them', async () => {
       const added = await call<BatchResult>('/v2/organizations/documents/add', {
         organizationId: 'acme',
-        documents: [{ documentId: 'custom-doc', documentName: 'C', projectId: 'p-7', tags: ['a'], metadata: { color: 'red' } }],
+        documents: [
+          { documentId: 'custom-doc', documentName: 'C', projectId: 'p-7', tags: ['a'], metadata: { color: 'red' } },
+        ],
       });
       expect(added.body.result.data['custom-doc'].success).toBe(true);
       const updated = await call<BatchResult>('/v2/organizations/documents/update', {
@@ -108,41 +131,78 @@ describe('documents', () => {
         documents: [{ documentId: 'custom-doc', projectId: 'p-8' }],
       });
       expect(updated.body.result.data['custom-doc'].success).toBe(true);
-      const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['custom-doc'] });
+      const got = await call('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['custom-doc'],
+      });
       expect(got.body.result.data).toEqual([
-        { id: 'custom-doc', documentName: 'C', disabled: false, accessType: 'public', projectId: 'p-8', tags: ['a'], color: 'red' },
+        {
+          id: 'custom-doc',
+          documentName: 'C',
+          disabled: false,
+          accessType: 'public',
+          projectId: 'p-8',
+          tags: ['a'],
+          color: 'red',
+        },
       ]);
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['custom-doc'] });
     });
 
     it('refuses a document key that would shadow an output field, by its path', async () => {
-      const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'shadow-doc', disabled: true }] });
+      const response = await call('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        documents: [{ documentId: 'shadow-doc', disabled: true }],
+      });
       expect(response.status).toBe(400);
-      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.documents[0].disabled is not a known field.' });
+      expect(response.body.error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'data.documents[0].disabled is not a known field.',
+      });
       expect(await world.query(`SELECT 1 FROM document WHERE id = 'shadow-doc'`)).toEqual([]);
     });
 
     it('keeps metadata from the nested metadata object', async () => {
-      await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'meta-doc', metadata: { color: 'blue' } }] });
+      await call('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        documents: [{ documentId: 'meta-doc', metadata: { color: 'blue' } }],
+      });
       const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['meta-doc'] });
-      expect(got.body.result.data).toEqual([{ id: 'meta-doc', documentName: 'meta-doc', disabled: false, accessType: 'public', color: 'blue' }]);
+      expect(got.body.result.data).toEqual([
+        { id: 'meta-doc', documentName: 'meta-doc', disabled: false, accessType: 'public', color: 'blue' },
+      ]);
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['meta-doc'] });
     });
 
     it('treats a null folderId as the top level', async () => {
-      const response = await call<BatchResult>('/v2/organizations/documents/add', { organizationId: 'acme', folderId: null, documents: [{ documentId: 'top-null' }] });
+      const response = await call<BatchResult>('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        folderId: null,
+        documents: [{ documentId: 'top-null' }],
+      });
       expect(response.body.result.data['top-null'].success).toBe(true);
-      const [row] = await world.query<{ folder_id: string | null }>(`SELECT folder_id FROM document WHERE id = 'top-null'`);
+      const [row] = await world.query<{ folder_id: string | null }>(
+        `SELECT folder_id FROM document WHERE id = 'top-null'`,
+      );
       expect(row.folder_id).toBeNull();
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['top-null'] });
     });
 
     it('adds 1000 documents in one request', async () => {
-      const documents = Array.from({ length: 1000 }, (_, i) => ({ documentId: `bulk-${String(i).padStart(4, '0')}`, documentName: `Bulk ${i}` }));
-      const response = await call<BatchResult>('/v2/organizations/documents/add', { organizationId: 'bulk', createOrganization: true, documents });
+      const documents = Array.from({ length: 1000 }, (_, i) => ({
+        documentId: `bulk-${String(i).padStart(4, '0')}`,
+        documentName: `Bulk ${i}`,
+      }));
+      const response = await call<BatchResult>('/v2/organizations/documents/add', {
+        organizationId: 'bulk',
+        createOrganization: true,
+        documents,
+      });
       expect(response.status).toBe(200);
       expect(Object.values(response.body.result.data).filter((entry) => entry.success)).toHaveLength(1000);
-      const [row] = await world.query<{ n: string }>(`SELECT count(*) AS n FROM document WHERE organization_id = 'bulk'`);
+      const [row] = await world.query<{ n: string }>(
+        `SELECT count(*) AS n FROM document WHERE organization_id = 'bulk'`,
+      );
       expect(row.n).toBe('1000');
     });
 
@@ -150,14 +210,20 @@ describe('documents', () => {
       const documents = ['r0', 'r1', 'r2', 'r1', 'r0'].map((documentId) => ({ documentId }));
       const response = await call('/v2/organizations/documents/add', { organizationId: 'acme', documents });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'data.documents[3].documentId duplicates an earlier item.' } });
+      expect(response.body).toEqual({
+        error: { status: 'INVALID_ARGUMENT', message: 'data.documents[3].documentId duplicates an earlier item.' },
+      });
       expect(await world.query(`SELECT id FROM document WHERE id LIKE 'r_'`)).toEqual([]);
     });
   });
 
   describe('/v2/organizations/documents/get', () => {
     beforeAll(async () => {
-      await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: 'drafts', documents: [{ documentId: 'draft-1' }, { documentId: 'draft-2' }] });
+      await call('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        folderId: 'drafts',
+        documents: [{ documentId: 'draft-1' }, { documentId: 'draft-2' }],
+      });
     });
 
     it('organization only: every document of the organization', async () => {
@@ -168,7 +234,10 @@ describe('documents', () => {
     });
 
     it("organization with document ids: those found, then each missing one as a per-item failure with Velt's code", async () => {
-      const response = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'gone', 'doc-3', 'lost'] });
+      const response = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['draft-2', 'gone', 'doc-3', 'lost'],
+      });
       expect(response.status).toBe(200);
       expect(ids(response)).toEqual(['doc-3', 'draft-2', 'gone', 'lost']);
       expect(response.body.result.data.slice(2)).toEqual([
@@ -176,14 +245,32 @@ describe('documents', () => {
         { success: false, id: 'lost', message: 'Document does not exist', code: 'not-found' },
       ]);
       // Paged, the missing ones come once, on the last page.
-      const first = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'gone', 'doc-3'], pageSize: 1 });
+      const first = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['draft-2', 'gone', 'doc-3'],
+        pageSize: 1,
+      });
       expect(ids(first)).toEqual(['doc-3']);
-      const last = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['draft-2', 'gone', 'doc-3'], pageSize: 1, pageToken: first.body.result.pageToken });
+      const last = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['draft-2', 'gone', 'doc-3'],
+        pageSize: 1,
+        pageToken: first.body.result.pageToken,
+      });
       expect(ids(last)).toEqual(['draft-2', 'gone']);
       expect(last.body.result.pageToken).toBeUndefined();
       // A document outside the folder filter cannot be returned either.
-      const inFolder = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'drafts', documentIds: ['draft-1', 'doc-3'] });
-      expect(inFolder.body.result.data[1]).toEqual({ success: false, id: 'doc-3', message: 'Document does not exist', code: 'not-found' });
+      const inFolder = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        folderId: 'drafts',
+        documentIds: ['draft-1', 'doc-3'],
+      });
+      expect(inFolder.body.result.data[1]).toEqual({
+        success: false,
+        id: 'doc-3',
+        message: 'Document does not exist',
+        code: 'not-found',
+      });
     });
 
     it('organization with folder: the documents directly in it', async () => {
@@ -197,12 +284,23 @@ describe('documents', () => {
     });
 
     it('pages with result.pageToken (not nextPageToken)', async () => {
-      const first = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2 });
+      const first = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        pageSize: 2,
+      });
       expect(ids(first)).toEqual(['doc-1', 'doc-2']);
       expect(first.body.result.nextPageToken).toBeUndefined();
-      const second = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2, pageToken: first.body.result.pageToken });
+      const second = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        pageSize: 2,
+        pageToken: first.body.result.pageToken,
+      });
       expect(ids(second)).toEqual(['doc-3', 'draft-1']);
-      const third = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', pageSize: 2, pageToken: second.body.result.pageToken });
+      const third = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        pageSize: 2,
+        pageToken: second.body.result.pageToken,
+      });
       expect(ids(third)).toEqual(['draft-2']);
       expect(third.body.result.pageToken).toBeUndefined();
     });
@@ -236,9 +334,20 @@ describe('documents', () => {
           ghost: { success: false, id: 'ghost', message: 'Document does not exist', code: 'not-found' },
         },
       });
-      const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-2', 'doc-3'] });
+      const got = await call('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['doc-2', 'doc-3'],
+      });
       expect(got.body.result.data).toEqual([
-        { id: 'doc-2', documentName: 'Two v2', disabled: false, accessType: 'restricted', pages: 4, tags: ['a'], reviewed: true },
+        {
+          id: 'doc-2',
+          documentName: 'Two v2',
+          disabled: false,
+          accessType: 'restricted',
+          pages: 4,
+          tags: ['a'],
+          reviewed: true,
+        },
         { id: 'doc-3', documentName: 'doc-3', disabled: true, accessType: 'organizationPrivate' },
       ]);
       expect(await world.query(`SELECT id FROM document WHERE id = 'ghost'`)).toEqual([]);
@@ -247,32 +356,59 @@ describe('documents', () => {
 
   describe('/v2/organizations/documents/move', () => {
     it('moves documents into a folder and answers without data', async () => {
-      const response = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-1', 'draft-1'], folderId: 'final' });
+      const response = await call('/v2/organizations/documents/move', {
+        organizationId: 'acme',
+        documentIds: ['doc-1', 'draft-1'],
+        folderId: 'final',
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ result: { status: 'success', message: 'Documents moved successfully.' } });
-      const moved = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'final' });
+      const moved = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        folderId: 'final',
+      });
       expect(ids(moved)).toEqual(['doc-1', 'draft-1']);
-      const left = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'drafts' });
+      const left = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        folderId: 'drafts',
+      });
       expect(ids(left)).toEqual(['draft-2']);
     });
 
     it('moves nothing when the folder or any document is missing', async () => {
-      const folder = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-2'], folderId: 'nowhere' });
+      const folder = await call('/v2/organizations/documents/move', {
+        organizationId: 'acme',
+        documentIds: ['doc-2'],
+        folderId: 'nowhere',
+      });
       expect(folder.status).toBe(404);
       expect(folder.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } });
-      const doc = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-2', 'ghost'], folderId: 'drafts' });
+      const doc = await call('/v2/organizations/documents/move', {
+        organizationId: 'acme',
+        documentIds: ['doc-2', 'ghost'],
+        folderId: 'drafts',
+      });
       expect(doc.status).toBe(404);
       expect(doc.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Document does not exist.' } });
-      const org = await call('/v2/organizations/documents/move', { organizationId: 'nope', documentIds: ['doc-2'], folderId: 'drafts' });
+      const org = await call('/v2/organizations/documents/move', {
+        organizationId: 'nope',
+        documentIds: ['doc-2'],
+        folderId: 'drafts',
+      });
       expect(org.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } });
-      const [row] = await world.query<{ folder_id: string | null }>(`SELECT folder_id FROM document WHERE organization_id = 'acme' AND id = 'doc-2'`);
+      const [row] = await world.query<{ folder_id: string | null }>(
+        `SELECT folder_id FROM document WHERE organization_id = 'acme' AND id = 'doc-2'`,
+      );
       expect(row.folder_id).toBeNull();
     });
   });
 
   describe('/v2/organizations/documents/delete', () => {
     it('deletes documents; a missing one is success:true with the spec message', async () => {
-      const response = await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['doc-3', 'never-was'] });
+      const response = await call('/v2/organizations/documents/delete', {
+        organizationId: 'acme',
+        documentIds: ['doc-3', 'never-was'],
+      });
       expect(response.body.result).toEqual({
         status: 'success',
         message: 'Document(s) deleted successfully.',
@@ -291,15 +427,31 @@ describe('documents', () => {
       await call('/v2/organizations/add', { organizations: [{ organizationId: 'acme' }] }, stranger);
       const listed = await call('/v2/organizations/documents/get', { organizationId: 'acme' }, stranger);
       expect(listed.body.result.data).toEqual([]);
-      const byId = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-1'] }, stranger);
-      expect(byId.body.result.data).toEqual([{ success: false, id: 'doc-1', message: 'Document does not exist', code: 'not-found' }]);
-      const updated = await call<BatchResult>('/v2/organizations/documents/update', { organizationId: 'acme', documents: [{ documentId: 'doc-1', documentName: 'Hacked' }] }, stranger);
+      const byId = await call(
+        '/v2/organizations/documents/get',
+        { organizationId: 'acme', documentIds: ['doc-1'] },
+        stranger,
+      );
+      expect(byId.body.result.data).toEqual([
+        { success: false, id: 'doc-1', message: 'Document does not exist', code: 'not-found' },
+      ]);
+      const updated = await call<BatchResult>(
+        '/v2/organizations/documents/update',
+        { organizationId: 'acme', documents: [{ documentId: 'doc-1', documentName: 'Hacked' }] },
+        stranger,
+      );
       expect(updated.body.result.data['doc-1'].success).toBe(false);
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['doc-1'] }, stranger);
-      const moved = await call('/v2/organizations/documents/move', { organizationId: 'acme', documentIds: ['doc-1'], folderId: 'drafts' }, stranger);
+      const moved = await call(
+        '/v2/organizations/documents/move',
+        { organizationId: 'acme', documentIds: ['doc-1'], folderId: 'drafts' },
+        stranger,
+      );
       expect(moved.status).toBe(404);
       const mine = await call('/v2/organizations/documents/get', { organizationId: 'acme', documentIds: ['doc-1'] });
-      expect(mine.body.result.data).toEqual([{ id: 'doc-1', documentName: 'One', disabled: false, accessType: 'public', folderId: 'final' }]);
+      expect(mine.body.result.data).toEqual([
+        { id: 'doc-1', documentName: 'One', disabled: false, accessType: 'public', folderId: 'final' },
+      ]);
     });
   });
 });

@@ -19,7 +19,16 @@ interface FolderView {
 }
 
 /** The item without the keys every folder carries (Velt's bookkeeping), checked on their own below. */
-const brief = ({ folderId, organizationId, apiKey, createdAt, lastUpdated, ancestors, inheritAccessFromParent, ...rest }: FolderView) => {
+const brief = ({
+  folderId,
+  organizationId,
+  apiKey,
+  createdAt,
+  lastUpdated,
+  ancestors,
+  inheritAccessFromParent,
+  ...rest
+}: FolderView) => {
   void [folderId, organizationId, apiKey, createdAt, lastUpdated, ancestors, inheritAccessFromParent];
   return rest;
 };
@@ -28,9 +37,14 @@ describe('folders', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
   const folderIds = async (organizationId: string) =>
-    (await world.query<{ id: string }>('SELECT id FROM folder WHERE organization_id = $1 ORDER BY id', [organizationId])).map((row) => row.id);
+    (
+      await world.query<{ id: string }>('SELECT id FROM folder WHERE organization_id = $1 ORDER BY id', [
+        organizationId,
+      ])
+    ).map((row) => row.id);
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -72,7 +86,13 @@ describe('folders', () => {
       { id: 'specs', folderName: 'Specs', parentFolderId: 'eng', accessType: 'organizationPrivate', color: 'blue' },
     ]);
     const specs = got.body.result.data[2];
-    expect(specs).toMatchObject({ folderId: 'specs', organizationId: 'acme', apiKey: owner.apiKey, ancestors: ['root', 'eng'], inheritAccessFromParent: true });
+    expect(specs).toMatchObject({
+      folderId: 'specs',
+      organizationId: 'acme',
+      apiKey: owner.apiKey,
+      ancestors: ['root', 'eng'],
+      inheritAccessFromParent: true,
+    });
     expect(got.body.result.data[0]).toMatchObject({ ancestors: ['root'], inheritAccessFromParent: false });
     expect(specs.createdAt).toBeGreaterThan(Date.now() - 600_000);
     expect(specs.lastUpdated).toBeGreaterThanOrEqual(specs.createdAt);
@@ -103,9 +123,15 @@ describe('folders', () => {
   });
 
   it('filters by folder ids and by parent folder', async () => {
-    const children = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', parentFolderId: 'eng' });
+    const children = await call<FolderView[]>('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      parentFolderId: 'eng',
+    });
     expect(children.body.result.data.map((f) => f.id)).toEqual(['specs']);
-    const picked = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderIds: ['rfcs', 'public', 'nope'] });
+    const picked = await call<FolderView[]>('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      folderIds: ['rfcs', 'public', 'nope'],
+    });
     expect(picked.body.result.data.map((f) => f.id)).toEqual(['public', 'rfcs']);
   });
 
@@ -117,7 +143,11 @@ describe('folders', () => {
     });
     const first = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'paged', pageSize: 4 });
     expect(first.body.result.data.map((f) => f.id)).toEqual(['f0', 'f1', 'f2', 'f3']);
-    const second = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'paged', pageSize: 4, pageToken: first.body.result.pageToken });
+    const second = await call<FolderView[]>('/v2/organizations/folders/get', {
+      organizationId: 'paged',
+      pageSize: 4,
+      pageToken: first.body.result.pageToken,
+    });
     expect(second.body.result.data.map((f) => f.id)).toEqual(['f4', 'f5', 'f6']);
     expect(second.body.result.pageToken).toBeUndefined();
   });
@@ -140,10 +170,20 @@ describe('folders', () => {
         nope: { success: false, id: 'nope', message: 'Folder does not exist.' },
       },
     });
-    const got = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderIds: ['specs', 'public'] });
+    const got = await call<FolderView[]>('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      folderIds: ['specs', 'public'],
+    });
     expect(got.body.result.data.map(brief)).toEqual([
       { id: 'public', folderName: 'public', parentFolderId: 'root', accessType: 'organizationPrivate' },
-      { id: 'specs', folderName: 'Specifications', parentFolderId: 'eng', accessType: 'organizationPrivate', color: 'blue', owner: 'pm' },
+      {
+        id: 'specs',
+        folderName: 'Specifications',
+        parentFolderId: 'eng',
+        accessType: 'organizationPrivate',
+        color: 'blue',
+        owner: 'pm',
+      },
     ]);
   });
 
@@ -158,37 +198,67 @@ describe('folders', () => {
     const ids = (node: FolderView): unknown => ({ [node.folderId]: node.subFolders?.map(ids) ?? 'leaf' });
     const one = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'eng' });
     expect(one.body.result.data.map(ids)).toEqual([{ eng: [{ specs: 'leaf' }] }]);
-    const deep = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'eng', maxDepth: 5 });
+    const deep = await call<FolderView[]>('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      folderId: 'eng',
+      maxDepth: 5,
+    });
     expect(deep.body.result.data.map(ids)).toEqual([{ eng: [{ specs: [{ rfcs: [{ drafts: [{ old: [] }] }] }] }] }]);
     const old = deep.body.result.data[0].subFolders?.[0].subFolders?.[0].subFolders?.[0].subFolders?.[0];
-    expect(old).toMatchObject({ folderId: 'old', parentFolderId: 'drafts', ancestors: ['root', 'eng', 'specs', 'rfcs', 'drafts'] });
-    const mid = await call<FolderView[]>('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'rfcs', maxDepth: 0 });
-    expect(mid.body.result.data).toEqual([expect.objectContaining({ folderId: 'rfcs', ancestors: ['root', 'eng', 'specs'] })]);
+    expect(old).toMatchObject({
+      folderId: 'old',
+      parentFolderId: 'drafts',
+      ancestors: ['root', 'eng', 'specs', 'rfcs', 'drafts'],
+    });
+    const mid = await call<FolderView[]>('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      folderId: 'rfcs',
+      maxDepth: 0,
+    });
+    expect(mid.body.result.data).toEqual([
+      expect.objectContaining({ folderId: 'rfcs', ancestors: ['root', 'eng', 'specs'] }),
+    ]);
     expect(mid.body.result.data[0].subFolders).toBeUndefined();
   });
 
   it('refuses tree requests it cannot answer honestly', async () => {
     for (const [data, message] of [
       [{ organizationId: 'acme', maxDepth: 2 }, 'data.maxDepth needs data.folderId.'],
-      [{ organizationId: 'acme', folderId: 'eng', pageSize: 2 }, 'data.pageSize cannot be combined with data.folderId.'],
+      [
+        { organizationId: 'acme', folderId: 'eng', pageSize: 2 },
+        'data.pageSize cannot be combined with data.folderId.',
+      ],
     ] as const) {
       const response = await call('/v2/organizations/folders/get', data);
       expect([response.status, response.body]).toEqual([400, { error: { status: 'INVALID_ARGUMENT', message } }]);
     }
     const missing = await call('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'nope' });
-    expect([missing.status, missing.body]).toEqual([404, { error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } }]);
+    expect([missing.status, missing.body]).toEqual([
+      404,
+      { error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } },
+    ]);
   });
 
-  it('moves folders with parentFolderId, refusing a move into the folder\'s own subtree', async () => {
+  it("moves folders with parentFolderId, refusing a move into the folder's own subtree", async () => {
     const cycle = await call('/v2/organizations/folders/update', {
       organizationId: 'acme',
-      folders: [{ folderId: 'public', folderName: 'Renamed' }, { folderId: 'eng', parentFolderId: 'drafts' }],
+      folders: [
+        { folderId: 'public', folderName: 'Renamed' },
+        { folderId: 'eng', parentFolderId: 'drafts' },
+      ],
     });
     expect([cycle.status, cycle.body]).toEqual([
       400,
-      { error: { status: 'FAILED_PRECONDITION', message: 'data.folders[1].parentFolderId: folder eng cannot move into itself or one of its subfolders.' } },
+      {
+        error: {
+          status: 'FAILED_PRECONDITION',
+          message: 'data.folders[1].parentFolderId: folder eng cannot move into itself or one of its subfolders.',
+        },
+      },
     ]);
-    const untouched = await world.query<{ name: string }>(`SELECT name FROM folder WHERE organization_id = 'acme' AND id = 'public'`);
+    const untouched = await world.query<{ name: string }>(
+      `SELECT name FROM folder WHERE organization_id = 'acme' AND id = 'public'`,
+    );
     expect(untouched[0].name).toBe('public');
 
     const moved = await call<BatchResult>('/v2/organizations/folders/update', {
@@ -213,25 +283,57 @@ describe('folders', () => {
       { id: 'rfcs', parent_folder_id: 'specs' },
     ]);
     // Back where they were, so the cases below see the tree they expect.
-    await call('/v2/organizations/folders/update', { organizationId: 'acme', folders: [{ folderId: 'drafts', parentFolderId: 'rfcs' }, { folderId: 'old', parentFolderId: 'drafts' }] });
+    await call('/v2/organizations/folders/update', {
+      organizationId: 'acme',
+      folders: [
+        { folderId: 'drafts', parentFolderId: 'rfcs' },
+        { folderId: 'old', parentFolderId: 'drafts' },
+      ],
+    });
   });
 
-  it('deletes one folder by Velt\'s folderId, answering data null, and NOT_FOUND when it is missing', async () => {
+  it("deletes one folder by Velt's folderId, answering data null, and NOT_FOUND when it is missing", async () => {
     await call('/v2/organizations/folders/add', { organizationId: 'acme', folders: [{ folderId: 'scratch' }] });
     const response = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderId: 'scratch' });
-    expect(response.body).toEqual({ result: { status: 'success', message: 'Folder deleted successfully.', data: null } });
+    expect(response.body).toEqual({
+      result: { status: 'success', message: 'Folder deleted successfully.', data: null },
+    });
     expect(await folderIds('acme')).not.toContain('scratch');
     const again = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderId: 'scratch' });
-    expect([again.status, again.body]).toEqual([404, { error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } }]);
-    const both = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderId: 'public', folderIds: ['public'] });
-    expect(both.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Exactly one of data.folderId and data.folderIds is required.' } });
+    expect([again.status, again.body]).toEqual([
+      404,
+      { error: { status: 'NOT_FOUND', message: 'Folder does not exist.' } },
+    ]);
+    const both = await call('/v2/organizations/folders/delete', {
+      organizationId: 'acme',
+      folderId: 'public',
+      folderIds: ['public'],
+    });
+    expect(both.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'Exactly one of data.folderId and data.folderIds is required.' },
+    });
   });
 
   it('deleting a folder deletes its subfolders and every document inside them', async () => {
-    await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: 'rfcs', documents: [{ documentId: 'rfc-1' }] });
-    await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: 'eng', documents: [{ documentId: 'eng-doc' }] });
-    await call('/v2/organizations/documents/add', { organizationId: 'acme', folderId: 'public', documents: [{ documentId: 'kept' }] });
-    const response = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderIds: ['eng', 'never'] });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'acme',
+      folderId: 'rfcs',
+      documents: [{ documentId: 'rfc-1' }],
+    });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'acme',
+      folderId: 'eng',
+      documents: [{ documentId: 'eng-doc' }],
+    });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'acme',
+      folderId: 'public',
+      documents: [{ documentId: 'kept' }],
+    });
+    const response = await call('/v2/organizations/folders/delete', {
+      organizationId: 'acme',
+      folderIds: ['eng', 'never'],
+    });
     expect(response.body.result).toEqual({
       status: 'success',
       message: 'Folder(s) deleted successfully.',
@@ -241,7 +343,9 @@ describe('folders', () => {
       },
     });
     expect(await folderIds('acme')).toEqual(['public']);
-    const docs = await world.query<{ id: string }>(`SELECT id FROM document WHERE organization_id = 'acme' ORDER BY id`);
+    const docs = await world.query<{ id: string }>(
+      `SELECT id FROM document WHERE organization_id = 'acme' ORDER BY id`,
+    );
     expect(docs.map((row) => row.id)).toEqual(['kept']);
   });
 
@@ -253,16 +357,30 @@ describe('folders', () => {
       ['/v2/organizations/folders/delete', { organizationId: 'ghost', folderIds: ['x'] }],
     ] as const) {
       const response = await call(path, data);
-      expect([path, response.status, response.body]).toEqual([path, 404, { error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } }]);
+      expect([path, response.status, response.body]).toEqual([
+        path,
+        404,
+        { error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } },
+      ]);
     }
-    const created = await call<BatchResult>('/v2/organizations/folders/add', { organizationId: 'ghost', createOrganization: true, folders: [{ folderId: 'x' }] });
+    const created = await call<BatchResult>('/v2/organizations/folders/add', {
+      organizationId: 'ghost',
+      createOrganization: true,
+      folders: [{ folderId: 'x' }],
+    });
     expect(created.body.result.data.x.success).toBe(true);
   });
 
   it('rejects a repeated folder id naming its path', async () => {
-    const response = await call('/v2/organizations/folders/add', { organizationId: 'acme', folders: [{ folderId: 'q' }, { folderId: 'r' }, { folderId: 'q' }] });
+    const response = await call('/v2/organizations/folders/add', {
+      organizationId: 'acme',
+      folders: [{ folderId: 'q' }, { folderId: 'r' }, { folderId: 'q' }],
+    });
     expect(response.status).toBe(400);
-    expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.folders[2].folderId duplicates an earlier item.' });
+    expect(response.body.error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'data.folders[2].folderId duplicates an earlier item.',
+    });
     expect(await folderIds('acme')).toEqual(['public']);
   });
 
@@ -270,7 +388,11 @@ describe('folders', () => {
     const stranger = await createWorkspace(api.url);
     const response = await call('/v2/organizations/folders/get', { organizationId: 'acme' }, stranger);
     expect(response.status).toBe(404);
-    const deleted = await call('/v2/organizations/folders/delete', { organizationId: 'acme', folderIds: ['public'] }, stranger);
+    const deleted = await call(
+      '/v2/organizations/folders/delete',
+      { organizationId: 'acme', folderIds: ['public'] },
+      stranger,
+    );
     expect(deleted.status).toBe(404);
     expect(await folderIds('acme')).toEqual(['public']);
   });

@@ -13,7 +13,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -54,11 +56,17 @@ describe('metrics', () => {
     await post(api.url, '/v2/organizations/get', {}, apiKeyHeaders(owner));
 
     const after = await scrape(`${api.url}/metrics`);
-    expect(sample(after, 'http_request_duration_seconds_count', requests('/v2/workspace/create', 200))).toBe(created + 3);
+    expect(sample(after, 'http_request_duration_seconds_count', requests('/v2/workspace/create', 200))).toBe(
+      created + 3,
+    );
     expect(sample(after, 'http_request_duration_seconds_count', requests('/v2/organizations/add', 401))).toBe(1);
     expect(sample(after, 'http_request_duration_seconds_count', requests('/v2/organizations/get', 200))).toBe(1);
-    expect(sample(after, 'http_request_duration_seconds_bucket', { ...requests('/v2/organizations/get', 200), le: '+Inf' })).toBe(1);
-    expect(sample(after, 'http_request_duration_seconds_sum', requests('/v2/organizations/get', 200))).toBeGreaterThan(0);
+    expect(
+      sample(after, 'http_request_duration_seconds_bucket', { ...requests('/v2/organizations/get', 200), le: '+Inf' }),
+    ).toBe(1);
+    expect(sample(after, 'http_request_duration_seconds_sum', requests('/v2/organizations/get', 200))).toBeGreaterThan(
+      0,
+    );
     // Unknown paths share one label: a raw URL never becomes a series.
     expect(sample(after, 'http_request_duration_seconds_count', requests('(unmatched)', 404))).toBe(1);
     expect(after).not.toContain('route-12345');
@@ -80,7 +88,9 @@ describe('metrics', () => {
     const redis = await new TcpProxy(6379).start();
     const proxied = await startApi(world.env, { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
     try {
-      expect(sample(await scrape(`${proxied.url}/metrics`), 'queue_jobs', { queue: 'audit', state: 'waiting' })).toBeDefined();
+      expect(
+        sample(await scrape(`${proxied.url}/metrics`), 'queue_jobs', { queue: 'audit', state: 'waiting' }),
+      ).toBeDefined();
       redis.cut();
       const started = Date.now();
       const text = await scrape(`${proxied.url}/metrics`);
@@ -88,10 +98,16 @@ describe('metrics', () => {
       expect(sample(text, 'queue_jobs', { queue: 'audit', state: 'waiting' })).toBeUndefined();
       expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
       redis.restore();
-      await eventually(async () => expect(sample(await scrape(`${proxied.url}/metrics`), 'queue_jobs', { queue: 'audit', state: 'waiting' })).toBeDefined(), {
-        timeoutMs: 20_000,
-        intervalMs: 200,
-      });
+      await eventually(
+        async () =>
+          expect(
+            sample(await scrape(`${proxied.url}/metrics`), 'queue_jobs', { queue: 'audit', state: 'waiting' }),
+          ).toBeDefined(),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 200,
+        },
+      );
     } finally {
       await proxied.stop();
       await redis.stop();
@@ -105,7 +121,9 @@ describe('metrics', () => {
     } finally {
       socket.close();
     }
-    await eventually(async () => expect(sample(await scrape(`${api.url}/metrics`), 'realtime_connected_clients')).toBe(0));
+    await eventually(async () =>
+      expect(sample(await scrape(`${api.url}/metrics`), 'realtime_connected_clients')).toBe(0),
+    );
   });
 
   it('a worker serves its job outcomes and webhook delivery outcomes on its health port', async () => {
@@ -115,12 +133,26 @@ describe('metrics', () => {
     try {
       await seedDocument(world, owner.apiKey, doc.organizationId, doc.documentId);
       await seedEditors(api.url, owner, doc.organizationId, ['u1']);
-      const configured = await post(api.url, '/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: receiver.url('/raw') } }, apiKeyHeaders(owner));
+      const configured = await post(
+        api.url,
+        '/v2/workspace/webhookconfig/update',
+        { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: receiver.url('/raw') } },
+        apiKeyHeaders(owner),
+      );
       expect(configured.status).toBe(200);
       const annotated = await post(
         api.url,
         '/v2/commentannotations/add',
-        { ...doc, from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }] }] },
+        {
+          ...doc,
+          from: { userId: 'u1' },
+          commentAnnotations: [
+            {
+              annotationId: 'a1',
+              commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }],
+            },
+          ],
+        },
         apiKeyHeaders(owner),
       );
       expect(annotated.status).toBe(200);
@@ -129,7 +161,9 @@ describe('metrics', () => {
       const text = await eventually(
         async () => {
           const scraped = await scrape(`http://127.0.0.1:${port}/metrics`);
-          expect(sample(scraped, 'queue_job_outcomes_total', { queue: 'audit', outcome: 'completed' })).toBeGreaterThanOrEqual(4);
+          expect(
+            sample(scraped, 'queue_job_outcomes_total', { queue: 'audit', outcome: 'completed' }),
+          ).toBeGreaterThanOrEqual(4);
           expect(sample(scraped, 'webhook_deliveries_total', { outcome: 'succeeded' })).toBeGreaterThanOrEqual(1);
           return scraped;
         },
@@ -137,7 +171,9 @@ describe('metrics', () => {
       );
       expect(receiver.received.length).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'queue_job_outcomes_total', { queue: 'audit', outcome: 'failed' })).toBe(0);
-      expect(sample(text, 'queue_job_outcomes_total', { queue: 'webhook', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(text, 'queue_job_outcomes_total', { queue: 'webhook', outcome: 'completed' }),
+      ).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     } finally {
@@ -148,9 +184,14 @@ describe('metrics', () => {
   it('a migration worker counts its migration jobs in the job outcomes', async () => {
     const port = await freePort();
     // Only the migration queue, and a sweep far apart so at most one sweep job adds to the count.
-    const worker = await startWorker(world.env, { WORKER_HEALTH_PORT: String(port), WORKER_QUEUES: 'migration', MIGRATION_SWEEP_INTERVAL_MS: '600000' });
+    const worker = await startWorker(world.env, {
+      WORKER_HEALTH_PORT: String(port),
+      WORKER_QUEUES: 'migration',
+      MIGRATION_SWEEP_INTERVAL_MS: '600000',
+    });
     const metrics = () => scrape(`http://127.0.0.1:${port}/metrics`);
-    const completed = (text: string) => sample(text, 'queue_job_outcomes_total', { queue: 'migration', outcome: 'completed' });
+    const completed = (text: string) =>
+      sample(text, 'queue_job_outcomes_total', { queue: 'migration', outcome: 'completed' });
     try {
       const before = await metrics();
       const baseline = completed(before);
@@ -160,8 +201,12 @@ describe('metrics', () => {
       await seedDocument(world, owner.apiKey, 'org-mig', 'doc-1');
       await seedDocument(world, owner.apiKey, 'org-mig', 'doc-2');
       const call = <T = unknown>(path: string, data: unknown) => post<T>(api.url, path, data, apiKeyHeaders(owner));
-      const migrations = [await startMigration(call, 'org-mig', 'doc-1', 'doc-1b'), await startMigration(call, 'org-mig', 'doc-2', 'doc-2b')];
-      for (const migrationId of migrations) expect(await settled(call, 'org-mig', migrationId)).toEqual({ migrationId, status: 'completed' });
+      const migrations = [
+        await startMigration(call, 'org-mig', 'doc-1', 'doc-1b'),
+        await startMigration(call, 'org-mig', 'doc-2', 'doc-2b'),
+      ];
+      for (const migrationId of migrations)
+        expect(await settled(call, 'org-mig', migrationId)).toEqual({ migrationId, status: 'completed' });
       const after = await eventually(async () => {
         const text = await metrics();
         expect(completed(text)).toBeGreaterThanOrEqual(baseline! + 2);

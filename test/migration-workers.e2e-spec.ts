@@ -22,9 +22,15 @@ describe('migration workers: crashes, graceful stop, several processes', () => {
       .map((line) => (JSON.parse(line) as { migrationId: string }).migrationId);
   const count = async (sql: string, params: unknown[]) => Number((await world.query<{ n: string }>(sql, params))[0].n);
   const rowsOf = (table: string, documentId: string) =>
-    count(`SELECT count(*) AS n FROM ${table} WHERE api_key_id = $1 AND organization_id = 'acme' AND document_id = $2`, [owner.apiKey, documentId]);
+    count(
+      `SELECT count(*) AS n FROM ${table} WHERE api_key_id = $1 AND organization_id = 'acme' AND document_id = $2`,
+      [owner.apiKey, documentId],
+    );
   const documentExists = async (id: string) =>
-    (await count(`SELECT count(*) AS n FROM document WHERE api_key_id = $1 AND organization_id = 'acme' AND id = $2`, [owner.apiKey, id])) === 1;
+    (await count(`SELECT count(*) AS n FROM document WHERE api_key_id = $1 AND organization_id = 'acme' AND id = $2`, [
+      owner.apiKey,
+      id,
+    ])) === 1;
 
   /** Resolves once the worker's re-key statement is running in PostgreSQL, i.e. mid-transaction. */
   const rekeyRunning = () =>
@@ -78,9 +84,10 @@ describe('migration workers: crashes, graceful stop, several processes', () => {
       expect([await documentExists('big'), await documentExists('big-2')]).toEqual([false, true]);
       expect([await rowsOf('document_grant', 'big-2'), await rowsOf('live_state', 'big-2')]).toEqual([BIG, BIG]);
       expect([await rowsOf('document_grant', 'big'), await rowsOf('live_state', 'big')]).toEqual([0, 0]);
-      const [row] = await world.query<{ attempts: number; completed_at: Date | null }>('SELECT attempts, completed_at FROM document_migration WHERE id = $1', [
-        migrationId,
-      ]);
+      const [row] = await world.query<{ attempts: number; completed_at: Date | null }>(
+        'SELECT attempts, completed_at FROM document_migration WHERE id = $1',
+        [migrationId],
+      );
       expect(row.attempts).toBe(2);
       expect(row.completed_at).not.toBeNull();
       expect(completedBy(doomed)).toEqual([]);
@@ -103,27 +110,40 @@ describe('migration workers: crashes, graceful stop, several processes', () => {
 
   it('100 migrations across 2 worker processes are each done exactly once', async () => {
     const documents = Array.from({ length: 100 }, (_, i) => `doc-${i}`);
-    await world.query(`INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'acme', id, id FROM unnest($2::text[]) id`, [
-      owner.apiKey,
-      documents,
-    ]);
+    await world.query(
+      `INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'acme', id, id FROM unnest($2::text[]) id`,
+      [owner.apiKey, documents],
+    );
     const workers = [await spawnWorker(), await spawnWorker()];
     try {
       const ids = await Promise.all(documents.map((id) => startMigration(call, 'acme', id, `${id}-new`)));
       await eventually(
         async () => {
-          const done = await count(`SELECT count(*) AS n FROM document_migration WHERE id = ANY($1) AND status = 'completed'`, [ids]);
+          const done = await count(
+            `SELECT count(*) AS n FROM document_migration WHERE id = ANY($1) AND status = 'completed'`,
+            [ids],
+          );
           if (done < ids.length) throw new Error(`${done} of ${ids.length} completed`);
         },
         { timeoutMs: 60_000, intervalMs: 200 },
       );
-      const attempts = await world.query<{ attempts: number }>('SELECT attempts FROM document_migration WHERE id = ANY($1)', [ids]);
+      const attempts = await world.query<{ attempts: number }>(
+        'SELECT attempts FROM document_migration WHERE id = ANY($1)',
+        [ids],
+      );
       expect(attempts.every((row) => row.attempts === 1)).toBe(true);
-      const renamed = await count(`SELECT count(*) AS n FROM document WHERE api_key_id = $1 AND id LIKE 'doc-%-new'`, [owner.apiKey]);
-      const left = await count(`SELECT count(*) AS n FROM document WHERE api_key_id = $1 AND id = ANY($2)`, [owner.apiKey, documents]);
+      const renamed = await count(`SELECT count(*) AS n FROM document WHERE api_key_id = $1 AND id LIKE 'doc-%-new'`, [
+        owner.apiKey,
+      ]);
+      const left = await count(`SELECT count(*) AS n FROM document WHERE api_key_id = $1 AND id = ANY($2)`, [
+        owner.apiKey,
+        documents,
+      ]);
       expect([renamed, left]).toEqual([100, 0]);
       // Each worker logs a completion after its commit: on a busy machine the last lines may trail the rows.
-      await eventually(() => expect(workers.flatMap(completedBy).sort()).toEqual([...ids].sort()), { timeoutMs: 10_000 });
+      await eventually(() => expect(workers.flatMap(completedBy).sort()).toEqual([...ids].sort()), {
+        timeoutMs: 10_000,
+      });
       const [first, second] = workers.map(completedBy);
       expect(first.length).toBeGreaterThan(0);
       expect(second.length).toBeGreaterThan(0);

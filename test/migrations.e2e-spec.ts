@@ -11,24 +11,38 @@ describe('document migration', () => {
   let worker: RunningProcess | undefined;
   let owner: Credentials;
   let other: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
-  const migrate = (data: Record<string, unknown>, who: Credentials = owner) => call('/v2/organizations/documents/migrate', data, who);
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
+  const migrate = (data: Record<string, unknown>, who: Credentials = owner) =>
+    call('/v2/organizations/documents/migrate', data, who);
   const documentIds = async (organizationId: string) =>
-    (await world.query<{ id: string }>('SELECT id FROM document WHERE api_key_id = $1 AND organization_id = $2 ORDER BY id', [owner.apiKey, organizationId])).map(
-      (row) => row.id,
-    );
+    (
+      await world.query<{ id: string }>(
+        'SELECT id FROM document WHERE api_key_id = $1 AND organization_id = $2 ORDER BY id',
+        [owner.apiKey, organizationId],
+      )
+    ).map((row) => row.id);
 
   beforeAll(async () => {
     world = await createTestEnvironment();
     api = await startApi(world.env);
     owner = await createWorkspace(api.url);
     other = await createWorkspace(api.url);
-    await call('/v2/organizations/add', { organizations: [{ organizationId: 'acme' }, { organizationId: 'soon-off' }, { organizationId: 'off' }] });
+    await call('/v2/organizations/add', {
+      organizations: [{ organizationId: 'acme' }, { organizationId: 'soon-off' }, { organizationId: 'off' }],
+    });
     await call('/v2/organizations/folders/add', { organizationId: 'acme', folders: [{ folderId: 'drafts' }] });
     await call('/v2/organizations/documents/add', {
       organizationId: 'acme',
       folderId: 'drafts',
-      documents: [{ documentId: 'plan', documentName: 'The plan', accessType: 'restricted', metadata: { pages: 3, tags: ['q1'] } }],
+      documents: [
+        {
+          documentId: 'plan',
+          documentName: 'The plan',
+          accessType: 'restricted',
+          metadata: { pages: 3, tags: ['q1'] },
+        },
+      ],
     });
     await call('/v2/organizations/documents/add', {
       organizationId: 'acme',
@@ -59,16 +73,52 @@ describe('document migration', () => {
          SELECT 1 FROM pg_constraint k JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY (k.conkey)
          WHERE k.contype = 'f' AND k.conrelid = c.table_name::regclass AND a.attname = 'document_id')`,
     );
-    expect(unreferenced.map((row) => row.table).sort()).toEqual(['activity', 'document_migration', 'email_message', 'webhook_delivery', 'webhook_event']);
+    expect(unreferenced.map((row) => row.table).sort()).toEqual([
+      'activity',
+      'document_migration',
+      'email_message',
+      'webhook_delivery',
+      'webhook_event',
+    ]);
   });
 
   describe('requests answered at once', () => {
     it.each([
-      ['the same id twice', { organizationId: 'acme', documentId: 'plan', newDocumentId: 'plan' }, 400, 'INVALID_ARGUMENT', 'newDocumentId must differ from documentId.'],
-      ['a missing source', { organizationId: 'acme', documentId: 'nope', newDocumentId: 'x' }, 404, 'NOT_FOUND', 'Document does not exist.'],
-      ['a taken target', { organizationId: 'acme', documentId: 'plan', newDocumentId: 'taken' }, 409, 'ALREADY_EXISTS', 'A document with newDocumentId already exists.'],
-      ['a missing organization', { organizationId: 'nowhere', documentId: 'plan', newDocumentId: 'x' }, 404, 'NOT_FOUND', 'Organization does not exist.'],
-      ['a disabled organization', { organizationId: 'off', documentId: 'doc', newDocumentId: 'x' }, 400, 'FAILED_PRECONDITION', 'Organization is disabled.'],
+      [
+        'the same id twice',
+        { organizationId: 'acme', documentId: 'plan', newDocumentId: 'plan' },
+        400,
+        'INVALID_ARGUMENT',
+        'newDocumentId must differ from documentId.',
+      ],
+      [
+        'a missing source',
+        { organizationId: 'acme', documentId: 'nope', newDocumentId: 'x' },
+        404,
+        'NOT_FOUND',
+        'Document does not exist.',
+      ],
+      [
+        'a taken target',
+        { organizationId: 'acme', documentId: 'plan', newDocumentId: 'taken' },
+        409,
+        'ALREADY_EXISTS',
+        'A document with newDocumentId already exists.',
+      ],
+      [
+        'a missing organization',
+        { organizationId: 'nowhere', documentId: 'plan', newDocumentId: 'x' },
+        404,
+        'NOT_FOUND',
+        'Organization does not exist.',
+      ],
+      [
+        'a disabled organization',
+        { organizationId: 'off', documentId: 'doc', newDocumentId: 'x' },
+        400,
+        'FAILED_PRECONDITION',
+        'Organization is disabled.',
+      ],
     ])('refuses %s', async (_, data, status, code, message) => {
       const response = await migrate(data);
       expect(response.status).toBe(status);
@@ -84,7 +134,7 @@ describe('document migration', () => {
       expect(await world.query('SELECT id FROM document_migration')).toEqual([]);
     });
 
-    it('answers NOT_FOUND for an unknown migration, another organization\'s or another key\'s', async () => {
+    it("answers NOT_FOUND for an unknown migration, another organization's or another key's", async () => {
       const migrationId = await startMigration(call, 'acme', 'busy', 'busy-2');
       const cases: [Record<string, unknown>, Credentials][] = [
         [{ organizationId: 'acme', migrationId: 'unknown' }, owner],
@@ -108,19 +158,44 @@ describe('document migration', () => {
          SELECT $1, 'acme', 'plan', 'user-' || n, CASE WHEN n % 2 = 0 THEN 'editor' ELSE 'viewer' END FROM generate_series(1, 50) n`,
         [owner.apiKey],
       );
-      await call('/v2/livestate/broadcast', { organizationId: 'acme', documentId: 'plan', liveStateDataId: 'cursor', data: { x: 1 } });
-      await call('/v2/presence/add', { organizationId: 'acme', documentId: 'plan', users: [{ userId: 'ann', name: 'Ann' }] });
+      await call('/v2/livestate/broadcast', {
+        organizationId: 'acme',
+        documentId: 'plan',
+        liveStateDataId: 'cursor',
+        data: { x: 1 },
+      });
+      await call('/v2/presence/add', {
+        organizationId: 'acme',
+        documentId: 'plan',
+        users: [{ userId: 'ann', name: 'Ann' }],
+      });
       // Comments, reactions and their webhook log (delivered to a closed port: the log is what matters here).
       await call('/v2/workspace/webhookconfig/update', {
         useWebhookService: true,
-        webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw', processedNotificationUrl: 'http://127.0.0.1:9/processed' },
+        webhookServiceConfig: {
+          rawNotificationUrl: 'http://127.0.0.1:9/raw',
+          processedNotificationUrl: 'http://127.0.0.1:9/processed',
+        },
       });
       await call('/v2/commentannotations/add', {
         organizationId: 'acme',
         documentId: 'plan',
-        commentAnnotations: [{ annotationId: 'note', commentData: [{ commentText: 'Ship it', from: { userId: 'user-2' }, triggerNotification: true }] }],
+        commentAnnotations: [
+          {
+            annotationId: 'note',
+            commentData: [{ commentText: 'Ship it', from: { userId: 'user-2' }, triggerNotification: true }],
+          },
+        ],
       });
-      await call('/v2/commentannotations/comments/reactions/add', { organizationId: 'acme', documentId: 'plan', annotationId: 'note', commentId: 1, from: { userId: 'user-2' }, icons: ['🚀'], triggerNotification: true });
+      await call('/v2/commentannotations/comments/reactions/add', {
+        organizationId: 'acme',
+        documentId: 'plan',
+        annotationId: 'note',
+        commentId: 1,
+        from: { userId: 'user-2' },
+        icons: ['🚀'],
+        triggerNotification: true,
+      });
 
       ids.plan = await startMigration(call, 'acme', 'plan', 'plan-v2');
       ids.taken = await startMigration(call, 'acme', 'taken-src', 'taken-later');
@@ -129,7 +204,10 @@ describe('document migration', () => {
       ids.first = await startMigration(call, 'acme', 'twice', 'twice-a');
       ids.second = await startMigration(call, 'acme', 'twice', 'twice-b');
       // The data changes between the request and the job.
-      await call('/v2/organizations/documents/add', { organizationId: 'acme', documents: [{ documentId: 'taken-later' }] });
+      await call('/v2/organizations/documents/add', {
+        organizationId: 'acme',
+        documents: [{ documentId: 'taken-later' }],
+      });
       await call('/v2/organizations/documents/delete', { organizationId: 'acme', documentIds: ['gone'] });
       await call('/v2/organizations/access/disablestate/update', { organizationIds: ['soon-off'], disabled: true });
       // A row whose enqueue never reached Redis: only the sweeper can find it.
@@ -155,7 +233,15 @@ describe('document migration', () => {
 
       const got = await call('/v2/organizations/documents/get', { organizationId: 'acme', folderId: 'drafts' });
       expect(got.body.result.data).toEqual([
-        { id: 'plan-v2', documentName: 'The plan', disabled: false, accessType: 'restricted', folderId: 'drafts', pages: 3, tags: ['q1'] },
+        {
+          id: 'plan-v2',
+          documentName: 'The plan',
+          disabled: false,
+          accessType: 'restricted',
+          folderId: 'drafts',
+          pages: 3,
+          tags: ['q1'],
+        },
       ]);
       const grants = await world.query<{ document_id: string; n: string }>(
         'SELECT document_id, count(*) AS n FROM document_grant WHERE api_key_id = $1 GROUP BY document_id',
@@ -163,13 +249,21 @@ describe('document migration', () => {
       );
       expect(grants).toEqual([{ document_id: 'plan-v2', n: '50' }]);
       const liveState = await call('/v2/livestate/get', { organizationId: 'acme', documentId: 'plan-v2' });
-      expect(liveState.body.result.data).toEqual([{ liveStateDataId: 'cursor', data: { x: 1 }, updatedAt: anyString() }]);
+      expect(liveState.body.result.data).toEqual([
+        { liveStateDataId: 'cursor', data: { x: 1 }, updatedAt: anyString() },
+      ]);
       const presence = await call('/v2/presence/get', { organizationId: 'acme', documentId: 'plan-v2' });
       expect(presence.body.result.data).toEqual([{ userId: 'ann', name: 'Ann', email: '', status: 'online' }]);
       expect((await call('/v2/presence/get', { organizationId: 'acme', documentId: 'plan' })).status).toBe(404);
-      const comments = await call('/v2/commentannotations/comments/get', { organizationId: 'acme', documentId: 'plan-v2', annotationId: 'note' });
+      const comments = await call('/v2/commentannotations/comments/get', {
+        organizationId: 'acme',
+        documentId: 'plan-v2',
+        annotationId: 'note',
+      });
       expect(comments.body.result.data).toEqual([expect.objectContaining({ commentId: 1, commentText: 'Ship it' })]);
-      const reactions = await world.query('SELECT document_id, icon FROM comment_reaction WHERE api_key_id = $1', [owner.apiKey]);
+      const reactions = await world.query('SELECT document_id, icon FROM comment_reaction WHERE api_key_id = $1', [
+        owner.apiKey,
+      ]);
       expect(reactions).toEqual([{ document_id: 'plan-v2', icon: '🚀' }]);
       const history = await world.query<{ table: string; document_id: string }>(
         `SELECT 'event' AS table, document_id FROM webhook_event WHERE api_key_id = $1
@@ -179,25 +273,36 @@ describe('document migration', () => {
       expect(history.length).toBeGreaterThanOrEqual(4);
       expect(new Set(history.map((row) => row.document_id))).toEqual(new Set(['plan-v2']));
       const presenceKey = (documentId: string) => `presence:{${JSON.stringify([owner.apiKey, 'acme', documentId])}}`;
-      expect([await world.redis.exists(presenceKey('plan')), await world.redis.exists(presenceKey('plan-v2'))]).toEqual([0, 1]);
+      expect([await world.redis.exists(presenceKey('plan')), await world.redis.exists(presenceKey('plan-v2'))]).toEqual(
+        [0, 1],
+      );
     });
 
     it.each([
       ['taken', 'acme', 'A document with newDocumentId already exists.', ['taken-src', 'taken-later']],
       ['gone', 'acme', 'Source document does not exist.', []],
       ['disabled', 'soon-off', 'Organization is disabled.', ['doc']],
-    ])('fails the %s migration with its reason, leaving the source untouched', async (name, organizationId, error, kept) => {
-      expect(await settled(call, organizationId, ids[name])).toEqual({ migrationId: ids[name], status: 'failed', error });
-      const present = await documentIds(organizationId);
-      for (const id of kept) expect(present).toContain(id);
-    });
+    ])(
+      'fails the %s migration with its reason, leaving the source untouched',
+      async (name, organizationId, error, kept) => {
+        expect(await settled(call, organizationId, ids[name])).toEqual({
+          migrationId: ids[name],
+          status: 'failed',
+          error,
+        });
+        const present = await documentIds(organizationId);
+        for (const id of kept) expect(present).toContain(id);
+      },
+    );
 
     it('lets only one of two migrations of the same document succeed', async () => {
       const outcomes = [await settled(call, 'acme', ids.first), await settled(call, 'acme', ids.second)];
       expect(outcomes.map((o) => o.status).sort()).toEqual(['completed', 'failed']);
       expect(outcomes.find((o) => o.status === 'failed')!.error).toBe('Source document does not exist.');
       const present = await documentIds('acme');
-      expect(present.filter((id) => id.startsWith('twice'))).toEqual([outcomes[0].status === 'completed' ? 'twice-a' : 'twice-b']);
+      expect(present.filter((id) => id.startsWith('twice'))).toEqual([
+        outcomes[0].status === 'completed' ? 'twice-a' : 'twice-b',
+      ]);
     });
 
     it('enqueues a pending row that has no job (Redis was down at enqueue)', async () => {
@@ -206,21 +311,28 @@ describe('document migration', () => {
     });
 
     it('ran every migration once', async () => {
-      const rows = await world.query<{ attempts: number }>('SELECT attempts FROM document_migration WHERE id = ANY($1)', [Object.values(ids)]);
+      const rows = await world.query<{ attempts: number }>(
+        'SELECT attempts FROM document_migration WHERE id = ANY($1)',
+        [Object.values(ids)],
+      );
       expect(rows.map((row) => row.attempts)).toEqual(Object.values(ids).map(() => 1));
     });
 
     it('tells sockets of the old id the new one and ends their subscription', async () => {
       const socket = await connect(api.url, await userToken(api.url, owner, 'viewer-1'));
       try {
-        expect((await request(socket, 'subscribe', { organizationId: 'acme', documentId: 'live' })).status).toBe('success');
+        expect((await request(socket, 'subscribe', { organizationId: 'acme', documentId: 'live' })).status).toBe(
+          'success',
+        );
         const migrated = nextEvent(socket, 'document_migrated');
         const revoked = nextEvent(socket, 'access_revoked');
         const migrationId = await startMigration(call, 'acme', 'live', 'live-2');
         expect(await settled(call, 'acme', migrationId)).toMatchObject({ status: 'completed' });
         expect(await migrated).toEqual({ organizationId: 'acme', documentId: 'live', newDocumentId: 'live-2' });
         expect(await revoked).toEqual({ organizationId: 'acme', documentId: 'live' });
-        expect((await request(socket, 'subscribe', { organizationId: 'acme', documentId: 'live-2' })).status).toBe('success');
+        expect((await request(socket, 'subscribe', { organizationId: 'acme', documentId: 'live-2' })).status).toBe(
+          'success',
+        );
       } finally {
         socket.close();
       }

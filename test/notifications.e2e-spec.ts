@@ -11,7 +11,16 @@ const ORG = 'org-n';
 const USERS = ['ada', 'bob', 'cy', 'dee'];
 const resolved = { id: 'resolved', name: 'Resolved', type: 'terminal' };
 /** Velt's v2 pages in the order a caller would use them: added before read, config set before get, delete last. */
-const VELT_PAGES = ['notifications-add', 'notifications-get', 'notifications-update', 'notifications-config-set', 'notifications-config-get', 'notifications-delete', 'workspace-notificationconfig-update', 'workspace-notificationconfig-get'];
+const VELT_PAGES = [
+  'notifications-add',
+  'notifications-get',
+  'notifications-update',
+  'notifications-config-set',
+  'notifications-config-get',
+  'notifications-delete',
+  'workspace-notificationconfig-update',
+  'workspace-notificationconfig-get',
+];
 
 /** A notification as notifications/get answers it (and the `notification` socket event carries it). */
 interface Notification {
@@ -40,7 +49,8 @@ describe('notifications', () => {
   let owner: Credentials;
   const sockets: Socket[] = [];
 
-  const call = <T = unknown>(path: string, data: unknown, api: RunningApi = a) => post<T>(api.url, path, data, apiKeyHeaders(owner));
+  const call = <T = unknown>(path: string, data: unknown, api: RunningApi = a) =>
+    post<T>(api.url, path, data, apiKeyHeaders(owner));
   const notifications = async (data: Record<string, unknown>, path = '/v2/notifications/get') => {
     const response = await call<Notification[]>(path, { organizationId: ORG, ...data });
     expect(response.status).toBe(200);
@@ -51,12 +61,30 @@ describe('notifications', () => {
     sockets.push(socket);
     return socket;
   };
-  const addAnnotation = async (documentId: string, annotationId: string, from: string, tagged: string[] = [], extra: Record<string, unknown> = {}) => {
+  const addAnnotation = async (
+    documentId: string,
+    annotationId: string,
+    from: string,
+    tagged: string[] = [],
+    extra: Record<string, unknown> = {},
+  ) => {
     const response = await call('/v2/commentannotations/add', {
       organizationId: ORG,
       documentId,
       triggerNotification: true,
-      commentAnnotations: [{ annotationId, ...extra, commentData: [{ commentText: `Hello ${tagged.join(' ')}`, from: { userId: from }, taggedUserContacts: tagged.map((userId) => ({ userId })) }] }],
+      commentAnnotations: [
+        {
+          annotationId,
+          ...extra,
+          commentData: [
+            {
+              commentText: `Hello ${tagged.join(' ')}`,
+              from: { userId: from },
+              taggedUserContacts: tagged.map((userId) => ({ userId })),
+            },
+          ],
+        },
+      ],
     });
     expect(response.status).toBe(200);
   };
@@ -75,7 +103,12 @@ describe('notifications', () => {
     expect(response.status).toBe(200);
     return response.body.result.data;
   };
-  const addCustom = async (documentId: string, notificationId: string, notifyUsers: string[], extra: Record<string, unknown> = {}) => {
+  const addCustom = async (
+    documentId: string,
+    notificationId: string,
+    notifyUsers: string[],
+    extra: Record<string, unknown> = {},
+  ) => {
     const response = await call('/v2/notifications/add', {
       organizationId: ORG,
       documentId,
@@ -87,14 +120,21 @@ describe('notifications', () => {
       notifyUsers: notifyUsers.map((userId) => ({ userId, email: `${userId}@example.com` })),
       ...extra,
     });
-    expect(response.body).toEqual({ result: { status: 'success', message: 'Notification added successfully.', data: { success: true, message: 'Notification added successfully.' } } });
+    expect(response.body).toEqual({
+      result: {
+        status: 'success',
+        message: 'Notification added successfully.',
+        data: { success: true, message: 'Notification added successfully.' },
+      },
+    });
   };
 
   beforeAll(async () => {
     world = await createTestEnvironment();
     [a, b] = await Promise.all([startApi(world.env), startApi(world.env)]);
     owner = await createWorkspace(a.url);
-    for (const documentId of ['push', 'none', 'mine', 'read', 'paging', 'delete', 'custom', 'triggers', 'private']) await seedDocument(world, owner.apiKey, ORG, documentId);
+    for (const documentId of ['push', 'none', 'mine', 'read', 'paging', 'delete', 'custom', 'triggers', 'private'])
+      await seedDocument(world, owner.apiKey, ORG, documentId);
     await seedDocument(world, owner.apiKey, ORG, 'members-only', { accessType: 'organizationPrivate' });
     await seedEditors(a.url, owner, ORG, USERS);
   }, LONG);
@@ -119,9 +159,17 @@ describe('notifications', () => {
       targetAnnotationId: 'a-push',
       actionUser: { userId: 'ada' },
       displayHeadlineMessageTemplate: '{actionUser} {actionMessage}',
-      displayHeadlineMessageTemplateData: { actionUser: { userId: 'ada' }, actionMessage: 'mentioned you in a comment' },
+      displayHeadlineMessageTemplateData: {
+        actionUser: { userId: 'ada' },
+        actionMessage: 'mentioned you in a comment',
+      },
       displayBodyMessage: 'Hello bob',
-      notificationSourceData: { annotationId: 'a-push', commentId: 1, actionType: 'newlyAdded', event: 'comment_annotation.add' },
+      notificationSourceData: {
+        annotationId: 'a-push',
+        commentId: 1,
+        actionType: 'newlyAdded',
+        event: 'comment_annotation.add',
+      },
       metadata: { apiKey: owner.apiKey, organizationId: ORG, documentId: 'push' },
       notifyUsersByUserId: { bob: true },
       notifyAll: false,
@@ -129,14 +177,21 @@ describe('notifications', () => {
     });
     const { data } = await notifications({ userId: 'bob', documentId: 'push' });
     expect(data).toEqual([{ ...notification, readByUserIds: [], isUnread: true }]);
-    expect(await world.query('SELECT count(*)::int AS n FROM notification WHERE api_key_id = $1 AND document_id = $2', [owner.apiKey, 'push'])).toEqual([{ n: 1 }]);
+    expect(
+      await world.query('SELECT count(*)::int AS n FROM notification WHERE api_key_id = $1 AND document_id = $2', [
+        owner.apiKey,
+        'push',
+      ]),
+    ).toEqual([{ n: 1 }]);
     // cy was not involved: neither a row for them nor an event.
     expect((await notifications({ userId: 'cy', documentId: 'push' })).data).toEqual([]);
     expect(cyEvents).toEqual([]);
   });
 
   it('a private (restricted) thread tells only those who can see it: its author and the users it names', async () => {
-    await addAnnotation('private', 'a-private', 'ada', ['bob', 'cy'], { visibility: { type: 'restricted', userIds: ['bob'] } });
+    await addAnnotation('private', 'a-private', 'ada', ['bob', 'cy'], {
+      visibility: { type: 'restricted', userIds: ['bob'] },
+    });
     const { data } = await notifications({ documentId: 'private' });
     expect(data.map((n) => n.notifyUsersByUserId)).toEqual([{ bob: true }]);
     expect((await notifications({ userId: 'cy', documentId: 'private' })).data).toEqual([]);
@@ -150,29 +205,60 @@ describe('notifications', () => {
     const { data } = await notifications({ documentId: 'none' });
     expect(data.map((n) => n.notifyUsersByUserId)).toEqual([{ bob: true }]);
     expect((await notifications({ userId: 'cy', documentId: 'none' })).data).toEqual([]);
-    const config = await call('/v2/notifications/config/get', { organizationId: ORG, userId: 'cy', documentIds: ['none', 'mine'] });
+    const config = await call('/v2/notifications/config/get', {
+      organizationId: ORG,
+      userId: 'cy',
+      documentIds: ['none', 'mine'],
+    });
     expect(config.body.result.data).toEqual([
-      { config: { inbox: 'NONE', email: 'MINE' }, metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'none', userId: 'cy' } },
-      { config: { inbox: 'ALL', email: 'MINE' }, metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'mine', userId: 'cy' } },
+      {
+        config: { inbox: 'NONE', email: 'MINE' },
+        metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'none', userId: 'cy' },
+      },
+      {
+        config: { inbox: 'ALL', email: 'MINE' },
+        metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'mine', userId: 'cy' },
+      },
     ]);
   });
 
-  it('MINE lets replies in the user\'s thread through but not its status change; ALL lets both', async () => {
+  it("MINE lets replies in the user's thread through but not its status change; ALL lets both", async () => {
     await setConfig({ userIds: ['bob'], config: { inbox: 'MINE' } });
-    const organizationLevel = await call('/v2/notifications/config/get', { organizationId: ORG, userId: 'bob', getOrganizationConfig: true });
-    expect(organizationLevel.body.result.data).toEqual([{ config: { inbox: 'MINE', email: 'MINE' }, metadata: { organizationId: ORG, apiKey: owner.apiKey, userId: 'bob' } }]);
+    const organizationLevel = await call('/v2/notifications/config/get', {
+      organizationId: ORG,
+      userId: 'bob',
+      getOrganizationConfig: true,
+    });
+    expect(organizationLevel.body.result.data).toEqual([
+      {
+        config: { inbox: 'MINE', email: 'MINE' },
+        metadata: { organizationId: ORG, apiKey: owner.apiKey, userId: 'bob' },
+      },
+    ]);
     await addAnnotation('mine', 'a-mine', 'bob');
     await reply('mine', 'a-mine', 'cy', 'I am in too');
-    const status = await call('/v2/commentannotations/update', { organizationId: ORG, documentId: 'mine', triggerNotification: true, annotationIds: ['a-mine'], updatedData: { status: resolved } });
+    const status = await call('/v2/commentannotations/update', {
+      organizationId: ORG,
+      documentId: 'mine',
+      triggerNotification: true,
+      annotationIds: ['a-mine'],
+      updatedData: { status: resolved },
+    });
     expect(status.status).toBe(200);
-    const statusNotes = (await notifications({ documentId: 'mine' })).data.filter((n) => n.actionType === 'statusChanged');
+    const statusNotes = (await notifications({ documentId: 'mine' })).data.filter(
+      (n) => n.actionType === 'statusChanged',
+    );
     // No actor on the status change: both participants are candidates, and bob's MINE drops it.
-    expect(statusNotes.map((n) => [n.notifyUsersByUserId, n.displayHeadlineMessageTemplateData?.actionMessage])).toEqual([
-      [{ cy: true }, 'changed the status of a comment to Resolved'],
-    ]);
+    expect(
+      statusNotes.map((n) => [n.notifyUsersByUserId, n.displayHeadlineMessageTemplateData?.actionMessage]),
+    ).toEqual([[{ cy: true }, 'changed the status of a comment to Resolved']]);
     await reply('mine', 'a-mine', 'ada', 'Reopening the question');
     const [latest] = (await notifications({ documentId: 'mine' })).data;
-    expect(latest).toMatchObject({ actionType: 'added', notifyUsersByUserId: { bob: true, cy: true }, displayBodyMessage: 'Reopening the question' });
+    expect(latest).toMatchObject({
+      actionType: 'added',
+      notifyUsersByUserId: { bob: true, cy: true },
+      displayBodyMessage: 'Reopening the question',
+    });
     // The organization-level MINE is also what a document without its own setting reads.
     await setConfig({ userIds: ['bob'], config: { inbox: 'ALL' } });
   });
@@ -182,7 +268,10 @@ describe('notifications', () => {
     const update = await call<BatchResult>('/v2/notifications/update', {
       organizationId: ORG,
       documentId: 'read',
-      notifications: [{ id: 'n-read', readByUserIds: ['bob'], displayBodyMessage: 'Changed' }, { id: 'n-missing', readByUserIds: ['bob'] }],
+      notifications: [
+        { id: 'n-read', readByUserIds: ['bob'], displayBodyMessage: 'Changed' },
+        { id: 'n-missing', readByUserIds: ['bob'] },
+      ],
     });
     expect(update.body.result).toEqual({
       status: 'success',
@@ -193,13 +282,22 @@ describe('notifications', () => {
       },
     });
     const [forBob] = (await notifications({ userId: 'bob', notificationIds: ['n-read'] })).data;
-    expect(forBob).toMatchObject({ isUnread: false, readByUserIds: ['bob'], displayBodyMessage: 'Changed', notifyUsers: { 'bob@example.com': true, 'cy@example.com': true } });
+    expect(forBob).toMatchObject({
+      isUnread: false,
+      readByUserIds: ['bob'],
+      displayBodyMessage: 'Changed',
+      notifyUsers: { 'bob@example.com': true, 'cy@example.com': true },
+    });
     const [forCy] = (await notifications({ userId: 'cy', notificationIds: ['n-read'] })).data;
     expect(forCy.isUnread).toBe(true);
     expect((await notifications({ userId: 'bob', documentId: 'read', unread: true })).data).toEqual([]);
-    expect((await notifications({ userId: 'cy', documentId: 'read', unread: true })).data.map((n) => n.id)).toEqual(['n-read']);
+    expect((await notifications({ userId: 'cy', documentId: 'read', unread: true })).data.map((n) => n.id)).toEqual([
+      'n-read',
+    ]);
     const noUser = await call('/v2/notifications/get', { organizationId: ORG, unread: true });
-    expect(noUser.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'data.unread needs data.userId: read state is per user.' } });
+    expect(noUser.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'data.unread needs data.userId: read state is per user.' },
+    });
   });
 
   it('pages with pageToken in either order, and v1 answers the same', async () => {
@@ -209,7 +307,10 @@ describe('notifications', () => {
       let pageToken: string | undefined;
       let pages = 0;
       do {
-        const result = await notifications({ documentId: 'paging', pageSize: 2, order, ...(pageToken ? { pageToken } : {}) }, path);
+        const result = await notifications(
+          { documentId: 'paging', pageSize: 2, order, ...(pageToken ? { pageToken } : {}) },
+          path,
+        );
         ids.push(...result.data.map((n) => n.id));
         pageToken = result.pageToken;
         pages++;
@@ -220,7 +321,10 @@ describe('notifications', () => {
     expect(await collect('desc')).toEqual({ ids: [...expected].reverse(), pages: 3 });
     expect(await collect('asc')).toEqual({ ids: expected, pages: 3 });
     expect(await collect('asc', '/v1/notifications/get')).toEqual({ ids: expected, pages: 3 });
-    const tooMany = await call('/v2/notifications/get', { organizationId: ORG, notificationIds: Array.from({ length: 31 }, (_, i) => `n${i}`) });
+    const tooMany = await call('/v2/notifications/get', {
+      organizationId: ORG,
+      notificationIds: Array.from({ length: 31 }, (_, i) => `n${i}`),
+    });
     expect(tooMany.status).toBe(400);
   });
 
@@ -228,15 +332,25 @@ describe('notifications', () => {
     await addCustom('delete', 'n-del-1', ['bob'], { notifyAll: false });
     await addCustom('delete', 'n-del-2', ['cy'], { notifyAll: false });
     await addCustom('delete', 'n-del-3', ['cy'], { notifyAll: false });
-    const named = await call<BatchResult>('/v2/notifications/delete', { organizationId: ORG, documentId: 'delete', notificationIds: ['n-del-1', 'n-del-404'] });
+    const named = await call<BatchResult>('/v2/notifications/delete', {
+      organizationId: ORG,
+      documentId: 'delete',
+      notificationIds: ['n-del-1', 'n-del-404'],
+    });
     expect(named.body.result.data).toEqual({
       'n-del-1': { success: true, id: 'n-del-1', message: 'Notification deleted.' },
       'n-del-404': { success: false, id: 'n-del-404', message: 'Failed to delete notification.' },
     });
-    const byUser = await call<BatchResult>('/v1/notifications/delete', { organizationId: ORG, documentId: 'delete', userId: 'cy' });
+    const byUser = await call<BatchResult>('/v1/notifications/delete', {
+      organizationId: ORG,
+      documentId: 'delete',
+      userId: 'cy',
+    });
     expect(Object.keys(byUser.body.result.data).sort()).toEqual(['n-del-2', 'n-del-3']);
     expect((await notifications({ documentId: 'delete' })).data).toEqual([]);
-    expect(await world.query('SELECT count(*)::int AS n FROM notification_user WHERE notification_id LIKE $1', ['n-del-%'])).toEqual([{ n: 0 }]);
+    expect(
+      await world.query('SELECT count(*)::int AS n FROM notification_user WHERE notification_id LIKE $1', ['n-del-%']),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('a custom notification is pushed to its listed users, and a notifyAll one (the default) to every user of the organization; a repeated id adds nothing', async () => {
@@ -247,7 +361,13 @@ describe('notifications', () => {
     const pushed = nextEvent<Notification>(dee, 'notification', (n) => n.id === 'n-custom');
     const toMember = nextEvent<Notification>(cy, 'notification', (n) => n.id === 'n-custom');
     await addCustom('custom', 'n-custom', ['dee']);
-    expect(await pushed).toMatchObject({ id: 'n-custom', notificationSource: 'custom', displayHeadlineMessageTemplate: '{actionUser} shared {item}', notifyAll: true, isUnread: true });
+    expect(await pushed).toMatchObject({
+      id: 'n-custom',
+      notificationSource: 'custom',
+      displayHeadlineMessageTemplate: '{actionUser} shared {item}',
+      notifyAll: true,
+      isUnread: true,
+    });
     expect(await toMember).toMatchObject({ id: 'n-custom', notifyAll: true });
     const listedOnly = nextEvent<Notification>(dee, 'notification', (n) => n.id === 'n-listed');
     await addCustom('custom', 'n-listed', ['dee'], { notifyAll: false });
@@ -258,13 +378,30 @@ describe('notifications', () => {
     await addCustom('custom', 'n-custom', ['bob']);
     const stored = (await notifications({ documentId: 'custom' })).data.find((n) => n.id === 'n-custom')!;
     expect(stored.notifyUsersByUserId).toEqual({ dee: true });
-    const badId = await call('/v2/notifications/add', { organizationId: ORG, documentId: 'custom', notificationId: 'no spaces', actionUser: { userId: 'ada' }, displayHeadlineMessageTemplate: 'x', displayBodyMessage: 'y', notifyUsers: [] });
-    expect(badId.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'data.notificationId may only contain letters, digits, _ and -.' } });
-    const missing = await call('/v2/notifications/add', { organizationId: ORG, documentId: 'nowhere', actionUser: { userId: 'ada' }, displayHeadlineMessageTemplate: 'x', displayBodyMessage: 'y', notifyUsers: [] });
+    const badId = await call('/v2/notifications/add', {
+      organizationId: ORG,
+      documentId: 'custom',
+      notificationId: 'no spaces',
+      actionUser: { userId: 'ada' },
+      displayHeadlineMessageTemplate: 'x',
+      displayBodyMessage: 'y',
+      notifyUsers: [],
+    });
+    expect(badId.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'data.notificationId may only contain letters, digits, _ and -.' },
+    });
+    const missing = await call('/v2/notifications/add', {
+      organizationId: ORG,
+      documentId: 'nowhere',
+      actionUser: { userId: 'ada' },
+      displayHeadlineMessageTemplate: 'x',
+      displayBodyMessage: 'y',
+      notifyUsers: [],
+    });
     expect(missing.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Document does not exist.' } });
   });
 
-  it('workspace notificationconfig: Velt\'s defaults, deep merge, and a comment trigger switched off makes no notification', async () => {
+  it("workspace notificationconfig: Velt's defaults, deep merge, and a comment trigger switched off makes no notification", async () => {
     const defaults = await call('/v2/workspace/notificationconfig/get', {});
     expect(defaults.body.result).toEqual({
       status: 'success',
@@ -282,14 +419,28 @@ describe('notifications', () => {
       },
     });
     const empty = await call('/v2/workspace/notificationconfig/update', {});
-    expect(empty.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'At least one of useNotificationService or notificationServiceConfig must be provided' } });
-    const updated = await call<{ useNotificationService: boolean; notificationServiceConfig: { triggers: { comment: Record<string, boolean> }; delayConfig: unknown } }>(
-      '/v2/workspace/notificationconfig/update',
-      { useNotificationService: true, notificationServiceConfig: { triggers: { comment: { 'comment.add': false } }, delayConfig: { isEnabled: true, delaySeconds: 30 } } },
-    );
+    expect(empty.body).toEqual({
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: 'At least one of useNotificationService or notificationServiceConfig must be provided',
+      },
+    });
+    const updated = await call<{
+      useNotificationService: boolean;
+      notificationServiceConfig: { triggers: { comment: Record<string, boolean> }; delayConfig: unknown };
+    }>('/v2/workspace/notificationconfig/update', {
+      useNotificationService: true,
+      notificationServiceConfig: {
+        triggers: { comment: { 'comment.add': false } },
+        delayConfig: { isEnabled: true, delaySeconds: 30 },
+      },
+    });
     const config = updated.body.result.data;
     expect(config.useNotificationService).toBe(true);
-    expect(config.notificationServiceConfig.triggers.comment).toMatchObject({ 'comment.add': false, 'comment_annotation.add': true });
+    expect(config.notificationServiceConfig.triggers.comment).toMatchObject({
+      'comment.add': false,
+      'comment_annotation.add': true,
+    });
     expect(config.notificationServiceConfig.delayConfig).toEqual({ isEnabled: true, delaySeconds: 30 });
     await addAnnotation('triggers', 'a-trig', 'ada', ['bob']);
     await reply('triggers', 'a-trig', 'cy');
@@ -298,7 +449,10 @@ describe('notifications', () => {
   });
 
   it('verifyUserPermissions leaves out listed users without a role on the document', async () => {
-    await addCustom('members-only', 'n-verified', ['bob', 'stranger'], { verifyUserPermissions: true, notifyAll: false });
+    await addCustom('members-only', 'n-verified', ['bob', 'stranger'], {
+      verifyUserPermissions: true,
+      notifyAll: false,
+    });
     const [stored] = (await notifications({ documentId: 'members-only' })).data;
     expect(stored.notifyUsersByUserId).toEqual({ bob: true });
   });
@@ -312,19 +466,39 @@ describe('notifications', () => {
     const refused = await call('/v1/notifications/config/get', { organizationId: ORG, userId: 'bob' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('data.documentIds');
-    const answered = await call('/v1/notifications/config/get', { organizationId: ORG, userId: 'bob', documentIds: ['read'] });
-    expect(answered.body.result.data).toEqual([{ config: { inbox: 'ALL', email: 'MINE' }, metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'read', userId: 'bob' } }]);
+    const answered = await call('/v1/notifications/config/get', {
+      organizationId: ORG,
+      userId: 'bob',
+      documentIds: ['read'],
+    });
+    expect(answered.body.result.data).toEqual([
+      {
+        config: { inbox: 'ALL', email: 'MINE' },
+        metadata: { organizationId: ORG, apiKey: owner.apiKey, documentId: 'read', userId: 'bob' },
+      },
+    ]);
   });
 
   describe("Velt's v2 examples", () => {
     beforeAll(async () => {
-      for (const [organizationId, documentId] of [['yourOrganizationId', 'yourDocumentId'], ['org1', 'doc1'], ['org1', 'document3']]) {
-        await world.query('INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING', [owner.apiKey, organizationId]);
+      for (const [organizationId, documentId] of [
+        ['yourOrganizationId', 'yourDocumentId'],
+        ['org1', 'doc1'],
+        ['org1', 'document3'],
+      ]) {
+        await world.query(
+          'INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING',
+          [owner.apiKey, organizationId],
+        );
         await seedDocument(world, owner.apiKey, organizationId, documentId);
       }
     });
 
-    const cases = VELT_PAGES.flatMap((name) => veltPage('v2', name).requestExamples.map((example, index) => [veltPage('v2', name).path, index, name, example] as const));
+    const cases = VELT_PAGES.flatMap((name) =>
+      veltPage('v2', name).requestExamples.map(
+        (example, index) => [veltPage('v2', name).path, index, name, example] as const,
+      ),
+    );
 
     it.each(cases)('%s example %i: accepted, answered in the documented shape', async (path, index, name, example) => {
       const page = veltPage('v2', name);
@@ -332,11 +506,17 @@ describe('notifications', () => {
       const { pageToken, ...data } = requestDataFor(page, example, owner);
       void pageToken;
       const response = await post(a.url, path, data, veltHeaders(page.auth, owner));
-      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
+      expect({ path, status: response.status, error: response.body.error }).toEqual({
+        path,
+        status: 200,
+        error: undefined,
+      });
       // A notification added in Velt's resolver mode (the add page's last example) has no headline or body to show, and the config
       // pages show only a document-level answer: an organization-level one (their second example) names no document.
       const organizationLevel = name.startsWith('notifications-config-') && index === 1;
-      expect(responseProblems(page, response.body, { requirePresent: name !== 'notifications-get' && !organizationLevel })).toEqual([]);
+      expect(
+        responseProblems(page, response.body, { requirePresent: name !== 'notifications-get' && !organizationLevel }),
+      ).toEqual([]);
       if (name === 'notifications-get' && index === 0) expect((response.body.result.data as unknown[]).length).toBe(2);
     });
   });

@@ -80,7 +80,8 @@ describe('OpenAPI document', () => {
     await world?.dispose();
   });
 
-  const resolve = (schema: SchemaObject): SchemaObject => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema);
+  const resolve = (schema: SchemaObject): SchemaObject =>
+    schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema;
 
   it('serves Swagger UI at /docs', async () => {
     const response = await fetch(`${api.url}/docs`);
@@ -99,20 +100,32 @@ describe('OpenAPI document', () => {
         continue;
       }
       if (route.method !== 'POST') continue;
-      const headers = (operation.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name).sort();
+      const headers = (operation.parameters ?? [])
+        .filter((p) => p.in === 'header' && p.required)
+        .map((p) => p.name)
+        .sort();
       const expected = route.guards.flatMap((guard) => AUTH_HEADERS[guard] ?? []).sort();
-      if (JSON.stringify(headers) !== JSON.stringify(expected)) problems.push(`${route.path}: headers ${headers.join(',')} instead of ${expected.join(',')}`);
+      if (JSON.stringify(headers) !== JSON.stringify(expected))
+        problems.push(`${route.path}: headers ${headers.join(',')} instead of ${expected.join(',')}`);
       const body = operation.requestBody?.content?.['application/json']?.schema;
-      if (!body?.required?.includes('data') || !resolve(body.properties?.data)) problems.push(`${route.path}: no { data } request body`);
-      if (body?.properties?.data?.$ref && !resolve(body.properties.data)) problems.push(`${route.path}: dangling ${body.properties.data.$ref}`);
+      if (!body?.required?.includes('data') || !resolve(body.properties?.data))
+        problems.push(`${route.path}: no { data } request body`);
+      if (body?.properties?.data?.$ref && !resolve(body.properties.data))
+        problems.push(`${route.path}: dangling ${body.properties.data.$ref}`);
       for (const status of ['200', '400', '503', ...(expected.length > 0 ? ['401'] : [])]) {
         const schema = resolve(operation.responses?.[status]?.content?.['application/json']?.schema);
-        if (!schema?.properties?.[status === '200' ? 'result' : 'error']) problems.push(`${route.path}: no ${status} envelope`);
+        if (!schema?.properties?.[status === '200' ? 'result' : 'error'])
+          problems.push(`${route.path}: no ${status} envelope`);
       }
     }
     expect(problems).toEqual([]);
     // Every route the API declares is a POST operation of the spec, apart from the operators' GET /health and /metrics.
-    expect(routes.filter((route) => route.method !== 'POST').map((route) => route.path).sort()).toEqual(['/health', '/metrics']);
+    expect(
+      routes
+        .filter((route) => route.method !== 'POST')
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/health', '/metrics']);
   });
 
   it('derives request schemas from the DTOs, nested ones included', () => {
@@ -126,38 +139,70 @@ describe('OpenAPI document', () => {
     expect(item.properties.documentId).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
     expect(item.properties.accessType.enum).toContain('public');
 
-    const create = resolve(document.paths['/v2/workspace/create'].post.requestBody.content['application/json'].schema.properties.data);
+    const create = resolve(
+      document.paths['/v2/workspace/create'].post.requestBody.content['application/json'].schema.properties.data,
+    );
     expect(create.properties.ownerEmail).toMatchObject({ type: 'string', format: 'email' });
     // Velt's create needs only ownerEmail; the names have defaults.
     expect(create.required).toEqual(['ownerEmail']);
     expect(Object.keys(create.properties)).toEqual(expect.arrayContaining(['name', 'workspaceName', 'avatar']));
 
-    const webhook = resolve(document.paths['/v2/workspace/webhookconfig/update'].post.requestBody.content['application/json'].schema.properties.data);
+    const webhook = resolve(
+      document.paths['/v2/workspace/webhookconfig/update'].post.requestBody.content['application/json'].schema
+        .properties.data,
+    );
     const serviceConfigField = webhook.properties.webhookServiceConfig;
-    expect(serviceConfigField).toMatchObject({ nullable: true, description: expect.stringContaining('null clears it') as unknown });
+    expect(serviceConfigField).toMatchObject({
+      nullable: true,
+      description: expect.stringContaining('null clears it') as unknown,
+    });
     const serviceConfig = resolve(serviceConfigField.allOf?.[0] ?? serviceConfigField);
     expect(Object.keys(serviceConfig.properties)).toEqual(
-      expect.arrayContaining(['authToken', 'rawNotificationUrl', 'processedNotificationUrl', 'encodeData', 'encryptData', 'publicKey', 'triggers']),
+      expect.arrayContaining([
+        'authToken',
+        'rawNotificationUrl',
+        'processedNotificationUrl',
+        'encodeData',
+        'encryptData',
+        'publicKey',
+        'triggers',
+      ]),
     );
-    expect(serviceConfig.properties.rawNotificationUrl).toMatchObject({ type: 'string', format: 'uri', nullable: true });
+    expect(serviceConfig.properties.rawNotificationUrl).toMatchObject({
+      type: 'string',
+      format: 'uri',
+      nullable: true,
+    });
     const triggers = serviceConfig.properties.triggers;
     expect(triggers).toMatchObject({ type: 'object', nullable: true, additionalProperties: false });
     expect(triggers.properties['huddle.create']).toEqual({ type: 'boolean', nullable: true });
     expect(Object.keys(triggers.properties.comment.properties)).toEqual(['add', 'update', 'delete']);
     expect(triggers.description).toContain('never delivered, because their feature is not served here');
     expect(triggers.description).toContain('comment_annotation.suggestion_reject');
-    const view = document.paths['/v2/workspace/webhookconfig/get'].post.responses['200'].content['application/json'].schema.properties.result.properties.data;
+    const view =
+      document.paths['/v2/workspace/webhookconfig/get'].post.responses['200'].content['application/json'].schema
+        .properties.result.properties.data;
     expect(view.properties.webhookServiceConfig.properties.authTokenSet.type).toBe('boolean');
     expect(view.properties.webhookServiceConfig.properties.authToken).toBeUndefined();
 
     const workspaceHeaders = document.paths['/v2/workspace/get'].post.parameters ?? [];
-    expect(workspaceHeaders.find((p) => p.name === 'x-svc-auth-token')?.description).toContain('x-svc-workspace-auth-token');
-    expect(workspaceHeaders.find((p) => p.name === 'x-svc-workspace-auth-token')).toMatchObject({ in: 'header', required: false, description: expect.stringContaining('Alias of x-svc-auth-token') as unknown });
+    expect(workspaceHeaders.find((p) => p.name === 'x-svc-auth-token')?.description).toContain(
+      'x-svc-workspace-auth-token',
+    );
+    expect(workspaceHeaders.find((p) => p.name === 'x-svc-workspace-auth-token')).toMatchObject({
+      in: 'header',
+      required: false,
+      description: expect.stringContaining('Alias of x-svc-auth-token') as unknown,
+    });
   });
 
   it('says which Velt fields are accepted without effect, in the field description', () => {
-    const apiKeyCreate = resolve(document.paths['/v2/workspace/apikey/create'].post.requestBody.content['application/json'].schema.properties.data);
-    expect(apiKeyCreate.properties.persistenceDBRegion.description).toMatch(/^Accepted for Velt compatibility; has no effect here: .+/);
+    const apiKeyCreate = resolve(
+      document.paths['/v2/workspace/apikey/create'].post.requestBody.content['application/json'].schema.properties.data,
+    );
+    expect(apiKeyCreate.properties.persistenceDBRegion.description).toMatch(
+      /^Accepted for Velt compatibility; has no effect here: .+/,
+    );
     expect(apiKeyCreate.properties.apiKeyName.description).toBeUndefined();
   });
 

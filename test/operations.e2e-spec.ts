@@ -29,14 +29,22 @@ describe('operations', () => {
       const statuses: number[] = [];
       let limited: ApiResponse | undefined;
       for (let i = 0; i < 5; i++) {
-        const response = await post(i % 2 ? b.url : a.url, '/v2/workspace/create', { ownerEmail: `rl${i}@example.com`, name: 'R', workspaceName: 'W' });
+        const response = await post(i % 2 ? b.url : a.url, '/v2/workspace/create', {
+          ownerEmail: `rl${i}@example.com`,
+          name: 'R',
+          workspaceName: 'W',
+        });
         statuses.push(response.status);
         if (response.status === 429) limited = response;
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      expect(limited!.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests. Please try again later.' } });
+      expect(limited!.body).toEqual({
+        error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests. Please try again later.' },
+      });
       expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
-      const ownerRows = await world.query<{ count: string }>(`SELECT count(*) FROM account WHERE email LIKE 'rl%@example.com'`);
+      const ownerRows = await world.query<{ count: string }>(
+        `SELECT count(*) FROM account WHERE email LIKE 'rl%@example.com'`,
+      );
       expect(ownerRows[0].count).toBe('3');
     } finally {
       await Promise.all([a.stop(), b.stop()]);
@@ -48,7 +56,12 @@ describe('operations', () => {
     const api = await startApi(world.env, limits);
     try {
       const create = (ip: string, i: number) =>
-        post(api.url, '/v2/workspace/create', { ownerEmail: `xff${i}@example.com`, name: 'X', workspaceName: 'W' }, { 'x-forwarded-for': ip });
+        post(
+          api.url,
+          '/v2/workspace/create',
+          { ownerEmail: `xff${i}@example.com`, name: 'X', workspaceName: 'W' },
+          { 'x-forwarded-for': ip },
+        );
       expect((await create('203.0.113.1', 1)).status).toBe(200);
       expect((await create('203.0.113.1', 2)).status).toBe(429);
       expect((await create('203.0.113.2', 3)).status).toBe(200);
@@ -96,21 +109,46 @@ describe('operations', () => {
     const worker = await startWorker(world.env, { WORKER_HEALTH_PORT: String(port) });
     const health = async () => {
       const response = await fetch(`http://127.0.0.1:${port}/health`);
-      return { status: response.status, body: (await response.json()) as { database: string; redis: string; workers: Record<string, string> } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { database: string; redis: string; workers: Record<string, string> },
+      };
     };
     try {
-      expect(await health()).toEqual({ status: 200, body: { database: 'up', redis: 'up', workers: { audit: 'up', webhook: 'up', migration: 'up', 'user-data': 'up', activity: 'up', email: 'up' } } });
+      expect(await health()).toEqual({
+        status: 200,
+        body: {
+          database: 'up',
+          redis: 'up',
+          workers: { audit: 'up', webhook: 'up', migration: 'up', 'user-data': 'up', activity: 'up', email: 'up' },
+        },
+      });
       const owner = await createWorkspace(api.url);
       await seedDocument(world, owner.apiKey, 'org-h', 'doc-h');
       await seedEditors(api.url, owner, 'org-h', ['u1']);
       // The receiver holds the delivery for 3 s: a job is running when the worker is told to stop.
       receiver.reply = () => ({ status: 200, delayMs: 3000 });
-      const configured = await post(api.url, '/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: receiver.url('/raw') } }, apiKeyHeaders(owner));
+      const configured = await post(
+        api.url,
+        '/v2/workspace/webhookconfig/update',
+        { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: receiver.url('/raw') } },
+        apiKeyHeaders(owner),
+      );
       expect(configured.status).toBe(200);
       const annotated = await post(
         api.url,
         '/v2/commentannotations/add',
-        { organizationId: 'org-h', documentId: 'doc-h', from: { userId: 'u1' }, commentAnnotations: [{ annotationId: 'a1', commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }] }] },
+        {
+          organizationId: 'org-h',
+          documentId: 'doc-h',
+          from: { userId: 'u1' },
+          commentAnnotations: [
+            {
+              annotationId: 'a1',
+              commentData: [{ commentText: 'hi', from: { userId: 'u1' }, triggerNotification: true }],
+            },
+          ],
+        },
         apiKeyHeaders(owner),
       );
       expect(annotated.status).toBe(200);
@@ -122,10 +160,23 @@ describe('operations', () => {
         if (answer.status !== 503) throw new Error(`health ${answer.status}`);
         return answer.body;
       });
-      expect(draining).toEqual({ database: 'up', redis: 'up', workers: { audit: 'down', webhook: 'down', migration: 'down', 'user-data': 'down', activity: 'down', email: 'down' } });
+      expect(draining).toEqual({
+        database: 'up',
+        redis: 'up',
+        workers: {
+          audit: 'down',
+          webhook: 'down',
+          migration: 'down',
+          'user-data': 'down',
+          activity: 'down',
+          email: 'down',
+        },
+      });
       expect(await stopped).toBe('SIGTERM');
       // Shutdown waited for the running delivery instead of leaving it to stall and run again elsewhere.
-      expect(await world.query('SELECT status, attempts FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey])).toEqual([{ status: 'succeeded', attempts: 1 }]);
+      expect(
+        await world.query('SELECT status, attempts FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey]),
+      ).toEqual([{ status: 'succeeded', attempts: 1 }]);
       expect(receiver.received).toHaveLength(1);
     } finally {
       await worker.stop();
@@ -146,7 +197,10 @@ describe('operations', () => {
     });
     try {
       const owner = await createWorkspace(api.url);
-      for (const [proxy, name] of [[database, 'database'], [redis, 'redis']] as const) {
+      for (const [proxy, name] of [
+        [database, 'database'],
+        [redis, 'redis'],
+      ] as const) {
         proxy.cut();
         const health = await eventually(async () => {
           const response = await fetch(`${api.url}/health`);
@@ -162,10 +216,13 @@ describe('operations', () => {
           expect(call.headers.get('retry-after')).toBe('1');
         }
         proxy.restore();
-        await eventually(async () => {
-          const response = await fetch(`${api.url}/health`);
-          if (response.status !== 200) throw new Error(`health ${response.status}`);
-        }, { timeoutMs: 20_000 });
+        await eventually(
+          async () => {
+            const response = await fetch(`${api.url}/health`);
+            if (response.status !== 200) throw new Error(`health ${response.status}`);
+          },
+          { timeoutMs: 20_000 },
+        );
         const after = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner));
         expect(after.status).toBe(200);
       }
@@ -179,7 +236,12 @@ describe('operations', () => {
   it('finishes in-flight requests when stopped with SIGTERM', async () => {
     const api = await startApi(world.env);
     const owner = await createWorkspace(api.url);
-    const inFlight = Array.from({ length: 40 }, () => post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner)).then((r) => r.status, () => 'refused'));
+    const inFlight = Array.from({ length: 40 }, () =>
+      post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner)).then(
+        (r) => r.status,
+        () => 'refused',
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
     const stopped = api.stop('SIGTERM');
     const statuses = await Promise.all(inFlight);
@@ -203,9 +265,13 @@ describe('operations', () => {
   });
 
   it('has migrations that match the entities exactly', async () => {
-    const { stdout } = await run(process.execPath, ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/apps/schema/src/data-source.js'], {
-      env: { ...process.env, ...world.env },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['node_modules/typeorm/cli.js', 'schema:log', '-d', 'dist/apps/schema/src/data-source.js'],
+      {
+        env: { ...process.env, ...world.env },
+      },
+    );
     expect(stdout).toContain('Your schema is up to date');
   });
 });

@@ -13,7 +13,8 @@ describe('organizations and user groups', () => {
   let api: RunningApi;
   let owner: Credentials;
   let stranger: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -54,8 +55,16 @@ describe('organizations and user groups', () => {
       });
       expect(response.status).toBe(200);
       expect(response.body.result.status).toBe('success');
-      expect(response.body.result.data['org-a']).toEqual({ success: false, id: 'org-a', message: 'Organization already exists.' });
-      expect(response.body.result.data['org-c']).toEqual({ success: true, id: 'org-c', message: 'Organization added.' });
+      expect(response.body.result.data['org-a']).toEqual({
+        success: false,
+        id: 'org-a',
+        message: 'Organization already exists.',
+      });
+      expect(response.body.result.data['org-c']).toEqual({
+        success: true,
+        id: 'org-c',
+        message: 'Organization added.',
+      });
       const [row] = await world.query<{ name: string }>(`SELECT name FROM organization WHERE id = 'org-a'`);
       expect(row.name).toBe('Org A');
     });
@@ -66,14 +75,19 @@ describe('organizations and user groups', () => {
       });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
-        error: { status: 'INVALID_ARGUMENT', message: 'data.organizations[2].organizationId duplicates an earlier item.' },
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message: 'data.organizations[2].organizationId duplicates an earlier item.',
+        },
       });
       expect(await world.query(`SELECT id FROM organization WHERE id LIKE 'dup-%'`)).toEqual([]);
     });
 
     it('keeps unicode identifiers exactly as sent', async () => {
       const id = '組織-😀-' + 'é'.repeat(10);
-      const response = await call<BatchResult>('/v2/organizations/add', { organizations: [{ organizationId: id, organizationName: 'Ünïcode' }] });
+      const response = await call<BatchResult>('/v2/organizations/add', {
+        organizations: [{ organizationId: id, organizationName: 'Ünïcode' }],
+      });
       expect(response.body.result.data[id]).toEqual({ success: true, id, message: 'Organization added.' });
       const got = await call('/v2/organizations/get', { organizationIds: [id] });
       expect(got.body.result.data).toEqual([{ id, organizationName: 'Ünïcode', disabled: false }]);
@@ -95,12 +109,21 @@ describe('organizations and user groups', () => {
     });
 
     it('stores custom top-level keys of an organization (Velt) as metadata, refusing ones that shadow output fields', async () => {
-      const added = await call<BatchResult>('/v2/organizations/add', { organizations: [{ organizationId: 'org-custom', region: 'eu', metadata: { plan: 'free' } }] });
+      const added = await call<BatchResult>('/v2/organizations/add', {
+        organizations: [{ organizationId: 'org-custom', region: 'eu', metadata: { plan: 'free' } }],
+      });
       expect(added.body.result.data['org-custom'].success).toBe(true);
       const got = await call('/v2/organizations/get', { organizationIds: ['org-custom'] });
-      expect(got.body.result.data).toEqual([{ id: 'org-custom', organizationName: 'org-custom', disabled: false, region: 'eu', plan: 'free' }]);
-      const shadow = await call('/v2/organizations/add', { organizations: [{ organizationId: 'org-shadow', disabled: true }] });
-      expect([shadow.status, shadow.body]).toEqual([400, { error: { status: 'INVALID_ARGUMENT', message: 'data.organizations[0].disabled is not a known field.' } }]);
+      expect(got.body.result.data).toEqual([
+        { id: 'org-custom', organizationName: 'org-custom', disabled: false, region: 'eu', plan: 'free' },
+      ]);
+      const shadow = await call('/v2/organizations/add', {
+        organizations: [{ organizationId: 'org-shadow', disabled: true }],
+      });
+      expect([shadow.status, shadow.body]).toEqual([
+        400,
+        { error: { status: 'INVALID_ARGUMENT', message: 'data.organizations[0].disabled is not a known field.' } },
+      ]);
       await call('/v2/organizations/delete', { organizationIds: ['org-custom'] });
       expect(await world.query(`SELECT 1 FROM organization WHERE id IN ('org-custom', 'org-shadow')`)).toEqual([]);
     });
@@ -118,7 +141,11 @@ describe('organizations and user groups', () => {
       let pageToken: string | undefined;
       let pages = 0;
       do {
-        const response = await call<OrganizationView[]>('/v2/organizations/get', { pageSize: 10, ...(pageToken ? { pageToken } : {}) }, mine);
+        const response = await call<OrganizationView[]>(
+          '/v2/organizations/get',
+          { pageSize: 10, ...(pageToken ? { pageToken } : {}) },
+          mine,
+        );
         expect(response.status).toBe(200);
         expect(response.body.result.pageToken).toBeUndefined();
         seen.push(...response.body.result.data.map((org) => org.id));
@@ -135,22 +162,40 @@ describe('organizations and user groups', () => {
 
   describe('/v2/organizations/access/disablestate/update', () => {
     it('disables and re-enables existing organizations', async () => {
-      const disabled = await call('/v2/organizations/access/disablestate/update', { organizationIds: ['org-a'], disabled: true });
+      const disabled = await call('/v2/organizations/access/disablestate/update', {
+        organizationIds: ['org-a'],
+        disabled: true,
+      });
       expect(disabled.body.result).toEqual({
         status: 'success',
         message: 'Organization disabled state updated successfully.',
         data: { 'org-a': { success: true, id: 'org-a', message: 'Disabled state updated.' } },
       });
-      expect((await call<OrganizationView[]>('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0].disabled).toBe(true);
+      expect(
+        (await call<OrganizationView[]>('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0]
+          .disabled,
+      ).toBe(true);
       await call('/v2/organizations/access/disablestate/update', { organizationIds: ['org-a'], disabled: false });
-      expect((await call<OrganizationView[]>('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0].disabled).toBe(false);
+      expect(
+        (await call<OrganizationView[]>('/v2/organizations/get', { organizationIds: ['org-a'] })).body.result.data[0]
+          .disabled,
+      ).toBe(false);
     });
 
     it('creates a missing organization in the requested state (spec state table)', async () => {
-      const response = await call<BatchResult>('/v2/organizations/access/disablestate/update', { organizationIds: ['born-disabled'], disabled: true });
-      expect(response.body.result.data['born-disabled']).toEqual({ success: true, id: 'born-disabled', message: 'Disabled state updated.' });
+      const response = await call<BatchResult>('/v2/organizations/access/disablestate/update', {
+        organizationIds: ['born-disabled'],
+        disabled: true,
+      });
+      expect(response.body.result.data['born-disabled']).toEqual({
+        success: true,
+        id: 'born-disabled',
+        message: 'Disabled state updated.',
+      });
       const got = await call('/v2/organizations/get', { organizationIds: ['born-disabled'] });
-      expect(got.body.result.data).toEqual([{ id: 'born-disabled', organizationName: 'born-disabled', disabled: true }]);
+      expect(got.body.result.data).toEqual([
+        { id: 'born-disabled', organizationName: 'born-disabled', disabled: true },
+      ]);
     });
 
     it('with createOrganization false reports a missing organization per item, spec message verbatim', async () => {
@@ -187,7 +232,9 @@ describe('organizations and user groups', () => {
           ops: { success: true, id: 'ops', message: 'User group added.' },
         },
       });
-      const rows = await world.query(`SELECT id, name FROM organization_user_group WHERE organization_id = 'org-a' ORDER BY id`);
+      const rows = await world.query(
+        `SELECT id, name FROM organization_user_group WHERE organization_id = 'org-a' ORDER BY id`,
+      );
       expect(rows).toEqual([
         { id: 'eng', name: 'Engineering' },
         { id: 'ops', name: 'Operations' },
@@ -197,24 +244,38 @@ describe('organizations and user groups', () => {
     it('reports an existing group per item', async () => {
       const response = await call<BatchResult>('/v2/organizations/usergroups/add', {
         organizationId: 'org-a',
-        organizationUserGroups: [{ groupId: 'eng', groupName: 'Again' }, { groupId: 'qa', groupName: 'QA' }],
+        organizationUserGroups: [
+          { groupId: 'eng', groupName: 'Again' },
+          { groupId: 'qa', groupName: 'QA' },
+        ],
       });
-      expect(response.body.result.data.eng).toEqual({ success: false, id: 'eng', message: 'User group already exists.' });
+      expect(response.body.result.data.eng).toEqual({
+        success: false,
+        id: 'eng',
+        message: 'User group already exists.',
+      });
       expect(response.body.result.data.qa).toEqual({ success: true, id: 'qa', message: 'User group added.' });
     });
 
     it('answers NOT_FOUND for a missing organization unless createOrganization is true', async () => {
-      const refused = await call('/v2/organizations/usergroups/add', { organizationId: 'ghost-org', organizationUserGroups: [{ groupId: 'g', groupName: 'G' }] });
+      const refused = await call('/v2/organizations/usergroups/add', {
+        organizationId: 'ghost-org',
+        organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
+      });
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Organization does not exist.' } });
-      expect(await world.query(`SELECT id FROM organization_user_group WHERE organization_id = 'ghost-org'`)).toEqual([]);
+      expect(await world.query(`SELECT id FROM organization_user_group WHERE organization_id = 'ghost-org'`)).toEqual(
+        [],
+      );
       const created = await call<BatchResult>('/v2/organizations/usergroups/add', {
         organizationId: 'ghost-org',
         createOrganization: true,
         organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
       });
       expect(created.body.result.data.g.success).toBe(true);
-      expect((await call('/v2/organizations/get', { organizationIds: ['ghost-org'] })).body.result.data).toHaveLength(1);
+      expect((await call('/v2/organizations/get', { organizationIds: ['ghost-org'] })).body.result.data).toHaveLength(
+        1,
+      );
     });
 
     it('rejects a repeated group id naming its path', async () => {
@@ -244,10 +305,19 @@ describe('organizations and user groups', () => {
     });
 
     it('removes folders, documents and groups of the organization with it', async () => {
-      await call('/v2/organizations/add', { organizations: [{ organizationId: 'cascade' }, { organizationId: 'bystander' }] });
+      await call('/v2/organizations/add', {
+        organizations: [{ organizationId: 'cascade' }, { organizationId: 'bystander' }],
+      });
       for (const organizationId of ['cascade', 'bystander']) {
-        await call('/v2/organizations/folders/add', { organizationId, folders: [{ folderId: 'top' }, { folderId: 'sub', parentFolderId: 'top' }] });
-        await call('/v2/organizations/documents/add', { organizationId, folderId: 'sub', documents: [{ documentId: 'd1' }, { documentId: 'd2' }] });
+        await call('/v2/organizations/folders/add', {
+          organizationId,
+          folders: [{ folderId: 'top' }, { folderId: 'sub', parentFolderId: 'top' }],
+        });
+        await call('/v2/organizations/documents/add', {
+          organizationId,
+          folderId: 'sub',
+          documents: [{ documentId: 'd1' }, { documentId: 'd2' }],
+        });
         await call('/v2/organizations/documents/add', { organizationId, documents: [{ documentId: 'root-doc' }] });
         await call('/v2/organizations/usergroups/add', { organizationId, organizationUserGroups: [{ groupId: 'g1' }] });
       }
@@ -274,13 +344,29 @@ describe('organizations and user groups', () => {
       const byId = await call('/v2/organizations/get', { organizationIds: ['org-a', 'org-b'] }, stranger);
       expect(byId.body.result.data).toEqual([]);
       const deleted = await call<BatchResult>('/v1/organizations/delete', { organizationIds: ['org-a'] }, stranger);
-      expect(deleted.body.result.data['org-a']).toEqual({ success: false, id: 'org-a', message: 'Organization does not exist' });
-      const disabled = await call<BatchResult>('/v2/organizations/access/disablestate/update', { organizationIds: ['org-b'], disabled: true, createOrganization: false }, stranger);
+      expect(deleted.body.result.data['org-a']).toEqual({
+        success: false,
+        id: 'org-a',
+        message: 'Organization does not exist',
+      });
+      const disabled = await call<BatchResult>(
+        '/v2/organizations/access/disablestate/update',
+        { organizationIds: ['org-b'], disabled: true, createOrganization: false },
+        stranger,
+      );
       expect(disabled.body.result.data['org-b'].success).toBe(false);
-      const groups = await call('/v2/organizations/usergroups/add', { organizationId: 'org-a', organizationUserGroups: [{ groupId: 'intruders' }] }, stranger);
+      const groups = await call(
+        '/v2/organizations/usergroups/add',
+        { organizationId: 'org-a', organizationUserGroups: [{ groupId: 'intruders' }] },
+        stranger,
+      );
       expect(groups.status).toBe(404);
       // The same id is free for the other key: it becomes the other key's own organization.
-      const own = await call<BatchResult>('/v2/organizations/add', { organizations: [{ organizationId: 'org-a', organizationName: 'Theirs' }] }, stranger);
+      const own = await call<BatchResult>(
+        '/v2/organizations/add',
+        { organizations: [{ organizationId: 'org-a', organizationName: 'Theirs' }] },
+        stranger,
+      );
       expect(own.body.result.data['org-a'].success).toBe(true);
       const mine = await call('/v2/organizations/get', { organizationIds: ['org-a', 'org-b'] });
       expect(mine.body.result.data).toEqual([

@@ -12,7 +12,8 @@ describe('paging', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let owner: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -21,7 +22,11 @@ describe('paging', () => {
     const all = Array.from({ length: 2500 }, (_, i) => `doc-${pad(i)}`);
     for (let start = 0; start < all.length; start += 1000) {
       const documents = all.slice(start, start + 1000).map((documentId) => ({ documentId }));
-      const response = await call('/v2/organizations/documents/add', { organizationId: 'big', createOrganization: true, documents });
+      const response = await call('/v2/organizations/documents/add', {
+        organizationId: 'big',
+        createOrganization: true,
+        documents,
+      });
       expect(response.status).toBe(200);
     }
   });
@@ -34,7 +39,9 @@ describe('paging', () => {
   it('walks 2,500 documents by 100 while others are added and deleted: each stable document exactly once', async () => {
     // Every fifth document is deleted during the walk; new ids land between existing ones, before and after the cursor.
     const victims = Array.from({ length: 500 }, (_, i) => `doc-${pad(i * 5)}`);
-    const stable = new Set(Array.from({ length: 2500 }, (_, i) => `doc-${pad(i)}`).filter((id) => !victims.includes(id)));
+    const stable = new Set(
+      Array.from({ length: 2500 }, (_, i) => `doc-${pad(i)}`).filter((id) => !victims.includes(id)),
+    );
     const added: string[] = [];
     let churnRound = 0;
     const churn = async () => {
@@ -43,8 +50,13 @@ describe('paging', () => {
       added.push(...fresh);
       const toDelete = victims.slice(round * 20, round * 20 + 20);
       const [add, del] = await Promise.all([
-        call('/v2/organizations/documents/add', { organizationId: 'big', documents: fresh.map((documentId) => ({ documentId })) }),
-        toDelete.length ? call('/v2/organizations/documents/delete', { organizationId: 'big', documentIds: toDelete }) : Promise.resolve({ status: 200 }),
+        call('/v2/organizations/documents/add', {
+          organizationId: 'big',
+          documents: fresh.map((documentId) => ({ documentId })),
+        }),
+        toDelete.length
+          ? call('/v2/organizations/documents/delete', { organizationId: 'big', documentIds: toDelete })
+          : Promise.resolve({ status: 200 }),
       ]);
       expect([add.status, del.status]).toEqual([200, 200]);
     };
@@ -54,7 +66,11 @@ describe('paging', () => {
     let pages = 0;
     do {
       const [page] = await Promise.all([
-        call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 100, ...(pageToken ? { pageToken } : {}) }),
+        call<DocumentView[]>('/v2/organizations/documents/get', {
+          organizationId: 'big',
+          pageSize: 100,
+          ...(pageToken ? { pageToken } : {}),
+        }),
         churn(),
       ]);
       expect(page.status).toBe(200);
@@ -77,11 +93,19 @@ describe('paging', () => {
 
   it('uses byte order (collation C) so the order does not depend on the locale', async () => {
     const ids = ['B', 'a', 'Z', '_', 'é', 'e'];
-    await call('/v2/organizations/documents/add', { organizationId: 'order', createOrganization: true, documents: ids.map((documentId) => ({ documentId })) });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'order',
+      createOrganization: true,
+      documents: ids.map((documentId) => ({ documentId })),
+    });
     const seen: string[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'order', pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+      const page = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'order',
+        pageSize: 2,
+        ...(pageToken ? { pageToken } : {}),
+      });
       seen.push(...page.body.result.data.map((doc) => doc.id));
       pageToken = page.body.result.pageToken;
     } while (pageToken);
@@ -105,19 +129,30 @@ describe('paging', () => {
     let token: string;
     let lastOfFirstPage: string;
     beforeAll(async () => {
-      const first = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 10 });
+      const first = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'big',
+        pageSize: 10,
+      });
       token = first.body.result.pageToken!;
       lastOfFirstPage = first.body.result.data[9].id;
     });
 
-    const invalid = async (data: Record<string, unknown>, who: Credentials = owner, path = '/v2/organizations/documents/get') => {
+    const invalid = async (
+      data: Record<string, unknown>,
+      who: Credentials = owner,
+      path = '/v2/organizations/documents/get',
+    ) => {
       const response = await call(path, data, who);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Invalid pageToken.' } });
     };
 
     it('accepts its own token', async () => {
-      const next = await call<DocumentView[]>('/v2/organizations/documents/get', { organizationId: 'big', pageSize: 10, pageToken: token });
+      const next = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'big',
+        pageSize: 10,
+        pageToken: token,
+      });
       expect(next.status).toBe(200);
       expect(next.body.result.data).toHaveLength(10);
       expect(next.body.result.data[0].id > lastOfFirstPage).toBe(true);
@@ -130,7 +165,13 @@ describe('paging', () => {
       const forgedPayload = (further.body as { result: { pageToken: string } }).result.pageToken.split('.')[0];
       expect(forgedPayload).not.toBe(payload);
       const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
-      for (const pageToken of [`${forgedPayload}.${signature}`, `${payload}.${flipped}`, `${payload}`, 'garbage', `${token}.x`]) {
+      for (const pageToken of [
+        `${forgedPayload}.${signature}`,
+        `${payload}.${flipped}`,
+        `${payload}`,
+        'garbage',
+        `${token}.x`,
+      ]) {
         await invalid({ organizationId: 'big', pageToken });
       }
     });

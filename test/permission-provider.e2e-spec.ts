@@ -3,7 +3,12 @@ import { Socket } from 'socket.io-client';
 import { AppConfig } from '@app/common/config';
 import { decryptSecret } from '@app/common/token-crypto';
 import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post } from './support/http-client';
-import { PermissionProviderStub, PermissionQuery, ProviderReply, ReceivedQuery } from './support/permission-provider-stub';
+import {
+  PermissionProviderStub,
+  PermissionQuery,
+  ProviderReply,
+  ReceivedQuery,
+} from './support/permission-provider-stub';
 import { RunningApi, startApi } from './support/processes';
 import { connect, request, userToken } from './support/realtime-client';
 import { seedDocument, seedFolder, seedOrganization } from './support/seed';
@@ -14,14 +19,23 @@ const PROVIDER_TOKEN = 'provider-bearer-token-0123456789';
 
 /** The permission signing key of an API key, derived here from its token secret read from the database, as the service does. */
 async function signingKey(world: TestEnvironment, apiKeyId: string): Promise<Buffer> {
-  const [row] = await world.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM user_token_secret WHERE api_key_id = $1', [apiKeyId]);
+  const [row] = await world.query<{ secret_ciphertext: string }>(
+    'SELECT secret_ciphertext FROM user_token_secret WHERE api_key_id = $1',
+    [apiKeyId],
+  );
   const secret = Buffer.from(decryptSecret(row.secret_ciphertext, new AppConfig(world.env).encryptionKey), 'base64url');
   return Buffer.from(hkdfSync('sha256', secret, apiKeyId, 'permission-provider-signature', 32));
 }
 
 /** The canonical form, written out independently of the service's code: fixed key order, optional members left out. */
 function sign(key: Buffer, permissions: Array<Record<string, unknown>>): string {
-  const ordered = permissions.map((p) => Object.fromEntries(['userId', 'resourceId', 'type', 'hasAccess', 'accessRole', 'expiresAt'].filter((k) => p[k] !== undefined).map((k) => [k, p[k]])));
+  const ordered = permissions.map((p) =>
+    Object.fromEntries(
+      ['userId', 'resourceId', 'type', 'hasAccess', 'accessRole', 'expiresAt']
+        .filter((k) => p[k] !== undefined)
+        .map((k) => [k, p[k]]),
+    ),
+  );
   return createHmac('sha256', key).update(JSON.stringify(ordered)).digest('hex');
 }
 
@@ -38,7 +52,13 @@ interface Decision {
 /** Velt's PermissionResult answering every request of the query; `decide` may change each decision. */
 function answer(query: ReceivedQuery, decide: (decision: Decision) => Decision = (d) => d): ProviderReply {
   const data = query.body.data.requests.map(({ userId, resource }) =>
-    decide({ userId, resourceId: resource.id, type: resource.type, organizationId: resource.organizationId, hasAccess: true }),
+    decide({
+      userId,
+      resourceId: resource.id,
+      type: resource.type,
+      organizationId: resource.organizationId,
+      hasAccess: true,
+    }),
   );
   return { status: 200, body: { data, success: true, statusCode: 200, message: 'Permissions validated successfully' } };
 }
@@ -55,7 +75,8 @@ describe("Velt's permission provider mode", () => {
   let other: Credentials;
   let provider: PermissionProviderStub;
   const sockets: Socket[] = [];
-  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(as));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -84,7 +105,10 @@ describe("Velt's permission provider mode", () => {
       expect(response.status).toBe(200);
       expect(response.body.result.message).toBe('Permission provider configuration retrieved successfully.');
       const example = getPage.responseExample?.result.data as { permissionProviderConfig: object };
-      expect(response.body.result.data).toEqual({ ...example, permissionProviderConfig: { ...example.permissionProviderConfig, authTokenSet: false } });
+      expect(response.body.result.data).toEqual({
+        ...example,
+        permissionProviderConfig: { ...example.permissionProviderConfig, authTokenSet: false },
+      });
       expect(responseProblems(getPage, response.body)).toEqual([]);
     });
 
@@ -94,41 +118,85 @@ describe("Velt's permission provider mode", () => {
       expect(first.body.result.message).toBe('Permission provider configuration updated successfully.');
       expect(first.body.result.data).toEqual({
         usePermissionProvider: true,
-        permissionProviderConfig: { permissionProviderUrl: 'https://example.com/permissions', authToken: '...here', authTokenSet: true },
+        permissionProviderConfig: {
+          permissionProviderUrl: 'https://example.com/permissions',
+          authToken: '...here',
+          authTokenSet: true,
+        },
       });
       const update = await call(updatePage.path, { permissionProviderConfig: { authToken: PROVIDER_TOKEN } }, other);
       expect(update.body.result).toEqual(updatePage.responseExample?.result);
       const read = await call(getPage.path, {}, other);
       expect(read.body.result.data).toEqual({
         usePermissionProvider: true,
-        permissionProviderConfig: { permissionProviderUrl: 'https://example.com/permissions', authToken: '...6789', authTokenSet: true },
+        permissionProviderConfig: {
+          permissionProviderUrl: 'https://example.com/permissions',
+          authToken: '...6789',
+          authTokenSet: true,
+        },
       });
       expect(responseProblems(getPage, read.body)).toEqual([]);
       expectNoToken(read);
     });
 
     it('merges: a URL change keeps the token, an empty string clears a field', async () => {
-      await call(updatePage.path, { usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: 'https://example.org/p', authToken: PROVIDER_TOKEN } }, other);
-      await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: 'https://example.net/q' } }, other);
+      await call(
+        updatePage.path,
+        {
+          usePermissionProvider: false,
+          permissionProviderConfig: { permissionProviderUrl: 'https://example.org/p', authToken: PROVIDER_TOKEN },
+        },
+        other,
+      );
+      await call(
+        updatePage.path,
+        { permissionProviderConfig: { permissionProviderUrl: 'https://example.net/q' } },
+        other,
+      );
       // The app settings share the stored row: updating them keeps the provider configuration.
       expect((await call('/v2/workspace/apikeyconfig/update', { requireJwtToken: true }, other)).status).toBe(200);
       let read = await call<{ permissionProviderConfig: object }>(getPage.path, {}, other);
-      expect(read.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: 'https://example.net/q', authToken: '...6789', authTokenSet: true } });
+      expect(read.body.result.data).toEqual({
+        usePermissionProvider: false,
+        permissionProviderConfig: {
+          permissionProviderUrl: 'https://example.net/q',
+          authToken: '...6789',
+          authTokenSet: true,
+        },
+      });
       // JSON null reads as an absent field, as everywhere else: both values stay.
-      expect((await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: null, authToken: null } }, other)).status).toBe(200);
+      expect(
+        (
+          await call(
+            updatePage.path,
+            { permissionProviderConfig: { permissionProviderUrl: null, authToken: null } },
+            other,
+          )
+        ).status,
+      ).toBe(200);
       expect((await call(getPage.path, {}, other)).body.result.data).toEqual(read.body.result.data);
       await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: '', authToken: '' } }, other);
       read = await call(getPage.path, {}, other);
-      expect(read.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: '', authToken: '', authTokenSet: false } });
+      expect(read.body.result.data).toEqual({
+        usePermissionProvider: false,
+        permissionProviderConfig: { permissionProviderUrl: '', authToken: '', authTokenSet: false },
+      });
     });
 
-    it.each([['not a url'], ['ftp://example.com/p'], ['mailto:someone@example.com']])("refuses %s with Velt's message, storing nothing", async (url) => {
-      const before = await call(getPage.path, {}, other);
-      const response = await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: url } }, other);
-      expect(response.status).toBe(400);
-      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please enter a valid URL' });
-      expect((await call(getPage.path, {}, other)).body).toEqual(before.body);
-    });
+    it.each([['not a url'], ['ftp://example.com/p'], ['mailto:someone@example.com']])(
+      "refuses %s with Velt's message, storing nothing",
+      async (url) => {
+        const before = await call(getPage.path, {}, other);
+        const response = await call(
+          updatePage.path,
+          { permissionProviderConfig: { permissionProviderUrl: url } },
+          other,
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please enter a valid URL' });
+        expect((await call(getPage.path, {}, other)).body).toEqual(before.body);
+      },
+    );
 
     it('refuses an update naming neither member, and an unknown field by its path', async () => {
       expect((await call(updatePage.path, {}, other)).body.error?.status).toBe('INVALID_ARGUMENT');
@@ -137,36 +205,62 @@ describe("Velt's permission provider mode", () => {
     });
 
     it("keeps each API key's configuration to itself", async () => {
-      await call(updatePage.path, { usePermissionProvider: true, permissionProviderConfig: { permissionProviderUrl: 'https://tenant.example.com/p', authToken: PROVIDER_TOKEN } }, other);
+      await call(
+        updatePage.path,
+        {
+          usePermissionProvider: true,
+          permissionProviderConfig: {
+            permissionProviderUrl: 'https://tenant.example.com/p',
+            authToken: PROVIDER_TOKEN,
+          },
+        },
+        other,
+      );
       const mine = await call(getPage.path, {}, owner);
-      expect(mine.body.result.data).toEqual({ usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: '', authToken: '', authTokenSet: false } });
+      expect(mine.body.result.data).toEqual({
+        usePermissionProvider: false,
+        permissionProviderConfig: { permissionProviderUrl: '', authToken: '', authTokenSet: false },
+      });
     });
   });
 
   describe('/v2/auth/generate_signature', () => {
     const page = veltPage('v2', 'auth-generate_signature');
 
-    it.each(page.requestExamples.map((example, i) => [i + 1, example] as const))("signs Velt's example %i with the API key's HMAC key", async (_n, example) => {
-      const response = await call<{ signature: string }>(page.path, requestData(example));
-      expect(response.status).toBe(200);
-      expect(response.body.result.message).toBe('Signature generated successfully.');
-      expect(responseProblems(page, response.body)).toEqual([]);
-      const permissions = requestData(example).permissions as Array<Record<string, unknown>>;
-      expect(response.body.result.data).toEqual({ signature: sign(await signingKey(world, owner.apiKey), permissions) });
-    });
+    it.each(page.requestExamples.map((example, i) => [i + 1, example] as const))(
+      "signs Velt's example %i with the API key's HMAC key",
+      async (_n, example) => {
+        const response = await call<{ signature: string }>(page.path, requestData(example));
+        expect(response.status).toBe(200);
+        expect(response.body.result.message).toBe('Signature generated successfully.');
+        expect(responseProblems(page, response.body)).toEqual([]);
+        const permissions = requestData(example).permissions as Array<Record<string, unknown>>;
+        expect(response.body.result.data).toEqual({
+          signature: sign(await signingKey(world, owner.apiKey), permissions),
+        });
+      },
+    );
 
     it("does not depend on the key order of the caller's objects, but on the array order and on the API key", async () => {
       const a = { userId: 'u1', resourceId: 'd1', type: 'document', hasAccess: true, accessRole: 'editor' };
       const b = { userId: 'u1', resourceId: 'org', type: 'organization', hasAccess: true };
-      const signature = (permissions: object[], as = owner) => call<{ signature: string }>(page.path, { permissions }, as).then((r) => r.body.result.data.signature);
+      const signature = (permissions: object[], as = owner) =>
+        call<{ signature: string }>(page.path, { permissions }, as).then((r) => r.body.result.data.signature);
       const base = await signature([a, b]);
-      expect(await signature([{ accessRole: 'editor', hasAccess: true, type: 'document', resourceId: 'd1', userId: 'u1' }, b])).toBe(base);
+      expect(
+        await signature([
+          { accessRole: 'editor', hasAccess: true, type: 'document', resourceId: 'd1', userId: 'u1' },
+          b,
+        ]),
+      ).toBe(base);
       expect(await signature([b, a])).not.toBe(base);
       expect(await signature([a, b], other)).not.toBe(base);
     });
 
     it('refuses a decision with an unknown type or role, naming the field', async () => {
-      const response = await call(page.path, { permissions: [{ userId: 'u1', resourceId: 'd1', type: 'context', hasAccess: true }] });
+      const response = await call(page.path, {
+        permissions: [{ userId: 'u1', resourceId: 'd1', type: 'context', hasAccess: true }],
+      });
       expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
       expect(response.body.error?.message).toContain('data.permissions[0].type');
     });
@@ -174,8 +268,10 @@ describe("Velt's permission provider mode", () => {
 
   describe('the provider deciding realtime access', () => {
     const doc = { organizationId: 'org', documentId: 'doc' };
-    const asked = (userId: string) => provider.received.filter((query) => query.body.data.requests[0]?.userId === userId);
-    const withRole = (accessRole: string, expiresAt?: number) => (d: Decision) => (d.type === 'document' ? { ...d, accessRole, ...(expiresAt ? { expiresAt } : {}) } : d);
+    const asked = (userId: string) =>
+      provider.received.filter((query) => query.body.data.requests[0]?.userId === userId);
+    const withRole = (accessRole: string, expiresAt?: number) => (d: Decision) =>
+      d.type === 'document' ? { ...d, accessRole, ...(expiresAt ? { expiresAt } : {}) } : d;
     async function socketFor(userId: string, as: Credentials = owner): Promise<Socket> {
       const socket = await connect(api.url, await userToken(api.url, as, userId));
       sockets.push(socket);
@@ -213,7 +309,16 @@ describe("Velt's permission provider mode", () => {
           requests: [
             { userId: 'ed', resource: { id: 'org', type: 'organization', source: 'subscribe', organizationId: 'org' } },
             { userId: 'ed', resource: { id: 'fold', type: 'folder', source: 'subscribe', organizationId: 'org' } },
-            { userId: 'ed', resource: { id: 'doc', type: 'document', source: 'subscribe', organizationId: 'org', parentFolderId: 'fold' } },
+            {
+              userId: 'ed',
+              resource: {
+                id: 'doc',
+                type: 'document',
+                source: 'subscribe',
+                organizationId: 'org',
+                parentFolderId: 'fold',
+              },
+            },
           ],
         },
       });
@@ -221,7 +326,10 @@ describe("Velt's permission provider mode", () => {
 
     it('leaves parentFolderId out, and asks no folder, for a document without one', async () => {
       provider.reply = (query) => answer(query);
-      const subscribed = await request<{ role: string }>(await socketFor('loner'), 'subscribe', { organizationId: 'org', documentId: 'loose' });
+      const subscribed = await request<{ role: string }>(await socketFor('loner'), 'subscribe', {
+        organizationId: 'org',
+        documentId: 'loose',
+      });
       expect(subscribed.role).toBe('editor');
       const [query] = asked('loner');
       expect(query.body.data.requests.map((r) => r.resource)).toEqual([
@@ -240,14 +348,18 @@ describe("Velt's permission provider mode", () => {
       expect(set.error).toEqual({ status: 'PERMISSION_DENIED', message: 'Only editors may set live state.' });
     });
 
-    it.each([['organization'], ['folder'], ['document']])('hasAccess false on the %s refuses the subscribe', async (type) => {
-      provider.reply = (query) => answer(query, (d) => (d.type === type ? { ...d, hasAccess: false } : d));
-      const subscribed = await request(await socketFor(`denied-${type}`), 'subscribe', doc);
-      expect(subscribed.error).toEqual({ status: 'PERMISSION_DENIED', message: 'No access to this document.' });
-    });
+    it.each([['organization'], ['folder'], ['document']])(
+      'hasAccess false on the %s refuses the subscribe',
+      async (type) => {
+        provider.reply = (query) => answer(query, (d) => (d.type === type ? { ...d, hasAccess: false } : d));
+        const subscribed = await request(await socketFor(`denied-${type}`), 'subscribe', doc);
+        expect(subscribed.error).toEqual({ status: 'PERMISSION_DENIED', message: 'No access to this document.' });
+      },
+    );
 
     it('a resource the provider leaves unanswered is no access', async () => {
-      provider.reply = (query) => answer(query, (d) => (d.type === 'folder' ? { ...d, resourceId: 'another-folder' } : d));
+      provider.reply = (query) =>
+        answer(query, (d) => (d.type === 'folder' ? { ...d, resourceId: 'another-folder' } : d));
       const subscribed = await request(await socketFor('unanswered'), 'subscribe', doc);
       expect(subscribed.error?.status).toBe('PERMISSION_DENIED');
     });
@@ -272,7 +384,10 @@ describe("Velt's permission provider mode", () => {
       const started = Date.now();
       const failed = await request(await socketFor('hang'), 'subscribe', doc);
       const elapsed = Date.now() - started;
-      expect(failed.error).toEqual({ status: 'UNAVAILABLE', message: 'Permission provider: no answer within 1000 ms.' });
+      expect(failed.error).toEqual({
+        status: 'UNAVAILABLE',
+        message: 'Permission provider: no answer within 1000 ms.',
+      });
       expect(elapsed).toBeGreaterThanOrEqual(900);
       expect(elapsed).toBeLessThan(3000);
     });
@@ -297,7 +412,9 @@ describe("Velt's permission provider mode", () => {
       const second = await socketFor('ttl');
       expect((await request(second, 'subscribe', doc)).status).toBe('success');
       expect(asked('ttl')).toHaveLength(1);
-      const ttl = await world.redis.pttl(`permission-decision:{${JSON.stringify([owner.apiKey, 'ttl'])}}${JSON.stringify(['document', 'org', 'doc'])}`);
+      const ttl = await world.redis.pttl(
+        `permission-decision:{${JSON.stringify([owner.apiKey, 'ttl'])}}${JSON.stringify(['document', 'org', 'doc'])}`,
+      );
       expect(ttl).toBeGreaterThan(50_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
       // Another user is asked about afresh.
@@ -321,9 +438,19 @@ describe("Velt's permission provider mode", () => {
       const forged = data.map((decision) => ({ ...decision, userId: 'forged' }));
       provider.reply = () => ({ status: 200, body: { data: forged, signature, success: true, statusCode: 200 } });
       const refused = await request(await socketFor('forged'), 'subscribe', doc);
-      expect(refused.error).toEqual({ status: 'PERMISSION_DENIED', message: 'Permission provider: answer signature does not match; no access.' });
-      const otherKeySignature = await call<{ signature: string }>('/v2/auth/generate_signature', { permissions: decisions.map((d) => ({ ...d, userId: 'forged' })) }, other);
-      provider.reply = () => ({ status: 200, body: { data: forged, signature: otherKeySignature.body.result.data.signature, success: true, statusCode: 200 } });
+      expect(refused.error).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: 'Permission provider: answer signature does not match; no access.',
+      });
+      const otherKeySignature = await call<{ signature: string }>(
+        '/v2/auth/generate_signature',
+        { permissions: decisions.map((d) => ({ ...d, userId: 'forged' })) },
+        other,
+      );
+      provider.reply = () => ({
+        status: 200,
+        body: { data: forged, signature: otherKeySignature.body.result.data.signature, success: true, statusCode: 200 },
+      });
       expect((await request(await socketFor('forged'), 'subscribe', doc)).error?.status).toBe('PERMISSION_DENIED');
     });
 
@@ -332,8 +459,18 @@ describe("Velt's permission provider mode", () => {
       await call('/v2/workspace/permissionproviderconfig/update', { usePermissionProvider: false }, other);
       const before = provider.received.length;
       const otherSocket = await socketFor('outsider', other);
-      expect((await request(otherSocket, 'subscribe', doc)).error).toEqual({ status: 'PERMISSION_DENIED', message: 'No access to this document.' });
-      const grant = await call('/v2/auth/permissions/add', { userId: 'outsider', permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer' }] } }, other);
+      expect((await request(otherSocket, 'subscribe', doc)).error).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: 'No access to this document.',
+      });
+      const grant = await call(
+        '/v2/auth/permissions/add',
+        {
+          userId: 'outsider',
+          permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer' }] },
+        },
+        other,
+      );
       expect(grant.status).toBe(200);
       expect((await request<{ role: string }>(otherSocket, 'subscribe', doc)).role).toBe('viewer');
 

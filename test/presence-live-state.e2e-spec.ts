@@ -28,7 +28,8 @@ describe('presence, live state and end-user tokens over REST', () => {
   let owner: Credentials;
   let other: Credentials;
   const doc = { organizationId: 'org', documentId: 'doc' };
-  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(as));
   const stored = () => world.query('SELECT id, data FROM live_state ORDER BY id');
 
   beforeAll(async () => {
@@ -53,7 +54,13 @@ describe('presence, live state and end-user tokens over REST', () => {
       });
       expect(added.status).toBe(200);
       expect(added.body.result.data).toEqual({ success: true });
-      const updated = await call('/v2/presence/update', { ...doc, users: [{ userId: 'u2', status: 'away' }, { userId: 'u9', status: 'online' }] });
+      const updated = await call('/v2/presence/update', {
+        ...doc,
+        users: [
+          { userId: 'u2', status: 'away' },
+          { userId: 'u9', status: 'online' },
+        ],
+      });
       expect(updated.body.result.data).toEqual({
         success: false,
         users: {
@@ -66,8 +73,12 @@ describe('presence, live state and end-user tokens over REST', () => {
         { userId: 'u1', name: 'One', email: 'one@example.com', status: 'away' },
         { userId: 'u2', name: '', email: '', status: 'away' },
       ]);
-      expect((await call('/v2/presence/delete', { ...doc, userIds: ['u1'] })).body.result.data).toEqual({ success: true });
-      expect((await call<PresenceUser[]>('/v2/presence/get', doc)).body.result.data.map((u) => u.userId)).toEqual(['u2']);
+      expect((await call('/v2/presence/delete', { ...doc, userIds: ['u1'] })).body.result.data).toEqual({
+        success: true,
+      });
+      expect((await call<PresenceUser[]>('/v2/presence/get', doc)).body.result.data.map((u) => u.userId)).toEqual([
+        'u2',
+      ]);
       expect((await call('/v2/presence/get', doc, other)).status).toBe(404);
     });
 
@@ -93,16 +104,33 @@ describe('presence, live state and end-user tokens over REST', () => {
     });
 
     it('answers NOT_FOUND for a missing document', async () => {
-      const response = await call('/v2/presence/add', { organizationId: 'org', documentId: 'nope', users: [{ userId: 'x' }] });
+      const response = await call('/v2/presence/add', {
+        organizationId: 'org',
+        documentId: 'nope',
+        users: [{ userId: 'x' }],
+      });
       expect(response.body.error).toEqual({ status: 'NOT_FOUND', message: 'Document does not exist.' });
     });
   });
 
   describe('/v1 and /v2 livestate', () => {
     it('stores the latest value, deep-merging when asked and replacing otherwise', async () => {
-      const first = await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 's', data: { a: { b: 1 }, list: [1, 2] } });
-      expect(first.body.result).toEqual({ status: 'success', message: 'Event broadcasted successfully.', data: { success: true } });
-      await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 's', data: { a: { c: 2 }, list: [3] }, merge: true });
+      const first = await call('/v2/livestate/broadcast', {
+        ...doc,
+        liveStateDataId: 's',
+        data: { a: { b: 1 }, list: [1, 2] },
+      });
+      expect(first.body.result).toEqual({
+        status: 'success',
+        message: 'Event broadcasted successfully.',
+        data: { success: true },
+      });
+      await call('/v2/livestate/broadcast', {
+        ...doc,
+        liveStateDataId: 's',
+        data: { a: { c: 2 }, list: [3] },
+        merge: true,
+      });
       let got = await call<LiveState[]>('/v2/livestate/get', { ...doc, liveStateDataId: 's' });
       expect(got.body.result.data[0].data).toEqual({ a: { b: 1, c: 2 }, list: [3] });
       await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 's', data: { z: 1 }, merge: false });
@@ -110,9 +138,14 @@ describe('presence, live state and end-user tokens over REST', () => {
       expect(got.body.result.data).toEqual([{ liveStateDataId: 's', data: { z: 1 }, updatedAt: anyString() }]);
     });
 
-    it('accepts the spec sample\'s unwrapped body on /v1 and /v2', async () => {
+    it("accepts the spec sample's unwrapped body on /v1 and /v2", async () => {
       for (const path of ['/v1/livestate/broadcast', '/v2/livestate/broadcast']) {
-        const response = await postRaw(api.url, path, JSON.stringify({ ...doc, liveStateDataId: 'raw', data: { path }, merge: false }), apiKeyHeaders(owner));
+        const response = await postRaw(
+          api.url,
+          path,
+          JSON.stringify({ ...doc, liveStateDataId: 'raw', data: { path }, merge: false }),
+          apiKeyHeaders(owner),
+        );
         expect(response.status).toBe(200);
         expect(response.body.result.message).toBe('Event broadcasted successfully.');
       }
@@ -129,7 +162,9 @@ describe('presence, live state and end-user tokens over REST', () => {
         apiKeyHeaders(owner),
       );
       expect(merged.status).toBe(200);
-      expect((await call<LiveState[]>('/v2/livestate/get', { ...doc, liveStateDataId: 'p' })).body.result.data[0].data).toEqual({ keep: 1, ok: 2 });
+      expect(
+        (await call<LiveState[]>('/v2/livestate/get', { ...doc, liveStateDataId: 'p' })).body.result.data[0].data,
+      ).toEqual({ keep: 1, ok: 2 });
       const before = await stored();
       for (const body of [
         `{"data":{"organizationId":"org","documentId":"doc","liveStateDataId":"p","merge":true,"data":{"__proto__":{"isAdmin":true}}}}`,
@@ -163,7 +198,11 @@ describe('presence, live state and end-user tokens over REST', () => {
         expect(response.body.error.status).toBe('INVALID_ARGUMENT');
         expect(response.body.error.message).toContain(message);
       }
-      const huge = await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'huge', data: { blob: 'x'.repeat(1024 * 1024 + 1) } });
+      const huge = await call('/v2/livestate/broadcast', {
+        ...doc,
+        liveStateDataId: 'huge',
+        data: { blob: 'x'.repeat(1024 * 1024 + 1) },
+      });
       expect(huge.status).toBe(400);
       expect(huge.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Request body exceeds the 1 MiB limit.' });
       expect(await stored()).toEqual(before);
@@ -171,10 +210,17 @@ describe('presence, live state and end-user tokens over REST', () => {
 
     it('refuses a merge whose result outgrows 256 KiB and keeps the stored value', async () => {
       await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'grow', data: { a: 'x'.repeat(200 * 1024) } });
-      const response = await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'grow', data: { b: 'y'.repeat(100 * 1024) }, merge: true });
+      const response = await call('/v2/livestate/broadcast', {
+        ...doc,
+        liveStateDataId: 'grow',
+        data: { b: 'y'.repeat(100 * 1024) },
+        merge: true,
+      });
       expect(response.status).toBe(400);
       expect(response.body.error.message).toBe('The merged live state exceeds the 256 KiB live-state limit.');
-      const [row] = await world.query<{ data: Record<string, string> }>(`SELECT data FROM live_state WHERE id = 'grow'`);
+      const [row] = await world.query<{ data: Record<string, string> }>(
+        `SELECT data FROM live_state WHERE id = 'grow'`,
+      );
       expect(Object.keys(row.data)).toEqual(['a']);
     });
 
@@ -182,7 +228,12 @@ describe('presence, live state and end-user tokens over REST', () => {
       // 22,000 keys: 242 KB as compact JSON but over 256 KiB in jsonb's text form (": " and ", ").
       const many = Object.fromEntries(Array.from({ length: 22_000 }, (_, i) => [`k${String(i).padStart(5, '0')}`, 0]));
       expect((await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'near', data: many })).status).toBe(200);
-      const response = await call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'near', data: { k00000: { merged: true } }, merge: true });
+      const response = await call('/v2/livestate/broadcast', {
+        ...doc,
+        liveStateDataId: 'near',
+        data: { k00000: { merged: true } },
+        merge: true,
+      });
       expect(response.status).toBe(200);
       const [row] = await world.query<{ first: unknown; keys: number }>(
         `SELECT data->'k00000' AS first, (SELECT count(*) FROM jsonb_object_keys(data))::int AS keys FROM live_state WHERE id = 'near'`,
@@ -191,7 +242,12 @@ describe('presence, live state and end-user tokens over REST', () => {
     });
 
     it('answers NOT_FOUND for a missing document and keeps API keys apart', async () => {
-      const missing = await call('/v2/livestate/broadcast', { organizationId: 'org', documentId: 'nope', liveStateDataId: 's', data: {} });
+      const missing = await call('/v2/livestate/broadcast', {
+        organizationId: 'org',
+        documentId: 'nope',
+        liveStateDataId: 's',
+        data: {},
+      });
       expect(missing.status).toBe(404);
       expect(missing.body.error).toEqual({ status: 'NOT_FOUND', message: 'Document does not exist.' });
       // The organization is checked first: a document of a missing one names the organization.
@@ -199,14 +255,20 @@ describe('presence, live state and end-user tokens over REST', () => {
       expect(orphan.body.error).toEqual({ status: 'NOT_FOUND', message: 'Organization does not exist.' });
       const foreign = await call('/v2/livestate/get', doc, other);
       expect(foreign.status).toBe(404);
-      const unauthenticated = await post(api.url, '/v2/livestate/get', doc, { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'wrong' });
+      const unauthenticated = await post(api.url, '/v2/livestate/get', doc, {
+        'x-svc-api-key': owner.apiKey,
+        'x-svc-auth-token': 'wrong',
+      });
       expect(unauthenticated.status).toBe(401);
     });
   });
 
   describe('/v2/auth/generate_token', () => {
     it('returns an HS256 JWT valid 48 h with the user claims, signed by a per-key secret stored encrypted', async () => {
-      const response = await call<GeneratedToken>('/v2/auth/generate_token', { userId: 'u1', userProperties: { name: 'One', email: 'one@example.com', isAdmin: true } });
+      const response = await call<GeneratedToken>('/v2/auth/generate_token', {
+        userId: 'u1',
+        userProperties: { name: 'One', email: 'one@example.com', isAdmin: true },
+      });
       expect(response.status).toBe(200);
       const { token } = response.body.result.data;
       const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString());
@@ -214,9 +276,17 @@ describe('presence, live state and end-user tokens over REST', () => {
       const header = decode(headerPart) as { alg: string };
       const payload = decode(payloadPart) as { exp: number; iat: number };
       expect(header.alg).toBe('HS256');
-      expect(payload).toMatchObject({ userId: 'u1', name: 'One', email: 'one@example.com', isAdmin: true, apiKey: owner.apiKey });
+      expect(payload).toMatchObject({
+        userId: 'u1',
+        name: 'One',
+        email: 'one@example.com',
+        isAdmin: true,
+        apiKey: owner.apiKey,
+      });
       expect(payload.exp - payload.iat).toBe(48 * 3600);
-      const secrets = await world.query<{ api_key_id: string; secret_ciphertext: string }>('SELECT api_key_id, secret_ciphertext FROM user_token_secret');
+      const secrets = await world.query<{ api_key_id: string; secret_ciphertext: string }>(
+        'SELECT api_key_id, secret_ciphertext FROM user_token_secret',
+      );
       expect(secrets.map((row) => row.api_key_id)).toEqual([owner.apiKey]);
       expect(secrets[0].secret_ciphertext.startsWith('v1.')).toBe(true);
       const second = await call('/v2/auth/generate_token', { userId: 'u1' }, other);
@@ -230,7 +300,9 @@ describe('presence, live state and end-user tokens over REST', () => {
         permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'editor' }] },
       });
       expect(granted.status).toBe(200);
-      expect(await world.query(`SELECT access_role FROM document_grant WHERE user_id = 'g1'`)).toEqual([{ access_role: 'editor' }]);
+      expect(await world.query(`SELECT access_role FROM document_grant WHERE user_id = 'g1'`)).toEqual([
+        { access_role: 'editor' },
+      ]);
       const refused = await call('/v2/auth/generate_token', {
         userId: 'g2',
         permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'owner' }] },

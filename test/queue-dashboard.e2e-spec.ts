@@ -3,7 +3,9 @@ import { failedBoot, RunningApi, startApi } from './support/processes';
 import { QUEUE } from '../libs/queue/queues';
 
 const ADMIN = { ADMIN_USER: 'operator', ADMIN_PASSWORD: 'correct-horse-battery' };
-const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+const basic = (user: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+});
 
 describe('queue dashboard', () => {
   let world: TestEnvironment;
@@ -54,7 +56,9 @@ describe('queue dashboard', () => {
           const response = await fetch(`${api.url}${path}`, { headers });
           expect(response.status).toBe(401);
           expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm="queues"/);
-          expect(await response.json()).toEqual({ error: { status: 'UNAUTHENTICATED', message: 'Missing or invalid credentials.' } });
+          expect(await response.json()).toEqual({
+            error: { status: 'UNAUTHENTICATED', message: 'Missing or invalid credentials.' },
+          });
         }
       }
     });
@@ -63,15 +67,25 @@ describe('queue dashboard', () => {
       const page = await fetch(`${api.url}/admin/queues`, { headers: basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD) });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
-      const queues = await fetch(`${api.url}/admin/queues/api/queues`, { headers: basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD) });
+      const queues = await fetch(`${api.url}/admin/queues/api/queues`, {
+        headers: basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD),
+      });
       expect(queues.status).toBe(200);
       const body = (await queues.json()) as { queues: { name: string }[] };
       expect(body.queues.map((queue) => queue.name).sort()).toEqual(Object.values(QUEUE).sort());
       const asset = /src="([^"]+\.js)"/.exec(await page.text())?.[1];
       expect(asset).toBeDefined();
-      expect((await fetch(new URL(asset!, `${api.url}/admin/queues/`), { headers: basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD) })).status).toBe(200);
+      expect(
+        (
+          await fetch(new URL(asset!, `${api.url}/admin/queues/`), {
+            headers: basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD),
+          })
+        ).status,
+      ).toBe(200);
       const metrics = await (await fetch(`${api.url}/metrics`)).text();
-      expect(metrics).toContain('http_request_duration_seconds_count{method="GET",route="/admin/queues/api/queues",status_code="200"} 1');
+      expect(metrics).toContain(
+        'http_request_duration_seconds_count{method="GET",route="/admin/queues/api/queues",status_code="200"} 1',
+      );
     });
 
     it('leaves the rest of the API as it was', async () => {

@@ -29,9 +29,16 @@ function Discussion() {
     null,
     createElement(AvatarStack),
     createElement(NotificationInbox),
-    createElement(Composer, { label: 'New comment', onSubmit: (comment) => create({ comment, location: { x: 40, y: 60 } }) }),
+    createElement(Composer, {
+      label: 'New comment',
+      onSubmit: (comment) => create({ comment, location: { x: 40, y: 60 } }),
+    }),
     ...threads.map((thread) => createElement(Thread, { key: thread.annotationId, thread })),
-    createElement(Cursors, { className: 'test-area' }, ...threads.map((thread) => createElement(CommentPin, { key: `pin-${thread.annotationId}`, thread }))),
+    createElement(
+      Cursors,
+      { className: 'test-area' },
+      ...threads.map((thread) => createElement(CommentPin, { key: `pin-${thread.annotationId}`, thread })),
+    ),
   );
 }
 
@@ -43,8 +50,15 @@ describe('@collab-backend/react-ui components against a real API', () => {
   let owner: Credentials;
 
   async function mount(userId: string) {
-    const { apiKey, token } = await userToken(api.url, owner, userId, { name: userId.toUpperCase(), email: `${userId}@example.com` });
-    const tree = createElement(CollabProvider, { url: api.url, apiKey, token, userId, organizationId: doc.organizationId }, createElement(Page, null, createElement(Discussion)));
+    const { apiKey, token } = await userToken(api.url, owner, userId, {
+      name: userId.toUpperCase(),
+      email: `${userId}@example.com`,
+    });
+    const tree = createElement(
+      CollabProvider,
+      { url: api.url, apiKey, token, userId, organizationId: doc.organizationId },
+      createElement(Page, null, createElement(Discussion)),
+    );
     const { container, unmount } = render(tree);
     return { view: within(container), container, unmount };
   }
@@ -62,70 +76,110 @@ describe('@collab-backend/react-ui components against a real API', () => {
     await world?.dispose();
   }, LONG);
 
-  it('two users: avatars, a mention picked from the keyboard alone, the thread and its pin on both, the unread badge cleared by opening the inbox, a reaction and a resolve on both, a cursor drawn in the other, and no serious axe violation', async () => {
-    const ann = await mount('ann');
-    const bob = await mount('bob');
-    await waitFor(() => expect(ann.view.getByRole('list', { name: '2 here now' })).toBeTruthy(), wait);
-    expect(ann.view.getByText('ANN (you)')).toBeTruthy();
-    expect(ann.view.getByText('BOB')).toBeTruthy();
+  it(
+    'two users: avatars, a mention picked from the keyboard alone, the thread and its pin on both, the unread badge cleared by opening the inbox, a reaction and a resolve on both, a cursor drawn in the other, and no serious axe violation',
+    async () => {
+      const ann = await mount('ann');
+      const bob = await mount('bob');
+      await waitFor(() => expect(ann.view.getByRole('list', { name: '2 here now' })).toBeTruthy(), wait);
+      expect(ann.view.getByText('ANN (you)')).toBeTruthy();
+      expect(ann.view.getByText('BOB')).toBeTruthy();
 
-    // The composer's mention list, from the keyboard: type "@b", Arrow down to bob, Enter picks, Enter sends.
-    const input = ann.view.getByRole('combobox', { name: 'New comment' });
-    input.focus();
-    fireEvent.change(input, { target: { value: 'Look, @b' } });
-    const options = await waitFor(() => {
-      const found = ann.view.getAllByRole('option');
-      expect(found.map((option) => option.textContent)).toContain('bob');
-      return found;
-    }, wait);
-    expect(input.getAttribute('aria-expanded')).toBe('true');
-    const bobIndex = options.findIndex((option) => option.textContent === 'bob');
-    for (let step = 0; step < bobIndex; step++) fireEvent.keyDown(input, { key: 'ArrowDown' });
-    expect(input.getAttribute('aria-activedescendant')).toBe(options[bobIndex].id);
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect((input as HTMLTextAreaElement).value).toBe('Look, @bob ');
-    expect(ann.view.queryByRole('listbox')).toBeNull();
-    act(() => void fireEvent.keyDown(input, { key: 'Enter' }));
+      // The composer's mention list, from the keyboard: type "@b", Arrow down to bob, Enter picks, Enter sends.
+      const input = ann.view.getByRole('combobox', { name: 'New comment' });
+      input.focus();
+      fireEvent.change(input, { target: { value: 'Look, @b' } });
+      const options = await waitFor(() => {
+        const found = ann.view.getAllByRole('option');
+        expect(found.map((option) => option.textContent)).toContain('bob');
+        return found;
+      }, wait);
+      expect(input.getAttribute('aria-expanded')).toBe('true');
+      const bobIndex = options.findIndex((option) => option.textContent === 'bob');
+      for (let step = 0; step < bobIndex; step++) fireEvent.keyDown(input, { key: 'ArrowDown' });
+      expect(input.getAttribute('aria-activedescendant')).toBe(options[bobIndex].id);
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect((input as HTMLTextAreaElement).value).toBe('Look, @bob ');
+      expect(ann.view.queryByRole('listbox')).toBeNull();
+      act(() => void fireEvent.keyDown(input, { key: 'Enter' }));
 
-    // The thread, and its pin, show on both pages; the mention raises bob's unread badge.
-    for (const page of [ann, bob]) await waitFor(() => expect(page.view.getByRole('article', { name: 'Thread by ANN' }).textContent).toContain('Look, @bob'), wait);
-    expect(bob.view.getAllByRole('button', { name: /^Comment by ANN, 1 in thread/ })).toHaveLength(1);
-    const badge = await waitFor(() => bob.view.getByRole('button', { name: 'Notifications, 1 unread' }), wait);
-    expect(ann.view.getByRole('button', { name: 'Notifications' })).toBeTruthy();
-    fireEvent.click(badge);
-    await waitFor(() => expect(bob.view.getByRole('button', { name: 'Notifications' })).toBeTruthy(), wait);
-    expect(bob.container.querySelector('.collab-badge')).toBeNull();
-    expect(within(document.body).getByRole('dialog', { name: 'Notifications' }).textContent).not.toContain('Nothing yet');
+      // The thread, and its pin, show on both pages; the mention raises bob's unread badge.
+      for (const page of [ann, bob])
+        await waitFor(
+          () => expect(page.view.getByRole('article', { name: 'Thread by ANN' }).textContent).toContain('Look, @bob'),
+          wait,
+        );
+      expect(bob.view.getAllByRole('button', { name: /^Comment by ANN, 1 in thread/ })).toHaveLength(1);
+      const badge = await waitFor(() => bob.view.getByRole('button', { name: 'Notifications, 1 unread' }), wait);
+      expect(ann.view.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+      fireEvent.click(badge);
+      await waitFor(() => expect(bob.view.getByRole('button', { name: 'Notifications' })).toBeTruthy(), wait);
+      expect(bob.container.querySelector('.collab-badge')).toBeNull();
+      expect(within(document.body).getByRole('dialog', { name: 'Notifications' }).textContent).not.toContain(
+        'Nothing yet',
+      );
 
-    // Bob reacts and resolves; ann's page shows both.
-    const bobThread = within(bob.view.getByRole('article', { name: 'Thread by ANN' }));
-    fireEvent.click(bobThread.getByRole('button', { name: 'React 👍, 0 so far' }));
-    await waitFor(() => expect(within(ann.view.getByRole('article', { name: 'Thread by ANN' })).getByRole('button', { name: 'React 👍, 1 so far' }).getAttribute('aria-pressed')).toBe('false'), wait);
-    await waitFor(() => expect(bobThread.getByRole('button', { name: 'React 👍, 1 so far' }).getAttribute('aria-pressed')).toBe('true'), wait);
-    fireEvent.click(bobThread.getByRole('button', { name: 'Resolve' }));
-    await waitFor(() => expect(ann.view.getByRole('article', { name: 'Thread by ANN' }).dataset.resolved).toBe('true'), wait);
-    expect(within(ann.view.getByRole('article', { name: 'Thread by ANN' })).getByRole('button', { name: 'Reopen' }).getAttribute('aria-pressed')).toBe('true');
-    // Only the author may edit or delete.
-    expect(within(ann.view.getByRole('article', { name: 'Thread by ANN' })).queryByRole('button', { name: 'Edit' })).not.toBeNull();
-    expect(bobThread.queryByRole('button', { name: 'Edit' })).toBeNull();
+      // Bob reacts and resolves; ann's page shows both.
+      const bobThread = within(bob.view.getByRole('article', { name: 'Thread by ANN' }));
+      fireEvent.click(bobThread.getByRole('button', { name: 'React 👍, 0 so far' }));
+      await waitFor(
+        () =>
+          expect(
+            within(ann.view.getByRole('article', { name: 'Thread by ANN' }))
+              .getByRole('button', { name: 'React 👍, 1 so far' })
+              .getAttribute('aria-pressed'),
+          ).toBe('false'),
+        wait,
+      );
+      await waitFor(
+        () =>
+          expect(bobThread.getByRole('button', { name: 'React 👍, 1 so far' }).getAttribute('aria-pressed')).toBe(
+            'true',
+          ),
+        wait,
+      );
+      fireEvent.click(bobThread.getByRole('button', { name: 'Resolve' }));
+      await waitFor(
+        () => expect(ann.view.getByRole('article', { name: 'Thread by ANN' }).dataset.resolved).toBe('true'),
+        wait,
+      );
+      expect(
+        within(ann.view.getByRole('article', { name: 'Thread by ANN' }))
+          .getByRole('button', { name: 'Reopen' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      // Only the author may edit or delete.
+      expect(
+        within(ann.view.getByRole('article', { name: 'Thread by ANN' })).queryByRole('button', { name: 'Edit' }),
+      ).not.toBeNull();
+      expect(bobThread.queryByRole('button', { name: 'Edit' })).toBeNull();
 
-    // Bob's pointer over the shared area is drawn in ann's, with his name (jsdom lays nothing out: the area is at 0, 0;
-    // it has no PointerEvent either, so the pointermove is a MouseEvent).
-    fireEvent(bob.container.querySelector('.test-area') as Element, new MouseEvent('pointermove', { bubbles: true, clientX: 120, clientY: 45 }));
-    const cursor = await waitFor(() => {
-      const drawn = ann.container.querySelector<HTMLElement>('.collab-cursor[data-user-id=bob]');
-      expect([drawn?.dataset.x, drawn?.dataset.y]).toEqual(['120', '45']);
-      return drawn as HTMLElement;
-    }, wait);
-    expect(cursor.textContent).toBe('BOB');
-    expect(bob.container.querySelector('.collab-cursor')).toBeNull();
+      // Bob's pointer over the shared area is drawn in ann's, with his name (jsdom lays nothing out: the area is at 0, 0;
+      // it has no PointerEvent either, so the pointermove is a MouseEvent).
+      fireEvent(
+        bob.container.querySelector('.test-area') as Element,
+        new MouseEvent('pointermove', { bubbles: true, clientX: 120, clientY: 45 }),
+      );
+      const cursor = await waitFor(() => {
+        const drawn = ann.container.querySelector<HTMLElement>('.collab-cursor[data-user-id=bob]');
+        expect([drawn?.dataset.x, drawn?.dataset.y]).toEqual(['120', '45']);
+        return drawn as HTMLElement;
+      }, wait);
+      expect(cursor.textContent).toBe('BOB');
+      expect(bob.container.querySelector('.collab-cursor')).toBeNull();
 
-    // jsdom does not lay out or paint, so contrast is left to the browser; every other rule runs.
-    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
-    act(() => {
-      ann.unmount();
-      bob.unmount();
-    });
-  }, LONG);
+      // jsdom does not lay out or paint, so contrast is left to the browser; every other rule runs.
+      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      expect(
+        results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => violation.id),
+      ).toEqual([]);
+      act(() => {
+        ann.unmount();
+        bob.unmount();
+      });
+    },
+    LONG,
+  );
 });

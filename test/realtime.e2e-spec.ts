@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { Socket } from 'socket.io-client';
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
-import { connect, Handshake, nextEvent, refusal, request, signJwt, signWithKeySecret, userToken } from './support/realtime-client';
+import {
+  connect,
+  Handshake,
+  nextEvent,
+  refusal,
+  request,
+  signJwt,
+  signWithKeySecret,
+  userToken,
+} from './support/realtime-client';
 import { seedDocument, seedOrganization } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
@@ -33,9 +42,13 @@ describe('realtime gateway across two API instances', () => {
   const sockets: Socket[] = [];
   const doc = { organizationId: 'org', documentId: 'doc' };
 
-  const call = <T = unknown>(api: RunningApi, path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(api: RunningApi, path: string, data: unknown, as: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(as));
   const grant = (userId: string, accessRole: string, documentId = 'doc') =>
-    call(a, '/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole }] } });
+    call(a, '/v2/auth/permissions/add', {
+      userId,
+      permissions: { resources: [{ type: 'document', id: documentId, organizationId: 'org', accessRole }] },
+    });
   async function client(api: RunningApi, auth: Handshake, origin?: string): Promise<Socket> {
     const socket = await connect(api.url, auth, origin);
     sockets.push(socket);
@@ -75,9 +88,18 @@ describe('realtime gateway across two API instances', () => {
     const onA = await subscribed(a, 'ed');
     const onB = await subscribed(b, 'vi');
     const received = [nextEvent(onA, 'livestate'), nextEvent(onB, 'livestate')];
-    const response = await call(a, '/v1/livestate/broadcast', { ...doc, liveStateDataId: 'cursor', data: { x: 1 }, merge: false });
+    const response = await call(a, '/v1/livestate/broadcast', {
+      ...doc,
+      liveStateDataId: 'cursor',
+      data: { x: 1 },
+      merge: false,
+    });
     expect(response.status).toBe(200);
-    expect(response.body.result).toEqual({ status: 'success', message: 'Event broadcasted successfully.', data: { success: true } });
+    expect(response.body.result).toEqual({
+      status: 'success',
+      message: 'Event broadcasted successfully.',
+      data: { success: true },
+    });
     for (const event of await Promise.all(received)) {
       expect(event).toMatchObject({ ...doc, liveStateDataId: 'cursor', data: { x: 1 } });
     }
@@ -89,8 +111,13 @@ describe('realtime gateway across two API instances', () => {
 
   it('presence added through B is pushed to a subscriber on A, and sockets join and leave presence', async () => {
     const onA = await subscribed(a, 'ed');
-    const pushed = nextEvent<PresenceEvent>(onA, 'presence', (event) => event.users.some((user) => user.userId === 'zed'));
-    const added = await call(b, '/v2/presence/add', { ...doc, users: [{ userId: 'zed', name: 'Zed', email: 'zed@example.com' }] });
+    const pushed = nextEvent<PresenceEvent>(onA, 'presence', (event) =>
+      event.users.some((user) => user.userId === 'zed'),
+    );
+    const added = await call(b, '/v2/presence/add', {
+      ...doc,
+      users: [{ userId: 'zed', name: 'Zed', email: 'zed@example.com' }],
+    });
     expect(added.body.result.data).toEqual({ success: true });
     const event = await pushed;
     expect(event.users).toEqual(
@@ -110,10 +137,19 @@ describe('realtime gateway across two API instances', () => {
   it('refuses livestate:set from a viewer and accepts it from an editor, fanned out to the other instance', async () => {
     const viewer = await subscribed(a, 'vi');
     const editor = await subscribed(b, 'ed');
-    const refused = await request(viewer, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: { hacked: true } });
+    const refused = await request(viewer, 'livestate:set', {
+      ...doc,
+      liveStateDataId: 'shape',
+      data: { hacked: true },
+    });
     expect(refused).toEqual({ error: { status: 'PERMISSION_DENIED', message: 'Only editors may set live state.' } });
     const seenByViewer = nextEvent<LiveStateEvent>(viewer, 'livestate', (e) => e.liveStateDataId === 'shape');
-    const accepted = await request(editor, 'livestate:set', { ...doc, liveStateDataId: 'shape', data: { w: 2 }, merge: true });
+    const accepted = await request(editor, 'livestate:set', {
+      ...doc,
+      liveStateDataId: 'shape',
+      data: { w: 2 },
+      merge: true,
+    });
     expect(accepted.status).toBe('success');
     expect((await seenByViewer).data).toEqual({ w: 2 });
     const stored = await call(a, '/v2/livestate/get', { ...doc, liveStateDataId: 'shape' });
@@ -125,17 +161,22 @@ describe('realtime gateway across two API instances', () => {
   it('refuses to subscribe without access or to a missing document', async () => {
     const stranger = await client(a, await userToken(a.url, owner, 'stranger'));
     expect((await request(stranger, 'subscribe', doc)).error.status).toBe('PERMISSION_DENIED');
-    expect((await request(stranger, 'subscribe', { organizationId: 'org', documentId: 'nope' })).error.status).toBe('NOT_FOUND');
+    expect((await request(stranger, 'subscribe', { organizationId: 'org', documentId: 'nope' })).error.status).toBe(
+      'NOT_FOUND',
+    );
     expect((await request(stranger, 'subscribe', { organizationId: 7 })).error.status).toBe('INVALID_ARGUMENT');
   });
 
-  it('removing a grant revokes the user\'s sockets on both instances and stops their broadcasts', async () => {
+  it("removing a grant revokes the user's sockets on both instances and stops their broadcasts", async () => {
     await grant('temp', 'editor');
     const onA = await subscribed(a, 'temp');
     const onB = await subscribed(b, 'temp');
     const watcher = await subscribed(b, 'ed');
     const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
-    const removed = await call(a, '/v2/auth/permissions/remove', { userId: 'temp', permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org' }] } });
+    const removed = await call(a, '/v2/auth/permissions/remove', {
+      userId: 'temp',
+      permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org' }] },
+    });
     expect(removed.status).toBe(200);
     for (const event of await Promise.all(revoked)) expect(event).toEqual(doc);
     let leaked = false;
@@ -157,7 +198,10 @@ describe('realtime gateway across two API instances', () => {
     const onA = await subscribed(a, 'member', target);
     const onB = await subscribed(b, 'member', target);
     const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
-    const disabled = await call<BatchResult>(b, '/v2/organizations/access/disablestate/update', { organizationIds: ['org2'], disabled: true });
+    const disabled = await call<BatchResult>(b, '/v2/organizations/access/disablestate/update', {
+      organizationIds: ['org2'],
+      disabled: true,
+    });
     expect(disabled.body.result.data.org2).toEqual({ success: true, id: 'org2', message: 'Disabled state updated.' });
     for (const event of await Promise.all(revoked)) expect(event).toEqual(target);
     const admin = await client(a, await userToken(a.url, owner, 'boss', { isAdmin: true }));
@@ -168,8 +212,17 @@ describe('realtime gateway across two API instances', () => {
     await seedDocument(world, owner.apiKey, 'org', 'pub', { accessType: 'public' });
     const target = { organizationId: 'org', documentId: 'pub' };
     for (const change of [
-      () => call(a, '/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'pub', disabled: true }] }),
-      () => call(b, '/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['pub'], disabled: true }),
+      () =>
+        call(a, '/v2/organizations/documents/update', {
+          organizationId: 'org',
+          documents: [{ documentId: 'pub', disabled: true }],
+        }),
+      () =>
+        call(b, '/v2/organizations/documents/access/disablestate/update', {
+          organizationId: 'org',
+          documentIds: ['pub'],
+          disabled: true,
+        }),
       () => call(b, '/v2/organizations/documents/delete', { organizationId: 'org', documentIds: ['pub'] }),
     ]) {
       const onA = await subscribed(a, 'ed', target);
@@ -177,7 +230,10 @@ describe('realtime gateway across two API instances', () => {
       const revoked = [nextEvent(onA, 'access_revoked'), nextEvent(onB, 'access_revoked')];
       expect((await change()).status).toBe(200);
       for (const event of await Promise.all(revoked)) expect(event).toEqual(target);
-      await call(a, '/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'pub', disabled: false }] });
+      await call(a, '/v2/organizations/documents/update', {
+        organizationId: 'org',
+        documents: [{ documentId: 'pub', disabled: false }],
+      });
     }
   });
 
@@ -197,12 +253,21 @@ describe('realtime gateway across two API instances', () => {
     expect((await refusal(a.url, { apiKey: owner.apiKey } as Handshake)).data).toEqual({ status: 'UNAUTHENTICATED' });
   });
 
-  it('another API key\'s token opens neither this key nor its documents', async () => {
+  it("another API key's token opens neither this key nor its documents", async () => {
     const theirs = await userToken(a.url, other, 'ed');
-    expect((await refusal(a.url, { apiKey: owner.apiKey, token: theirs.token })).data).toEqual({ status: 'UNAUTHENTICATED' });
+    expect((await refusal(a.url, { apiKey: owner.apiKey, token: theirs.token })).data).toEqual({
+      status: 'UNAUTHENTICATED',
+    });
     const now = Math.floor(Date.now() / 1000);
-    const relabelled = await signWithKeySecret(world, other.apiKey, { userId: 'ed', apiKey: owner.apiKey, iat: now, exp: now + 60 });
-    expect((await refusal(a.url, { apiKey: owner.apiKey, token: relabelled })).data).toEqual({ status: 'UNAUTHENTICATED' });
+    const relabelled = await signWithKeySecret(world, other.apiKey, {
+      userId: 'ed',
+      apiKey: owner.apiKey,
+      iat: now,
+      exp: now + 60,
+    });
+    expect((await refusal(a.url, { apiKey: owner.apiKey, token: relabelled })).data).toEqual({
+      status: 'UNAUTHENTICATED',
+    });
     // Same organization and document ids under the other key are a different document.
     const foreign = await client(b, theirs);
     const ack = await request<Subscribed>(foreign, 'subscribe', doc);
@@ -218,7 +283,7 @@ describe('realtime gateway across two API instances', () => {
     expect(leaked).toBe(false);
   });
 
-  it('checks the Origin against the key\'s allowed domains once any are set', async () => {
+  it("checks the Origin against the key's allowed domains once any are set", async () => {
     const scoped = await createWorkspace(a.url);
     await call(a, '/v2/workspace/domains/add', { domains: ['app.example.com'] }, scoped);
     const auth = await userToken(a.url, scoped, 'u');

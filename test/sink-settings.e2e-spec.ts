@@ -6,7 +6,11 @@ import { seedDocument, seedEditors } from './support/seed';
 const LONG = 90_000;
 /** The documented bound: a sink setting changed on one instance reaches the others within AUTH_CACHE_TTL_MS. */
 const BOUND_MS = 1000;
-const ENV = { AUTH_CACHE_TTL_MS: String(BOUND_MS), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', EMAIL_ALLOW_PRIVATE_NETWORKS: 'true' };
+const ENV = {
+  AUTH_CACHE_TTL_MS: String(BOUND_MS),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  EMAIL_ALLOW_PRIVATE_NETWORKS: 'true',
+};
 const doc = { organizationId: 'org-sinks', documentId: 'doc-sinks' };
 
 /** Rows each sink writes with the comment's transaction; no worker runs, so nothing is sent. */
@@ -35,7 +39,11 @@ describe('sink settings across instances', () => {
   const call = (api: RunningApi, path: string, data: unknown) => post(api.url, path, data, apiKeyHeaders(owner));
 
   async function counts(): Promise<Record<Sink, number>> {
-    const entries = await Promise.all(Object.entries(SINK_ROWS).map(async ([sink, sql]) => [sink, (await world.query<{ n: number }>(sql, [owner.apiKey]))[0].n] as const));
+    const entries = await Promise.all(
+      Object.entries(SINK_ROWS).map(
+        async ([sink, sql]) => [sink, (await world.query<{ n: number }>(sql, [owner.apiKey]))[0].n] as const,
+      ),
+    );
     return Object.fromEntries(entries) as Record<Sink, number>;
   }
 
@@ -52,7 +60,14 @@ describe('sink settings across instances', () => {
           {
             annotationId: `thread-${threads}`,
             commentData: [
-              { commentText: 'Bob?', from: { userId: 'ann' }, triggerNotification: true, taggedUserContacts: [{ userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } }] },
+              {
+                commentText: 'Bob?',
+                from: { userId: 'ann' },
+                triggerNotification: true,
+                taggedUserContacts: [
+                  { userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } },
+                ],
+              },
             ],
           },
         ],
@@ -68,9 +83,18 @@ describe('sink settings across instances', () => {
     const smtp = { type: 'smtp', host: '127.0.0.1', port: 9, secure: false, fromEmail: 'noreply@acme.test' };
     const updates: Array<[string, unknown]> = [
       ['/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: on } }],
-      ['/v2/workspace/webhookconfig/update', { useWebhookService: on, webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw' } }],
+      [
+        '/v2/workspace/webhookconfig/update',
+        { useWebhookService: on, webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw' } },
+      ],
       ['/v2/workspace/advancedwebhook/endpoints/update', { endpointId, disabled: !on }],
-      ['/v2/workspace/notificationconfig/update', { useNotificationService: true, notificationServiceConfig: { triggers: { comment: { 'comment_annotation.add': on } } } }],
+      [
+        '/v2/workspace/notificationconfig/update',
+        {
+          useNotificationService: true,
+          notificationServiceConfig: { triggers: { comment: { 'comment_annotation.add': on } } },
+        },
+      ],
       ['/v2/workspace/emailconfig/update', { useEmailService: on, emailServiceConfig: smtp }],
     ];
     for (const [path, data] of updates) expect((await call(a, path, data)).status).toBe(200);
@@ -83,7 +107,12 @@ describe('sink settings across instances', () => {
     await seedDocument(world, owner.apiKey, doc.organizationId, doc.documentId);
     await seedEditors(a.url, owner, doc.organizationId, ['ann', 'bob']);
     expect((await call(a, '/v2/workspace/advancedwebhookconfig/update', { isEnabled: true })).status).toBe(200);
-    const created = await post<{ id: string }>(a.url, '/v2/workspace/advancedwebhook/endpoints/create', { url: 'http://127.0.0.1:9/endpoint' }, apiKeyHeaders(owner));
+    const created = await post<{ id: string }>(
+      a.url,
+      '/v2/workspace/advancedwebhook/endpoints/create',
+      { url: 'http://127.0.0.1:9/endpoint' },
+      apiKeyHeaders(owner),
+    );
     endpointId = created.body.result.data.id;
   }, LONG);
 
@@ -92,20 +121,24 @@ describe('sink settings across instances', () => {
     await world?.dispose();
   }, LONG);
 
-  it('a change on instance A takes effect on A at once and on B within AUTH_CACHE_TTL_MS', async () => {
-    const every: Sink[] = ['activity', 'webhook', 'endpoint', 'notification', 'email'];
-    await switchSinks(true);
-    // B reads (and keeps) the settings with every sink on.
-    expect(await sinksOfComment(b)).toEqual(every);
+  it(
+    'a change on instance A takes effect on A at once and on B within AUTH_CACHE_TTL_MS',
+    async () => {
+      const every: Sink[] = ['activity', 'webhook', 'endpoint', 'notification', 'email'];
+      await switchSinks(true);
+      // B reads (and keeps) the settings with every sink on.
+      expect(await sinksOfComment(b)).toEqual(every);
 
-    await switchSinks(false);
-    expect(await sinksOfComment(a)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, BOUND_MS + 100));
-    expect(await sinksOfComment(b)).toEqual([]);
+      await switchSinks(false);
+      expect(await sinksOfComment(a)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, BOUND_MS + 100));
+      expect(await sinksOfComment(b)).toEqual([]);
 
-    await switchSinks(true);
-    expect(await sinksOfComment(a)).toEqual(every);
-    await new Promise((resolve) => setTimeout(resolve, BOUND_MS + 100));
-    expect(await sinksOfComment(b)).toEqual(every);
-  }, LONG);
+      await switchSinks(true);
+      expect(await sinksOfComment(a)).toEqual(every);
+      await new Promise((resolve) => setTimeout(resolve, BOUND_MS + 100));
+      expect(await sinksOfComment(b)).toEqual(every);
+    },
+    LONG,
+  );
 });

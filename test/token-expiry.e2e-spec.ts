@@ -38,7 +38,10 @@ describe('token expiry on open connections', () => {
 
   it('issues tokens with the configured lifetime', async () => {
     const { token } = await userToken(api.url, owner, 'ann');
-    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { iat: number; exp: number };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+    };
     expect(payload.exp - payload.iat).toBe(LIFETIME_S);
   });
 
@@ -70,7 +73,12 @@ describe('token expiry on open connections', () => {
     await eventually(
       async () => {
         const at = Date.now();
-        await post(api.url, '/v2/livestate/broadcast', { ...doc, liveStateDataId: 'after-expiry', data: { at } }, apiKeyHeaders(owner));
+        await post(
+          api.url,
+          '/v2/livestate/broadcast',
+          { ...doc, liveStateDataId: 'after-expiry', data: { at } },
+          apiKeyHeaders(owner),
+        );
         expect(room.liveState.get('after-expiry')).toBeDefined();
       },
       { timeoutMs: 5000, intervalMs: 200 },
@@ -82,6 +90,9 @@ describe('token expiry on open connections', () => {
     const editor = await openEditor(api.url, await userToken(api.url, owner, 'cid'), 'org/doc/notes');
     editors.push(editor);
     expect(editor.closes).toEqual([]);
-    await eventually(() => expect(editor.closes).toContain('token-expired'), { timeoutMs: (LIFETIME_S + 2) * 1000, intervalMs: 100 });
+    await eventually(() => expect(editor.closes).toContain('token-expired'), {
+      timeoutMs: (LIFETIME_S + 2) * 1000,
+      intervalMs: 100,
+    });
   });
 });

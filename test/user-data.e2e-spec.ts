@@ -16,7 +16,13 @@ interface UserData {
   activities: Array<Record<string, unknown> & { id: string }>;
   recordings: unknown[];
   notifications: unknown[];
-  crdt: Array<{ organizationId: string; documentId: string; editorId: string; lastUpdate: number; versionIds: string[] }>;
+  crdt: Array<{
+    organizationId: string;
+    documentId: string;
+    editorId: string;
+    lastUpdate: number;
+    versionIds: string[];
+  }>;
 }
 
 interface DeletionStatus {
@@ -45,14 +51,19 @@ describe('GDPR user data: get, delete on the worker, status', () => {
   let owner: Credentials;
   let other: Credentials;
   let receiver: WebhookReceiver;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
   const spawnWorker = (extra: Record<string, string> = {}) => startWorker(world.env, { ...WORKER_ENV, ...extra });
 
   async function userData(organizationId: string, userId: string, who: Credentials = owner): Promise<UserData[]> {
     const pages: UserData[] = [];
     let pageToken: string | undefined;
     do {
-      const response = await call<UserData>('/v2/users/data/get', { organizationId, userId, ...(pageToken ? { pageToken } : {}) }, who);
+      const response = await call<UserData>(
+        '/v2/users/data/get',
+        { organizationId, userId, ...(pageToken ? { pageToken } : {}) },
+        who,
+      );
       expect([response.status, response.body.error]).toEqual([200, undefined]);
       pages.push(response.body.result.data);
       pageToken = response.body.result.nextPageToken;
@@ -60,7 +71,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     return pages;
   }
 
-  async function startDeletion(data: unknown, who: Credentials = owner): Promise<{ jobId: string; tasksCount: number }> {
+  async function startDeletion(
+    data: unknown,
+    who: Credentials = owner,
+  ): Promise<{ jobId: string; tasksCount: number }> {
     const response = await call<{ jobId: string; tasksCount: number }>('/v2/users/data/delete', data, who);
     expect([response.status, response.body.error]).toEqual([200, undefined]);
     return response.body.result.data;
@@ -81,7 +95,13 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     );
   const count = async (sql: string, params: unknown[]) => Number((await world.query<{ n: string }>(sql, params))[0].n);
   /** A multiplayer-editing editor last compacted with `lastUpdatedBy`, with one uncompacted log row per user of `log`. */
-  async function seedCrdt(organizationId: string, documentId: string, editorId: string, lastUpdatedBy: string | null, log: string[] = []) {
+  async function seedCrdt(
+    organizationId: string,
+    documentId: string,
+    editorId: string,
+    lastUpdatedBy: string | null,
+    log: string[] = [],
+  ) {
     await world.query(
       `INSERT INTO crdt_editor (api_key_id, organization_id, document_id, editor_id, state, last_updated_by) VALUES ($1, $2, $3, $4, '\\x0000', $5)`,
       [owner.apiKey, organizationId, documentId, editorId, lastUpdatedBy],
@@ -102,7 +122,11 @@ describe('GDPR user data: get, delete on the worker, status', () => {
   /** Delivery ids in the owner's delivery log, newest first. */
   async function deliveryLog(): Promise<string[]> {
     const response = await call<Array<{ id: string }>>('/v2/workspace/webhooks/deliveries/get', {});
-    expect([response.status, response.body.error, response.body.result.nextPageToken]).toEqual([200, undefined, undefined]);
+    expect([response.status, response.body.error, response.body.result.nextPageToken]).toEqual([
+      200,
+      undefined,
+      undefined,
+    ]);
     return response.body.result.data.map((delivery) => delivery.id);
   }
 
@@ -110,7 +134,12 @@ describe('GDPR user data: get, delete on the worker, status', () => {
    * One annotation per call, comments as [author, tagged users]; the first comment's author creates the annotation.
    * With `notify`, the comments ask for notifications, so the write produces webhook deliveries.
    */
-  async function addAnnotation(documentId: string, annotationId: string, comments: Array<[string, string[]]>, notify = false) {
+  async function addAnnotation(
+    documentId: string,
+    annotationId: string,
+    comments: Array<[string, string[]]>,
+    notify = false,
+  ) {
     const response = await call('/v2/commentannotations/add', {
       organizationId: 'acme',
       documentId,
@@ -120,7 +149,11 @@ describe('GDPR user data: get, delete on the worker, status', () => {
           commentData: comments.map(([author, tagged], i) => ({
             commentText: `${author} says ${i}`,
             from: { userId: author, name: author, email: `${author}@example.com` },
-            taggedUserContacts: tagged.map((userId) => ({ userId, contact: { userId, name: userId, email: `${userId}@example.com` }, text: `@${userId}` })),
+            taggedUserContacts: tagged.map((userId) => ({
+              userId,
+              contact: { userId, name: userId, email: `${userId}@example.com` },
+              text: `@${userId}`,
+            })),
             ...(notify ? { triggerNotification: true } : {}),
           })),
         },
@@ -139,8 +172,16 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     await seedDocument(world, owner.apiKey, 'acme', 'd2');
     await seedFolder(world, owner.apiKey, 'acme', 'f1');
     await seedEditors(api.url, owner, 'acme', ['alice', 'bob']);
-    await call('/v2/users/add', { organizationId: 'acme', documentId: 'd1', users: [{ userId: 'alice', accessRole: 'viewer' }] });
-    await call('/v2/users/add', { organizationId: 'acme', folderId: 'f1', users: [{ userId: 'alice', accessRole: 'editor' }] });
+    await call('/v2/users/add', {
+      organizationId: 'acme',
+      documentId: 'd1',
+      users: [{ userId: 'alice', accessRole: 'viewer' }],
+    });
+    await call('/v2/users/add', {
+      organizationId: 'acme',
+      folderId: 'f1',
+      users: [{ userId: 'alice', accessRole: 'editor' }],
+    });
     // a1: alice's thread where bob answers and tags alice; a2: alice alone; a3: bob's thread tagging alice.
     await addAnnotation('d1', 'a1', [
       ['alice', ['bob']],
@@ -165,7 +206,11 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     // Last, so that the delete test's own threads are the only webhook history.
     const configured = await call('/v2/workspace/webhookconfig/update', {
       useWebhookService: true,
-      webhookServiceConfig: { authToken: 'user-data-token', rawNotificationUrl: receiver.url('/raw'), processedNotificationUrl: receiver.url('/processed') },
+      webhookServiceConfig: {
+        authToken: 'user-data-token',
+        rawNotificationUrl: receiver.url('/raw'),
+        processedNotificationUrl: receiver.url('/processed'),
+      },
     });
     expect(configured.status).toBe(200);
   }, 60_000);
@@ -182,19 +227,39 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       // The example's pageToken is a placeholder no server issued; the first page is asked instead.
       const { pageToken, ...getData } = requestData(get.requestExamples[0]);
       expect(pageToken).toBe('yourPageToken');
-      await seedDocument(world, owner.apiKey, (getData as { organizationId: string }).organizationId, `doc-${version}`).catch(() => undefined);
+      await seedDocument(
+        world,
+        owner.apiKey,
+        (getData as { organizationId: string }).organizationId,
+        `doc-${version}`,
+      ).catch(() => undefined);
       const got = await post(api.url, get.path, getData, veltHeaders(get.auth, owner));
       expect([got.status, got.body.error]).toEqual([200, undefined]);
       expect(responseProblems(get, got.body)).toEqual([]);
 
       const del = veltPage(version, 'users-data-delete');
-      const started = await post<{ jobId: string }>(api.url, del.path, requestData(del.requestExamples[0]), veltHeaders(del.auth, owner));
-      expect([started.status, started.body.error, started.body.result.message]).toEqual([200, undefined, 'Data deletion process has been initiated.']);
+      const started = await post<{ jobId: string }>(
+        api.url,
+        del.path,
+        requestData(del.requestExamples[0]),
+        veltHeaders(del.auth, owner),
+      );
+      expect([started.status, started.body.error, started.body.result.message]).toEqual([
+        200,
+        undefined,
+        'Data deletion process has been initiated.',
+      ]);
       expect(responseProblems(del, started.body)).toEqual([]);
       expect(started.body.result.data).toMatchObject({ tasksCount: 2 * TASK_KINDS });
 
       const stat = veltPage(version, 'users-data-delete-status');
-      const check = () => post(api.url, stat.path, { ...requestData(stat.requestExamples[0]), jobId: started.body.result.data.jobId }, veltHeaders(stat.auth, owner));
+      const check = () =>
+        post(
+          api.url,
+          stat.path,
+          { ...requestData(stat.requestExamples[0]), jobId: started.body.result.data.jobId },
+          veltHeaders(stat.auth, owner),
+        );
       // No worker runs yet: before any task completes, lastTaskCompletedTime is null (Velt shows only a finished job).
       const pending = await check();
       expect([pending.status, pending.body.error, pending.body.result.data]).toEqual([
@@ -225,15 +290,33 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     const pages = await userData('acme', 'alice');
     expect(pages).toHaveLength(1);
     const [page] = pages;
-    expect(page.users).toEqual([expect.objectContaining({ userId: 'alice', organizationId: 'acme', organizationUserGroupIds: [] })]);
+    expect(page.users).toEqual([
+      expect.objectContaining({ userId: 'alice', organizationId: 'acme', organizationUserGroupIds: [] }),
+    ]);
     expect(page.grants).toEqual([
       { resourceType: 'organization', organizationId: 'acme', accessRole: 'editor', expiresAt: null },
       { resourceType: 'folder', organizationId: 'acme', folderId: 'f1', accessRole: 'editor', expiresAt: null },
       { resourceType: 'document', organizationId: 'acme', documentId: 'd1', accessRole: 'viewer', expiresAt: null },
     ]);
     expect(page.presence).toEqual([
-      { organizationId: 'acme', documentId: 'd1', userId: 'alice', name: 'Alice', email: 'alice@example.com', status: 'online', expiresAt: anyNumber },
-      { organizationId: 'acme', documentId: 'd2', userId: 'alice', name: '', email: '', status: 'away', expiresAt: anyNumber },
+      {
+        organizationId: 'acme',
+        documentId: 'd1',
+        userId: 'alice',
+        name: 'Alice',
+        email: 'alice@example.com',
+        status: 'online',
+        expiresAt: anyNumber,
+      },
+      {
+        organizationId: 'acme',
+        documentId: 'd2',
+        userId: 'alice',
+        name: '',
+        email: '',
+        status: 'away',
+        expiresAt: anyNumber,
+      },
     ]);
     // Ids are matched literally: the '*' of this organization's id must not match 'acme'.
     await seedDocument(world, owner.apiKey, 'ac*', 'x');
@@ -244,7 +327,15 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       ['d1', 'a2', 'alice says 0'],
       ['d2', 'a3', 'bob says 0'],
     ]);
-    expect(page.reactions).toEqual([expect.objectContaining({ documentId: 'd2', annotationId: 'a3', commentId: 1, icon: 'like', from: { userId: 'alice' } })]);
+    expect(page.reactions).toEqual([
+      expect.objectContaining({
+        documentId: 'd2',
+        annotationId: 'a3',
+        commentId: 1,
+        icon: 'like',
+        from: { userId: 'alice' },
+      }),
+    ]);
     expect([page.recordings, page.notifications]).toEqual([[], []]);
   });
 
@@ -266,7 +357,9 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     for (let i = 0; i < 150; i++) await seedCrdt('acme', 'd2', `many-${String(i).padStart(3, '0')}`, 'dave');
     const paged = await userData('acme', 'dave');
     expect(paged.map((page) => page.crdt.length)).toEqual([100, 50, 0]);
-    expect(paged.flatMap((page) => page.crdt.map((e) => e.editorId))).toEqual(Array.from({ length: 150 }, (_, i) => `many-${String(i).padStart(3, '0')}`));
+    expect(paged.flatMap((page) => page.crdt.map((e) => e.editorId))).toEqual(
+      Array.from({ length: 150 }, (_, i) => `many-${String(i).padStart(3, '0')}`),
+    );
 
     const first = await call<UserData>('/v2/users/data/get', { organizationId: 'acme', userId: 'dave' });
     const token = first.body.result.nextPageToken ?? '';
@@ -283,7 +376,17 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([missing.status, missing.body.error?.status]).toEqual([404, 'NOT_FOUND']);
     await seedDocument(world, other.apiKey, 'acme', 'd1');
     const [page] = await userData('acme', 'alice', other);
-    expect(page).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [], crdt: [] });
+    expect(page).toEqual({
+      users: [],
+      grants: [],
+      presence: [],
+      comments: [],
+      reactions: [],
+      activities: [],
+      recordings: [],
+      notifications: [],
+      crdt: [],
+    });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
     expect([foreign.status, foreign.body.error?.status]).toEqual([404, 'NOT_FOUND']);
@@ -295,9 +398,16 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     await addAnnotation('d2', 'w-own', [['alice', []]], true);
     await addAnnotation('d2', 'w-other', [['bob', ['carol']]], true);
     const annotationOf = new Map(
-      (await world.query<{ id: string; payload: unknown }>('SELECT id, payload FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey])).map((row) => [
+      (
+        await world.query<{ id: string; payload: unknown }>(
+          'SELECT id, payload FROM webhook_delivery WHERE api_key_id = $1',
+          [owner.apiKey],
+        )
+      ).map((row) => [
         row.id,
-        ['w-tagged', 'w-own', 'w-other'].find((annotationId) => JSON.stringify(row.payload).includes(`"${annotationId}"`)),
+        ['w-tagged', 'w-own', 'w-other'].find((annotationId) =>
+          JSON.stringify(row.payload).includes(`"${annotationId}"`),
+        ),
       ]),
     );
     const before = await deliveryLog();
@@ -307,15 +417,35 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([naming.length, kept.filter((id) => annotationOf.get(id) === 'w-other').length]).toEqual([4, 2]);
     // In-app notifications: the mention of alice is hers to read (and to erase); carol's stays.
     const [withNotifications] = await userData('acme', 'alice');
-    expect(withNotifications.notifications).toEqual([expect.objectContaining({ notificationSource: 'comment', targetAnnotationId: 'w-tagged', notifyUsersByUserId: { alice: true } })]);
+    expect(withNotifications.notifications).toEqual([
+      expect.objectContaining({
+        notificationSource: 'comment',
+        targetAnnotationId: 'w-tagged',
+        notifyUsersByUserId: { alice: true },
+      }),
+    ]);
 
     // Activities alice performed are hers (immutable ones too); bob's stay.
-    const enabled = await call('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true, immutable: true } });
+    const enabled = await call('/v2/workspace/activityconfig/update', {
+      activityServiceConfig: { isEnabled: true, immutable: true },
+    });
     expect(enabled.status).toBe(200);
-    const activity = (id: string, userId: string) => ({ id, featureType: 'custom', actionType: 'signed', actionUser: { userId }, targetEntityId: 'contract' });
-    const logged = await call('/v2/activities/add', { organizationId: 'acme', documentId: 'd1', activities: [activity('by-alice', 'alice'), activity('by-bob', 'bob')] });
+    const activity = (id: string, userId: string) => ({
+      id,
+      featureType: 'custom',
+      actionType: 'signed',
+      actionUser: { userId },
+      targetEntityId: 'contract',
+    });
+    const logged = await call('/v2/activities/add', {
+      organizationId: 'acme',
+      documentId: 'd1',
+      activities: [activity('by-alice', 'alice'), activity('by-bob', 'bob')],
+    });
     expect(logged.status).toBe(200);
-    expect((await userData('acme', 'alice'))[0].activities.map((a) => [a.id, a.actionUser])).toEqual([['by-alice', { userId: 'alice' }]]);
+    expect((await userData('acme', 'alice'))[0].activities.map((a) => [a.id, a.actionUser])).toEqual([
+      ['by-alice', { userId: 'alice' }],
+    ]);
 
     // Multiplayer editing: alice last updated e-alice and has an uncompacted update on e-bob; e-bob and e-other are bob's.
     await seedCrdt('acme', 'd1', 'e-alice', 'alice', ['alice', 'bob']);
@@ -338,29 +468,58 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       expect(await worker.stop('SIGTERM')).toBe('SIGTERM');
     }
     const [gone] = await userData('acme', 'alice');
-    expect(gone).toEqual({ users: [], grants: [], presence: [], comments: [], reactions: [], activities: [], recordings: [], notifications: [], crdt: [] });
+    expect(gone).toEqual({
+      users: [],
+      grants: [],
+      presence: [],
+      comments: [],
+      reactions: [],
+      activities: [],
+      recordings: [],
+      notifications: [],
+      crdt: [],
+    });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.
-    expect(await crdtRows('acme')).toEqual(crdtBefore.map((row) => ({ ...row, user_id: row.user_id === 'alice' ? null : row.user_id })));
+    expect(await crdtRows('acme')).toEqual(
+      crdtBefore.map((row) => ({ ...row, user_id: row.user_id === 'alice' ? null : row.user_id })),
+    );
     expect(crdtBefore.filter((row) => row.user_id === 'alice')).toHaveLength(3);
-    const present = await call<Array<{ userId: string }>>('/v2/presence/get', { organizationId: 'acme', documentId: 'd1' });
+    const present = await call<Array<{ userId: string }>>('/v2/presence/get', {
+      organizationId: 'acme',
+      documentId: 'd1',
+    });
     expect(present.body.result.data.map((u) => u.userId)).toEqual(['bob']);
-    const remaining = await call<Array<{ id: string }>>('/v2/activities/get', { organizationId: 'acme', featureTypes: ['custom'] });
+    const remaining = await call<Array<{ id: string }>>('/v2/activities/get', {
+      organizationId: 'acme',
+      featureTypes: ['custom'],
+    });
     expect(remaining.body.result.data.map((a) => a.id)).toEqual(['by-bob']);
-    expect((await call('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: false } })).status).toBe(200);
+    expect(
+      (await call('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: false } })).status,
+    ).toBe(200);
 
     expect(await deliveryLog()).toEqual(kept);
-    expect(await world.query(`SELECT n.source_data->>'annotationId' AS annotation, u.user_id FROM notification n JOIN notification_user u
-      ON u.api_key_id = n.api_key_id AND u.organization_id = n.organization_id AND u.notification_id = n.id WHERE n.api_key_id = $1`, [owner.apiKey])).toEqual([
-      { annotation: 'w-other', user_id: 'carol' },
-    ]);
-    expect(await count('SELECT count(*) AS n FROM webhook_event e WHERE api_key_id = $1 AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id)', [owner.apiKey])).toBe(0);
+    expect(
+      await world.query(
+        `SELECT n.source_data->>'annotationId' AS annotation, u.user_id FROM notification n JOIN notification_user u
+      ON u.api_key_id = n.api_key_id AND u.organization_id = n.organization_id AND u.notification_id = n.id WHERE n.api_key_id = $1`,
+        [owner.apiKey],
+      ),
+    ).toEqual([{ annotation: 'w-other', user_id: 'carol' }]);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM webhook_event e WHERE api_key_id = $1 AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id)',
+        [owner.apiKey],
+      ),
+    ).toBe(0);
     // The erased deliveries were pending with jobs queued: a webhook worker finds no row, completes those jobs and sends only the others.
     const sender = await spawnWorker({ WORKER_QUEUES: 'webhook', WEBHOOK_RETRY_SCHEDULE_MS: '200,200' });
     const queue = new Queue('webhook', { connection: { url: REDIS_URL }, prefix: `${world.name}:bull` });
     try {
       await eventually(async () => {
         const states = await Promise.all(naming.map((id) => queue.getJobState(id)));
-        if (states.some((state) => state !== 'completed')) throw new Error(`erased deliveries' jobs: ${states.join(', ')}`);
+        if (states.some((state) => state !== 'completed'))
+          throw new Error(`erased deliveries' jobs: ${states.join(', ')}`);
         const sent = new Set(receiver.received.map((request) => request.headers['webhook-id']));
         if (!kept.every((id) => sent.has(id))) throw new Error(`${sent.size} of ${kept.length} kept deliveries sent`);
       });
@@ -372,27 +531,40 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       expect(await sender.stop('SIGTERM')).toBe('SIGTERM');
     }
 
-    const annotations = await call<Array<{ annotationId: string; from?: unknown; comments: Array<{ commentText: string; taggedUserContacts: Array<{ userId: string }> }> }>>(
-      '/v2/commentannotations/get',
-      { organizationId: 'acme', documentId: 'd1' },
-    );
+    const annotations = await call<
+      Array<{
+        annotationId: string;
+        from?: unknown;
+        comments: Array<{ commentText: string; taggedUserContacts: Array<{ userId: string }> }>;
+      }>
+    >('/v2/commentannotations/get', { organizationId: 'acme', documentId: 'd1' });
     const d1 = annotations.body.result.data;
     // a2 held only alice's comment: gone. a1 keeps bob's comment, without alice as creator or tagged contact.
     expect(d1.map((a) => a.annotationId)).toEqual(['a1']);
     expect(d1[0].from).toBeUndefined();
-    expect(d1[0].comments.map((c) => [c.commentText, c.taggedUserContacts.map((t) => t.userId)])).toEqual([['bob says 1', []]]);
+    expect(d1[0].comments.map((c) => [c.commentText, c.taggedUserContacts.map((t) => t.userId)])).toEqual([
+      ['bob says 1', []],
+    ]);
     const [bob] = await userData('acme', 'bob');
     expect(bob.users).toHaveLength(1);
     expect(bob.reactions.map((r) => r.icon)).toEqual(['heart']);
     expect(bob.crdt.map((e) => e.editorId)).toEqual(['e-alice', 'e-bob', 'e-other']);
     const a3 = bob.comments.find((c) => c.annotationId === 'a3');
     expect((a3?.taggedUserContacts as Array<{ userId: string }>).map((t) => t.userId)).toEqual(['carol']);
-    expect(await count('SELECT count(*) AS n FROM comment_reaction WHERE api_key_id = $1 AND user_id = $2', [owner.apiKey, 'alice'])).toBe(0);
+    expect(
+      await count('SELECT count(*) AS n FROM comment_reaction WHERE api_key_id = $1 AND user_id = $2', [
+        owner.apiKey,
+        'alice',
+      ]),
+    ).toBe(0);
   }, 60_000);
 
   it('a worker killed mid-deletion loses nothing; a new worker completes the job exactly once', async () => {
     const documents = Array.from({ length: CRASH_DOCUMENTS }, (_, i) => `crash-${i}`);
-    await world.query(`INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'acme', id, id FROM unnest($2::text[]) id`, [owner.apiKey, documents]);
+    await world.query(
+      `INSERT INTO document (api_key_id, organization_id, id, name) SELECT $1, 'acme', id, id FROM unnest($2::text[]) id`,
+      [owner.apiKey, documents],
+    );
     await world.query(
       `INSERT INTO comment_annotation (api_key_id, organization_id, document_id, id, status, created_by)
        SELECT $1, 'acme', id, 'thread', '{"id":"OPEN","name":"Open","type":"default"}', '{"userId":"erin"}' FROM unnest($2::text[]) id`,
@@ -420,17 +592,33 @@ describe('GDPR user data: get, delete on the worker, status', () => {
          FROM d ORDER BY n`,
       [owner.apiKey],
     );
-    const [{ last }] = await world.query<{ last: string }>('SELECT max(seq)::text AS last FROM webhook_delivery WHERE api_key_id = $1', [owner.apiKey]);
+    const [{ last }] = await world.query<{ last: string }>(
+      'SELECT max(seq)::text AS last FROM webhook_delivery WHERE api_key_id = $1',
+      [owner.apiKey],
+    );
     await seedDocument(world, owner.apiKey, 'beta', 'b1');
     for (const organizationId of ['acme', 'beta']) {
-      const added = await call('/v2/presence/add', { organizationId, documentId: organizationId === 'acme' ? 'crash-1' : 'b1', users: [{ userId: 'erin' }] });
+      const added = await call('/v2/presence/add', {
+        organizationId,
+        documentId: organizationId === 'acme' ? 'crash-1' : 'b1',
+        users: [{ userId: 'erin' }],
+      });
       expect([added.status, added.body.error]).toEqual([200, undefined]);
     }
     // CRDT attribution over several batches: 25 log rows and 12 editors naming erin in acme, one editor in beta outside the scope.
-    await seedCrdt('acme', 'crash-0', 'erin-log', null, Array.from({ length: 25 }, () => 'erin'));
+    await seedCrdt(
+      'acme',
+      'crash-0',
+      'erin-log',
+      null,
+      Array.from({ length: 25 }, () => 'erin'),
+    );
     for (let i = 0; i < 12; i++) await seedCrdt('acme', `crash-${i}`, 'erin-editor', 'erin');
     await seedCrdt('beta', 'b1', 'erin-editor', 'erin');
-    const erinComments = () => count(`SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'erin'`, [owner.apiKey]);
+    const erinComments = () =>
+      count(`SELECT count(*) AS n FROM comment WHERE api_key_id = $1 AND from_user->>'userId' = 'erin'`, [
+        owner.apiKey,
+      ]);
 
     const doomed = await spawnWorker({ USER_DATA_BATCH_SIZE: String(BATCH) });
     const { jobId } = await startDeletion({ userIds: ['erin'], organizationIds: ['acme'] });
@@ -438,7 +626,8 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       async () => {
         const current = await status(jobId);
         const left = await erinComments();
-        if (!(current.tasksLeft < TASK_KINDS && left < CRASH_COMMENTS && left > 0)) throw new Error(`no progress yet: ${JSON.stringify(current)}, ${left} left`);
+        if (!(current.tasksLeft < TASK_KINDS && left < CRASH_COMMENTS && left > 0))
+          throw new Error(`no progress yet: ${JSON.stringify(current)}, ${left} left`);
       },
       { timeoutMs: 20_000, intervalMs: 20 },
     );
@@ -450,7 +639,11 @@ describe('GDPR user data: get, delete on the worker, status', () => {
 
     const rescuer = await spawnWorker({ USER_DATA_BATCH_SIZE: String(BATCH) });
     try {
-      expect(await completed(jobId, 60_000)).toEqual({ isDeleteCompleted: true, tasksLeft: 0, lastTaskCompletedTime: anyNumber });
+      expect(await completed(jobId, 60_000)).toEqual({
+        isDeleteCompleted: true,
+        tasksLeft: 0,
+        lastTaskCompletedTime: anyNumber,
+      });
     } finally {
       expect(await rescuer.stop('SIGTERM')).toBe('SIGTERM');
     }
@@ -477,15 +670,31 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     ]);
     expect((await crdtRows('acme')).filter((row) => row.user_id === 'erin')).toEqual([]);
     expect(await crdtRows('beta')).toEqual([{ editor_id: 'erin-editor', user_id: 'erin', data: '\\000\\000' }]);
-    const crashDeliveries = await world.query<{ id: string }>(`SELECT id FROM webhook_delivery WHERE api_key_id = $1 AND id LIKE 'crash-delivery-%' ORDER BY seq`, [owner.apiKey]);
+    const crashDeliveries = await world.query<{ id: string }>(
+      `SELECT id FROM webhook_delivery WHERE api_key_id = $1 AND id LIKE 'crash-delivery-%' ORDER BY seq`,
+      [owner.apiKey],
+    );
     expect(crashDeliveries.map((row) => row.id)).toEqual([6, 12, 18, 24, 30, 31].map((n) => `crash-delivery-${n}`));
-    expect(await count(`SELECT count(*) AS n FROM webhook_event WHERE api_key_id = $1 AND id LIKE 'crash-event-%'`, [owner.apiKey])).toBe(6);
+    expect(
+      await count(`SELECT count(*) AS n FROM webhook_event WHERE api_key_id = $1 AND id LIKE 'crash-event-%'`, [
+        owner.apiKey,
+      ]),
+    ).toBe(6);
     const [erinElsewhere] = await userData('beta', 'erin');
-    expect(erinElsewhere.presence).toEqual([expect.objectContaining({ organizationId: 'beta', documentId: 'b1', userId: 'erin' })]);
+    expect(erinElsewhere.presence).toEqual([
+      expect.objectContaining({ organizationId: 'beta', documentId: 'b1', userId: 'erin' }),
+    ]);
     expect((await userData('acme', 'erin'))[0].presence).toEqual([]);
-    const [row] = await world.query<{ attempts: number; status: string }>('SELECT attempts, status FROM user_data_deletion WHERE id = $1', [jobId]);
+    const [row] = await world.query<{ attempts: number; status: string }>(
+      'SELECT attempts, status FROM user_data_deletion WHERE id = $1',
+      [jobId],
+    );
     expect(row).toEqual({ attempts: 2, status: 'completed' });
-    expect(await count(`SELECT count(*) AS n FROM comment_annotation WHERE api_key_id = $1 AND id = 'thread'`, [owner.apiKey])).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM comment_annotation WHERE api_key_id = $1 AND id = 'thread'`, [
+        owner.apiKey,
+      ]),
+    ).toBe(1);
     const [survivor] = await world.query<{ created_by: unknown; tagged: unknown }>(
       `SELECT a.created_by, c.tagged_user_contacts AS tagged FROM comment c JOIN comment_annotation a
          ON a.api_key_id = c.api_key_id AND a.organization_id = c.organization_id AND a.document_id = c.document_id AND a.id = c.annotation_id

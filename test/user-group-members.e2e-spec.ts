@@ -17,7 +17,8 @@ describe('organization user group members', () => {
   let api: RunningApi;
   let owner: Credentials;
   let stranger: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
   const listed = async (data: Record<string, unknown>, who: Credentials = owner) => {
     const response = await call<Array<{ userId: string }>>('/v2/users/get', { organizationId: 'org', ...data }, who);
     expect(response.status).toBe(200);
@@ -29,7 +30,10 @@ describe('organization user group members', () => {
     api = await startApi(world.env);
     owner = await createWorkspace(api.url);
     stranger = await createWorkspace(api.url);
-    await call('/v2/users/add', { organizationId: 'org', users: ['ann', 'bob', 'cy', 'dee'].map((userId) => ({ userId })) });
+    await call('/v2/users/add', {
+      organizationId: 'org',
+      users: ['ann', 'bob', 'cy', 'dee'].map((userId) => ({ userId })),
+    });
     const groups = await call('/v2/organizations/usergroups/add', {
       organizationId: 'org',
       organizationUserGroups: [{ groupId: 'engineering', groupName: 'Engineering' }, { groupId: 'design' }],
@@ -43,22 +47,42 @@ describe('organization user group members', () => {
   });
 
   it("adds users in Velt's shape (Velt's example), again without change, and users/get filters by the group", async () => {
-    const response = await call(ADD, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['ann', 'bob'] });
+    const response = await call(ADD, {
+      organizationId: 'org',
+      organizationUserGroupId: 'engineering',
+      userIds: ['ann', 'bob'],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       result: {
         status: 'success',
         message: 'Added organization users to group successfully.',
         data: {
-          ann: { success: true, id: 'ann', organizationUserGroupId: 'engineering', message: 'User added to organization user group.' },
-          bob: { success: true, id: 'bob', organizationUserGroupId: 'engineering', message: 'User added to organization user group.' },
+          ann: {
+            success: true,
+            id: 'ann',
+            organizationUserGroupId: 'engineering',
+            message: 'User added to organization user group.',
+          },
+          bob: {
+            success: true,
+            id: 'bob',
+            organizationUserGroupId: 'engineering',
+            message: 'User added to organization user group.',
+          },
         },
       },
     });
-    const again = await call<Record<string, MemberItem>>(ADD, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['bob'] });
+    const again = await call<Record<string, MemberItem>>(ADD, {
+      organizationId: 'org',
+      organizationUserGroupId: 'engineering',
+      userIds: ['bob'],
+    });
     expect(again.body.result.data.bob.success).toBe(true);
     await call(ADD, { organizationId: 'org', organizationUserGroupId: 'design', userIds: ['bob', 'cy'] });
-    const [count] = await world.query<{ n: string }>(`SELECT count(*)::text AS n FROM organization_user_group_member WHERE organization_id = 'org'`);
+    const [count] = await world.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM organization_user_group_member WHERE organization_id = 'org'`,
+    );
     expect(count.n).toBe('4');
 
     expect(await listed({ organizationUserGroupIds: ['engineering'] })).toEqual(['ann', 'bob']);
@@ -71,7 +95,11 @@ describe('organization user group members', () => {
   it('lets only users of the organization join (Velt: "Only organization users can join user groups"), per item', async () => {
     // 'outsider' holds a grant in another organization only; 'ghost' is nobody.
     await call('/v2/users/add', { organizationId: 'elsewhere', users: [{ userId: 'outsider' }] });
-    const response = await call<Record<string, MemberItem>>(ADD, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['dee', 'outsider', 'ghost'] });
+    const response = await call<Record<string, MemberItem>>(ADD, {
+      organizationId: 'org',
+      organizationUserGroupId: 'engineering',
+      userIds: ['dee', 'outsider', 'ghost'],
+    });
     expect(response.status).toBe(200);
     expect(response.body.result.data.dee).toMatchObject({ success: true });
     for (const userId of ['outsider', 'ghost']) {
@@ -85,7 +113,9 @@ describe('organization user group members', () => {
     expect(await listed({ organizationUserGroupIds: ['engineering'] })).toEqual(['ann', 'bob', 'dee']);
     // Leaving the organization leaves its groups.
     await call('/v2/users/delete', { organizationId: 'org', userIds: ['dee'] });
-    const rows = await world.query<{ n: string }>(`SELECT count(*)::text AS n FROM organization_user_group_member WHERE user_id = 'dee'`);
+    const rows = await world.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM organization_user_group_member WHERE user_id = 'dee'`,
+    );
     expect(rows[0].n).toBe('0');
     await call('/v2/users/add', { organizationId: 'org', users: [{ userId: 'dee' }] });
   });
@@ -108,21 +138,39 @@ describe('organization user group members', () => {
   });
 
   it("deletes named users (Velt's example), reports non-members, and deleteAll empties the group", async () => {
-    const response = await call(DELETE, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['ann', 'dee'] });
+    const response = await call(DELETE, {
+      organizationId: 'org',
+      organizationUserGroupId: 'engineering',
+      userIds: ['ann', 'dee'],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       result: {
         status: 'success',
         message: 'Deleted users from group successfully.',
         data: {
-          ann: { success: true, id: 'ann', organizationUserGroupId: 'engineering', message: 'User deleted from organization user group.' },
-          dee: { success: false, id: 'dee', organizationUserGroupId: 'engineering', message: 'User is not in organization user group.' },
+          ann: {
+            success: true,
+            id: 'ann',
+            organizationUserGroupId: 'engineering',
+            message: 'User deleted from organization user group.',
+          },
+          dee: {
+            success: false,
+            id: 'dee',
+            organizationUserGroupId: 'engineering',
+            message: 'User is not in organization user group.',
+          },
         },
       },
     });
     expect(await listed({ organizationUserGroupIds: ['engineering'] })).toEqual(['bob']);
 
-    const all = await call<Record<string, MemberItem>>(DELETE, { organizationId: 'org', organizationUserGroupId: 'design', deleteAll: true });
+    const all = await call<Record<string, MemberItem>>(DELETE, {
+      organizationId: 'org',
+      organizationUserGroupId: 'design',
+      deleteAll: true,
+    });
     expect(all.status).toBe(200);
     expect(Object.keys(all.body.result.data).sort()).toEqual(['bob', 'cy']);
     expect(all.body.result.data.cy.message).toBe('User deleted from organization user group.');
@@ -148,19 +196,39 @@ describe('organization user group members', () => {
       expect([path, refused.status, refused.body.error.status]).toEqual([path, 400, 'INVALID_ARGUMENT']);
       expect(refused.body.error.message).toContain(field);
     }
-    const noOrganization = await call<never>(ADD, { organizationId: 'ghost', organizationUserGroupId: 'engineering', userIds: ['ann'] });
+    const noOrganization = await call<never>(ADD, {
+      organizationId: 'ghost',
+      organizationUserGroupId: 'engineering',
+      userIds: ['ann'],
+    });
     expect([noOrganization.status, noOrganization.body.error.status]).toEqual([404, 'NOT_FOUND']);
-    const noGroup = await call<never>(DELETE, { organizationId: 'org', organizationUserGroupId: 'ghost', deleteAll: true });
+    const noGroup = await call<never>(DELETE, {
+      organizationId: 'org',
+      organizationUserGroupId: 'ghost',
+      deleteAll: true,
+    });
     expect([noGroup.status, noGroup.body.error.message]).toEqual([404, 'Organization user group does not exist.']);
   });
 
   it('keeps API keys apart', async () => {
-    const intruder = await call(ADD, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['mallory'] }, stranger);
+    const intruder = await call(
+      ADD,
+      { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['mallory'] },
+      stranger,
+    );
     expect(intruder.status).toBe(404);
-    const wiped = await call(DELETE, { organizationId: 'org', organizationUserGroupId: 'engineering', deleteAll: true }, stranger);
+    const wiped = await call(
+      DELETE,
+      { organizationId: 'org', organizationUserGroupId: 'engineering', deleteAll: true },
+      stranger,
+    );
     expect(wiped.status).toBe(404);
     // The stranger's own organization and group of the same names hold their own members only.
-    await call('/v2/organizations/usergroups/add', { organizationId: 'org', createOrganization: true, organizationUserGroups: [{ groupId: 'engineering' }] }, stranger);
+    await call(
+      '/v2/organizations/usergroups/add',
+      { organizationId: 'org', createOrganization: true, organizationUserGroups: [{ groupId: 'engineering' }] },
+      stranger,
+    );
     await call('/v2/users/add', { organizationId: 'org', users: [{ userId: 'mallory' }, { userId: 'bob' }] }, stranger);
     await call(ADD, { organizationId: 'org', organizationUserGroupId: 'engineering', userIds: ['mallory'] }, stranger);
     expect(await listed({ organizationUserGroupIds: ['engineering'] }, stranger)).toEqual(['mallory']);
@@ -169,7 +237,9 @@ describe('organization user group members', () => {
 
   it('removes memberships with their organization', async () => {
     await call('/v1/organizations/delete', { organizationIds: ['org'] });
-    const rows = await world.query<{ n: string }>(`SELECT count(*)::text AS n FROM organization_user_group_member WHERE organization_id = 'org'`);
+    const rows = await world.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM organization_user_group_member WHERE organization_id = 'org'`,
+    );
     // Only the stranger's membership is left.
     expect(rows[0].n).toBe('1');
   });

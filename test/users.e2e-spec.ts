@@ -21,7 +21,13 @@ interface ResourceAccess {
 type PermissionMap = Record<string, Record<'organization' | 'folders' | 'documents', Record<string, ResourceAccess>>>;
 
 /** A listed user as users/get answers it: the spec's fields plus organizationId and Velt's derived initial. */
-const listed = (userId: string, name: string, email: string, accessRole: string | null, extra: Record<string, unknown> = {}) => ({
+const listed = (
+  userId: string,
+  name: string,
+  email: string,
+  accessRole: string | null,
+  extra: Record<string, unknown> = {},
+) => ({
   userId,
   name,
   email,
@@ -36,7 +42,8 @@ describe('users and permissions', () => {
   let api: RunningApi;
   let owner: Credentials;
   let other: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(as));
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -72,7 +79,10 @@ describe('users and permissions', () => {
       });
       const users = await call('/v2/users/get', { organizationId: 'org' });
       expect(users.body.result.message).toBe('User(s) retrieved successfully.');
-      expect(users.body.result.data).toEqual([listed('alice', 'Alice', 'alice@example.com', 'editor'), listed('bob', 'Bob', '', 'editor')]);
+      expect(users.body.result.data).toEqual([
+        listed('alice', 'Alice', 'alice@example.com', 'editor'),
+        listed('bob', 'Bob', '', 'editor'),
+      ]);
     });
 
     it("stores Velt's User model fields and returns them; later writes merge them", async () => {
@@ -91,13 +101,24 @@ describe('users and permissions', () => {
         initial: 'Q',
         organizationId: 'org',
       };
-      const added = await call<BatchResult>('/v2/users/add', { organizationId: 'org', users: [{ userId: 'zed', name: 'Zed', accessRole: 'viewer', ...profile }] });
+      const added = await call<BatchResult>('/v2/users/add', {
+        organizationId: 'org',
+        users: [{ userId: 'zed', name: 'Zed', accessRole: 'viewer', ...profile }],
+      });
       expect(added.body.result.data.zed.success).toBe(true);
-      const updated = await call<BatchResult>('/v2/users/update', { organizationId: 'org', users: [{ userId: 'zed', plan: 'team', isGuest: false }] });
+      const updated = await call<BatchResult>('/v2/users/update', {
+        organizationId: 'org',
+        users: [{ userId: 'zed', plan: 'team', isGuest: false }],
+      });
       expect(updated.body.result.data.zed.message).toBe('User updated.');
       const got = await call('/v2/users/get', { organizationId: 'org', userIds: ['zed'] });
-      expect(got.body.result.data).toEqual([{ ...profile, plan: 'team', isGuest: false, userId: 'zed', name: 'Zed', email: '', accessRole: 'viewer' }]);
-      const elsewhere = await call('/v2/users/add', { organizationId: 'org', users: [{ userId: 'zed', organizationId: 'other-org' }] });
+      expect(got.body.result.data).toEqual([
+        { ...profile, plan: 'team', isGuest: false, userId: 'zed', name: 'Zed', email: '', accessRole: 'viewer' },
+      ]);
+      const elsewhere = await call('/v2/users/add', {
+        organizationId: 'org',
+        users: [{ userId: 'zed', organizationId: 'other-org' }],
+      });
       expect(elsewhere.status).toBe(400);
       expect(elsewhere.body.error.message).toContain('data.users[0].organizationId');
       await call('/v2/users/delete', { organizationId: 'org', userIds: ['zed'] });
@@ -117,9 +138,17 @@ describe('users and permissions', () => {
         alice: { success: true, id: 'alice', message: 'User updated.' },
         ghost: { success: false, id: 'ghost', message: 'User does not exist.' },
       });
-      const onDocument = await call<BatchResult>('/v2/users/update', { organizationId: 'org', documentId: 'doc', users: [{ userId: 'bob', accessRole: 'editor' }] });
+      const onDocument = await call<BatchResult>('/v2/users/update', {
+        organizationId: 'org',
+        documentId: 'doc',
+        users: [{ userId: 'bob', accessRole: 'editor' }],
+      });
       expect(onDocument.body.result.data.bob.message).toBe('User updated.');
-      const onFolder = await call<BatchResult>('/v2/users/update', { organizationId: 'org', folderId: 'root', users: [{ userId: 'alice', accessRole: 'editor' }] });
+      const onFolder = await call<BatchResult>('/v2/users/update', {
+        organizationId: 'org',
+        folderId: 'root',
+        users: [{ userId: 'alice', accessRole: 'editor' }],
+      });
       expect(onFolder.body.result.data.alice.message).toBe('User updated.');
 
       const org = await call('/v2/users/get', { organizationId: 'org', userIds: ['alice'] });
@@ -132,11 +161,18 @@ describe('users and permissions', () => {
     });
 
     it('pages with an opaque nextPageToken and rejects a tampered one', async () => {
-      await call('/v2/users/add', { organizationId: 'org', users: Array.from({ length: 5 }, (_, i) => ({ userId: `p${i}` })) });
+      await call('/v2/users/add', {
+        organizationId: 'org',
+        users: Array.from({ length: 5 }, (_, i) => ({ userId: `p${i}` })),
+      });
       const seen: string[] = [];
       let pageToken: string | undefined;
       do {
-        const page = await call<OrganizationUser[]>('/v2/users/get', { organizationId: 'org', pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+        const page = await call<OrganizationUser[]>('/v2/users/get', {
+          organizationId: 'org',
+          pageSize: 2,
+          ...(pageToken ? { pageToken } : {}),
+        });
         expect(page.status).toBe(200);
         seen.push(...page.body.result.data.map((user) => user.userId));
         pageToken = page.body.result.nextPageToken;
@@ -148,7 +184,11 @@ describe('users and permissions', () => {
     });
 
     it('deletes users from a document scope and from the organization with all their grants', async () => {
-      const fromDoc = await call('/v2/users/delete', { organizationId: 'org', documentId: 'doc', userIds: ['bob', 'nobody'] });
+      const fromDoc = await call('/v2/users/delete', {
+        organizationId: 'org',
+        documentId: 'doc',
+        userIds: ['bob', 'nobody'],
+      });
       expect(fromDoc.body.result.data).toEqual({
         bob: { success: true, id: 'bob', message: 'User removed.' },
         nobody: { success: false, id: 'nobody', message: 'User does not exist.' },
@@ -162,12 +202,20 @@ describe('users and permissions', () => {
     });
 
     it.each([
-      ['/v2/users/add', { organizationId: 'org', users: [{ userId: 'x', accessRole: 'owner' }] }, 'data.users[0].accessRole'],
+      [
+        '/v2/users/add',
+        { organizationId: 'org', users: [{ userId: 'x', accessRole: 'owner' }] },
+        'data.users[0].accessRole',
+      ],
       ['/v2/users/add', { organizationId: 'org', users: [{ userId: 7 }] }, 'data.users[0].userId'],
       ['/v2/users/add', { organizationId: 'org', users: 'alice' }, 'data.users'],
       ['/v2/users/add', { organizationId: 'org', users: [] }, 'data.users'],
       ['/v2/users/add', { organizationId: 'org', users: [{ userId: 'x', email: 'nope' }] }, 'data.users[0].email'],
-      ['/v2/users/add', { organizationId: 'org', documentId: 'doc', folderId: 'root', users: [{ userId: 'x' }] }, 'data.documentId'],
+      [
+        '/v2/users/add',
+        { organizationId: 'org', documentId: 'doc', folderId: 'root', users: [{ userId: 'x' }] },
+        'data.documentId',
+      ],
       ['/v2/users/get', { organizationId: 'org', pageSize: 1001 }, 'data.pageSize'],
       ['/v2/users/delete', { organizationId: 'org', userIds: [1] }, 'data.userIds'],
       ['/v2/users/update', { users: [{ userId: 'x' }] }, 'data.organizationId'],
@@ -198,9 +246,17 @@ describe('users and permissions', () => {
     });
 
     it('creates a missing organization by default, and a folder or document when asked', async () => {
-      const created = await call<BatchResult>('/v2/users/add', { organizationId: 'new-org', users: [{ userId: 'nina', name: 'Nina' }] });
+      const created = await call<BatchResult>('/v2/users/add', {
+        organizationId: 'new-org',
+        users: [{ userId: 'nina', name: 'Nina' }],
+      });
       expect(created.body.result.data.nina).toEqual({ success: true, id: 'nina', message: 'User added.' });
-      const inFolder = await call<BatchResult>('/v2/users/add', { organizationId: 'new-org', folderId: 'nf', createFolder: true, users: [{ userId: 'nina', accessRole: 'viewer' }] });
+      const inFolder = await call<BatchResult>('/v2/users/add', {
+        organizationId: 'new-org',
+        folderId: 'nf',
+        createFolder: true,
+        users: [{ userId: 'nina', accessRole: 'viewer' }],
+      });
       expect(inFolder.body.result.data.nina.success).toBe(true);
       const inDocument = await call<BatchResult>('/v2/users/add', {
         organizationId: 'new-org',
@@ -210,23 +266,50 @@ describe('users and permissions', () => {
       });
       expect(inDocument.body.result.data.nina.success).toBe(true);
       const key = [owner.apiKey];
-      expect(await world.query(`SELECT id, name FROM organization WHERE api_key_id = $1 AND id = 'new-org'`, key)).toEqual([{ id: 'new-org', name: 'new-org' }]);
-      expect(await world.query(`SELECT id, parent_folder_id FROM folder WHERE api_key_id = $1 AND organization_id = 'new-org'`, key)).toEqual([{ id: 'nf', parent_folder_id: null }]);
-      expect(await world.query(`SELECT id, folder_id FROM document WHERE api_key_id = $1 AND organization_id = 'new-org'`, key)).toEqual([{ id: 'nd', folder_id: null }]);
+      expect(
+        await world.query(`SELECT id, name FROM organization WHERE api_key_id = $1 AND id = 'new-org'`, key),
+      ).toEqual([{ id: 'new-org', name: 'new-org' }]);
+      expect(
+        await world.query(
+          `SELECT id, parent_folder_id FROM folder WHERE api_key_id = $1 AND organization_id = 'new-org'`,
+          key,
+        ),
+      ).toEqual([{ id: 'nf', parent_folder_id: null }]);
+      expect(
+        await world.query(
+          `SELECT id, folder_id FROM document WHERE api_key_id = $1 AND organization_id = 'new-org'`,
+          key,
+        ),
+      ).toEqual([{ id: 'nd', folder_id: null }]);
       const grants = await world.query(
         `SELECT 'o' AS at, access_role FROM organization_grant WHERE api_key_id = $1 AND organization_id = 'new-org'
          UNION ALL SELECT 'f', access_role FROM folder_grant WHERE api_key_id = $1 AND organization_id = 'new-org'
          UNION ALL SELECT 'd', access_role FROM document_grant WHERE api_key_id = $1 AND organization_id = 'new-org' ORDER BY 1`,
         key,
       );
-      expect(grants).toEqual([{ at: 'd', access_role: 'editor' }, { at: 'f', access_role: 'viewer' }, { at: 'o', access_role: 'editor' }]);
+      expect(grants).toEqual([
+        { at: 'd', access_role: 'editor' },
+        { at: 'f', access_role: 'viewer' },
+        { at: 'o', access_role: 'editor' },
+      ]);
     });
 
     it('lists the users of all documents, flat or grouped by document, and honours the group filter', async () => {
       await seedDocument(world, owner.apiKey, 'org', 'doc2');
-      await call('/v2/users/add', { organizationId: 'org', documentId: 'doc2', users: [{ userId: 'gus', name: 'Gus' }, { userId: 'hal', accessRole: 'viewer' }] });
+      await call('/v2/users/add', {
+        organizationId: 'org',
+        documentId: 'doc2',
+        users: [
+          { userId: 'gus', name: 'Gus' },
+          { userId: 'hal', accessRole: 'viewer' },
+        ],
+      });
       await call('/v2/users/add', { organizationId: 'org', documentId: 'doc', users: [{ userId: 'gus' }] });
-      const flat = await call<Array<Record<string, unknown>>>('/v2/users/get', { organizationId: 'org', allDocuments: true, userIds: ['gus', 'hal'] });
+      const flat = await call<Array<Record<string, unknown>>>('/v2/users/get', {
+        organizationId: 'org',
+        allDocuments: true,
+        userIds: ['gus', 'hal'],
+      });
       expect(flat.body.result.data.map((user) => [user.documentId, user.userId, user.accessRole])).toEqual([
         ['doc', 'gus', 'editor'],
         ['doc2', 'gus', 'editor'],
@@ -244,11 +327,21 @@ describe('users and permissions', () => {
           ...(pageToken ? { pageToken } : {}),
         });
         expect(page.status).toBe(200);
-        for (const [documentId, users] of Object.entries(page.body.result.data)) for (const user of users) seen.push([documentId, user.userId]);
+        for (const [documentId, users] of Object.entries(page.body.result.data))
+          for (const user of users) seen.push([documentId, user.userId]);
         pageToken = page.body.result.nextPageToken;
       } while (pageToken);
-      expect(seen).toEqual([['doc', 'gus'], ['doc2', 'gus'], ['doc2', 'hal']]);
-      const grouped = await call('/v2/users/get', { organizationId: 'org', allDocuments: true, groupByDocumentId: true, userIds: ['hal'] });
+      expect(seen).toEqual([
+        ['doc', 'gus'],
+        ['doc2', 'gus'],
+        ['doc2', 'hal'],
+      ]);
+      const grouped = await call('/v2/users/get', {
+        organizationId: 'org',
+        allDocuments: true,
+        groupByDocumentId: true,
+        userIds: ['hal'],
+      });
       expect(grouped.body.result.data).toEqual({ doc2: [listed('hal', '', '', 'viewer')] });
       // A group with no members (or no such group) matches nobody; test/user-group-members covers members.
       const inGroup = await call('/v2/users/get', { organizationId: 'org', organizationUserGroupIds: ['g1'] });
@@ -268,7 +361,11 @@ describe('users and permissions', () => {
     it('keeps API keys apart: another key sees neither the users nor the organization it shares a name with', async () => {
       const theirs = await call('/v2/users/get', { organizationId: 'org' }, other);
       expect(theirs.body.result.data).toEqual([]);
-      const crossed = await call('/v2/users/add', { organizationId: 'org', documentId: 'doc', users: [{ userId: 'mallory' }] }, other);
+      const crossed = await call(
+        '/v2/users/add',
+        { organizationId: 'org', documentId: 'doc', users: [{ userId: 'mallory' }] },
+        other,
+      );
       expect(crossed.status).toBe(404);
     });
   });
@@ -287,9 +384,15 @@ describe('users and permissions', () => {
       expect(added.status).toBe(200);
       expect(added.body.result).toEqual({ status: 'success', message: 'Permissions added successfully.' });
       // Our own form still works.
-      const ours = await call('/v2/auth/permissions/add', { userId: 'carol', permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer' }] } });
+      const ours = await call('/v2/auth/permissions/add', {
+        userId: 'carol',
+        permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer' }] },
+      });
       expect(ours.status).toBe(200);
-      const got = await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['carol', 'stranger'] });
+      const got = await call<PermissionMap>('/v2/auth/permissions/get', {
+        organizationId: 'org',
+        userIds: ['carol', 'stranger'],
+      });
       expect(got.body.result.message).toBe('User permissions retrieved successfully.');
       expect(got.body.result.data).toEqual({
         carol: {
@@ -297,15 +400,32 @@ describe('users and permissions', () => {
           folders: { root: { accessRole: 'editor', accessType: 'organizationPrivate', expiresAt: 4102444800 } },
           documents: { doc: { accessRole: 'viewer', accessType: 'public' } },
         },
-        stranger: { organization: { org: { error: 'User does not have access to organization', errorCode: 'permission_denied' } }, folders: {}, documents: {} },
+        stranger: {
+          organization: { org: { error: 'User does not have access to organization', errorCode: 'permission_denied' } },
+          folders: {},
+          documents: {},
+        },
       });
       // Asked for by id: inherited access through the folder chain, and a denial on a restricted document.
       await seedDocument(world, owner.apiKey, 'org', 'locked', { folderId: 'child', accessType: 'restricted' });
-      const asked = await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['carol', 'stranger'], folderIds: ['child'], documentIds: ['locked'] });
-      expect(asked.body.result.data.carol.folders).toEqual({ child: { accessRole: 'editor', accessType: 'organizationPrivate', expiresAt: 4102444800 } });
-      expect(asked.body.result.data.carol.documents).toEqual({ locked: { accessRole: 'editor', accessType: 'restricted', expiresAt: 4102444800 } });
+      const asked = await call<PermissionMap>('/v2/auth/permissions/get', {
+        organizationId: 'org',
+        userIds: ['carol', 'stranger'],
+        folderIds: ['child'],
+        documentIds: ['locked'],
+      });
+      expect(asked.body.result.data.carol.folders).toEqual({
+        child: { accessRole: 'editor', accessType: 'organizationPrivate', expiresAt: 4102444800 },
+      });
+      expect(asked.body.result.data.carol.documents).toEqual({
+        locked: { accessRole: 'editor', accessType: 'restricted', expiresAt: 4102444800 },
+      });
       expect(asked.body.result.data.stranger.documents).toEqual({
-        locked: { error: 'User does not have access to document', errorCode: 'permission_denied', accessType: 'restricted' },
+        locked: {
+          error: 'User does not have access to document',
+          errorCode: 'permission_denied',
+          accessType: 'restricted',
+        },
       });
       const removed = await call('/v2/auth/permissions/remove', {
         userId: 'carol',
@@ -313,11 +433,23 @@ describe('users and permissions', () => {
       });
       expect(removed.status).toBe(200);
       expect(removed.body.result).toEqual({ status: 'success', message: 'Permissions removed successfully.' });
-      const after = await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['carol'], documentIds: ['locked'] });
+      const after = await call<PermissionMap>('/v2/auth/permissions/get', {
+        organizationId: 'org',
+        userIds: ['carol'],
+        documentIds: ['locked'],
+      });
       expect(after.body.result.data.carol.documents.locked.errorCode).toBe('permission_denied');
       expect(after.body.result.data.carol.folders).toEqual({});
-      const theirs = await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['carol'] }, other);
-      expect(theirs.body.result.data.carol).toEqual({ organization: { org: { error: 'User does not have access to organization', errorCode: 'permission_denied' } }, folders: {}, documents: {} });
+      const theirs = await call<PermissionMap>(
+        '/v2/auth/permissions/get',
+        { organizationId: 'org', userIds: ['carol'] },
+        other,
+      );
+      expect(theirs.body.result.data.carol).toEqual({
+        organization: { org: { error: 'User does not have access to organization', errorCode: 'permission_denied' } },
+        folders: {},
+        documents: {},
+      });
     });
 
     it('permissions/get answers NOT_FOUND for a missing organization, folder or document', async () => {
@@ -363,7 +495,10 @@ describe('users and permissions', () => {
         { type: 'document', id: 'doc', accessRole: 'viewer' },
         { type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer', expiresAt: 'tomorrow' },
       ]) {
-        const response = await call('/v2/auth/permissions/add', { userId: 'dave', permissions: { resources: [resource] } });
+        const response = await call('/v2/auth/permissions/add', {
+          userId: 'dave',
+          permissions: { resources: [resource] },
+        });
         expect(response.status).toBe(400);
         expect(response.body.error.status).toBe('INVALID_ARGUMENT');
         expect(response.body.error.message).toContain('data.permissions.resources[0]');
@@ -373,12 +508,24 @@ describe('users and permissions', () => {
 
     it('grants follow a document re-keyed by one UPDATE and vanish with it', async () => {
       await seedDocument(world, owner.apiKey, 'org', 'moving');
-      await call('/v2/auth/permissions/add', { userId: 'erin', permissions: { resources: [{ type: 'document', id: 'moving', organizationId: 'org', accessRole: 'editor' }] } });
-      await world.query(`UPDATE document SET id = 'moved' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'moving'`, [owner.apiKey]);
-      const report = await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['erin'] });
+      await call('/v2/auth/permissions/add', {
+        userId: 'erin',
+        permissions: { resources: [{ type: 'document', id: 'moving', organizationId: 'org', accessRole: 'editor' }] },
+      });
+      await world.query(
+        `UPDATE document SET id = 'moved' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'moving'`,
+        [owner.apiKey],
+      );
+      const report = await call<PermissionMap>('/v2/auth/permissions/get', {
+        organizationId: 'org',
+        userIds: ['erin'],
+      });
       expect(report.body.result.data.erin.documents).toEqual({ moved: { accessRole: 'editor', accessType: 'public' } });
       await world.query(`DELETE FROM document WHERE api_key_id = $1 AND id = 'moved'`, [owner.apiKey]);
-      expect((await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['erin'] })).body.result.data.erin.documents).toEqual({});
+      expect(
+        (await call<PermissionMap>('/v2/auth/permissions/get', { organizationId: 'org', userIds: ['erin'] })).body
+          .result.data.erin.documents,
+      ).toEqual({});
     });
   });
 });

@@ -15,7 +15,8 @@ describe('organizations update and document/folder access routes', () => {
   let api: RunningApi;
   let owner: Credentials;
   let stranger: Credentials;
-  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) => post<T>(api.url, path, data, apiKeyHeaders(who));
+  const call = <T = unknown>(path: string, data: unknown, who: Credentials = owner) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
   const invalid = async (path: string, data: unknown, message: string | RegExp) => {
     const response = await call(path, data);
     expect(response.status).toBe(400);
@@ -30,8 +31,10 @@ describe('organizations update and document/folder access routes', () => {
     stranger = await createWorkspace(api.url);
     // Velt's examples, as written: one id is literally "yourDocumentId1, yourDocumentId2".
     await seedOrganization(world, owner.apiKey, 'yourOrganizationId');
-    for (const id of ['yourDocumentId1, yourDocumentId2', 'yourDocumentId']) await seedDocument(world, owner.apiKey, 'yourOrganizationId', id);
-    for (const id of ['yourFolderId1, yourFolderId2', 'yourFolderId1']) await seedFolder(world, owner.apiKey, 'yourOrganizationId', id);
+    for (const id of ['yourDocumentId1, yourDocumentId2', 'yourDocumentId'])
+      await seedDocument(world, owner.apiKey, 'yourOrganizationId', id);
+    for (const id of ['yourFolderId1, yourFolderId2', 'yourFolderId1'])
+      await seedFolder(world, owner.apiKey, 'yourOrganizationId', id);
   });
 
   afterAll(async () => {
@@ -51,12 +54,16 @@ describe('organizations update and document/folder access routes', () => {
           data: { yourOrganizationId: { success: true, id: 'yourOrganizationId', message: 'Updated Successfully' } },
         },
       });
-      const [row] = await world.query<{ name: string }>(`SELECT name FROM organization WHERE id = 'yourOrganizationId'`);
+      const [row] = await world.query<{ name: string }>(
+        `SELECT name FROM organization WHERE id = 'yourOrganizationId'`,
+      );
       expect(row.name).toBe('Your Updated Organization Name');
     });
 
     it('merges custom top-level keys and metadata into the stored metadata, keeps absent fields, and reports a missing organization per item', async () => {
-      await call('/v2/organizations/add', { organizations: [{ organizationId: 'meta-org', organizationName: 'Meta', plan: 'free', seats: 1 }] });
+      await call('/v2/organizations/add', {
+        organizations: [{ organizationId: 'meta-org', organizationName: 'Meta', plan: 'free', seats: 1 }],
+      });
       const response = await call<BatchResult>('/v2/organizations/update', {
         organizations: [
           { organizationId: 'meta-org', plan: 'pro', metadata: { region: 'eu' } },
@@ -64,26 +71,64 @@ describe('organizations update and document/folder access routes', () => {
         ],
       });
       expect(response.status).toBe(200);
-      expect(response.body.result.data['meta-org']).toEqual({ success: true, id: 'meta-org', message: 'Updated Successfully' });
-      expect(response.body.result.data['no-such-org']).toEqual({ success: false, id: 'no-such-org', message: 'Organization does not exist' });
-      const got = await call<Array<Record<string, unknown>>>('/v2/organizations/get', { organizationIds: ['meta-org'] });
-      expect(got.body.result.data).toEqual([{ id: 'meta-org', organizationName: 'Meta', disabled: false, plan: 'pro', seats: 1, region: 'eu' }]);
+      expect(response.body.result.data['meta-org']).toEqual({
+        success: true,
+        id: 'meta-org',
+        message: 'Updated Successfully',
+      });
+      expect(response.body.result.data['no-such-org']).toEqual({
+        success: false,
+        id: 'no-such-org',
+        message: 'Organization does not exist',
+      });
+      const got = await call<Array<Record<string, unknown>>>('/v2/organizations/get', {
+        organizationIds: ['meta-org'],
+      });
+      expect(got.body.result.data).toEqual([
+        { id: 'meta-org', organizationName: 'Meta', disabled: false, plan: 'pro', seats: 1, region: 'eu' },
+      ]);
       expect(await world.query(`SELECT 1 FROM organization WHERE id = 'no-such-org'`)).toEqual([]);
     });
 
     it('refuses bad input with INVALID_ARGUMENT naming the field, and changes nothing', async () => {
-      await invalid('/v2/organizations/update', { organizations: [{ organizationId: 'meta-org', disabled: true }] }, 'data.organizations[0].disabled is not a known field.');
-      await invalid('/v2/organizations/update', { organizations: [{ organizationName: 'No id' }] }, /data\.organizations\[0\]\.organizationId/);
+      await invalid(
+        '/v2/organizations/update',
+        { organizations: [{ organizationId: 'meta-org', disabled: true }] },
+        'data.organizations[0].disabled is not a known field.',
+      );
+      await invalid(
+        '/v2/organizations/update',
+        { organizations: [{ organizationName: 'No id' }] },
+        /data\.organizations\[0\]\.organizationId/,
+      );
       await invalid('/v2/organizations/update', { organizations: 'meta-org' }, /data\.organizations/);
-      await invalid('/v2/organizations/update', { organizations: [{ organizationId: 'meta-org', organizationName: 7 }] }, /data\.organizations\[0\]\.organizationName/);
-      await invalid('/v2/organizations/update', { organizations: [{ organizationId: 'meta-org' }, { organizationId: 'meta-org' }] }, /duplicates an earlier item/);
-      const [row] = await world.query<{ disabled: boolean; name: string }>(`SELECT disabled, name FROM organization WHERE id = 'meta-org'`);
+      await invalid(
+        '/v2/organizations/update',
+        { organizations: [{ organizationId: 'meta-org', organizationName: 7 }] },
+        /data\.organizations\[0\]\.organizationName/,
+      );
+      await invalid(
+        '/v2/organizations/update',
+        { organizations: [{ organizationId: 'meta-org' }, { organizationId: 'meta-org' }] },
+        /duplicates an earlier item/,
+      );
+      const [row] = await world.query<{ disabled: boolean; name: string }>(
+        `SELECT disabled, name FROM organization WHERE id = 'meta-org'`,
+      );
       expect(row).toEqual({ disabled: false, name: 'Meta' });
     });
 
     it("another API key cannot rename this key's organization", async () => {
-      const response = await call<BatchResult>('/v2/organizations/update', { organizations: [{ organizationId: 'meta-org', organizationName: 'Hijacked' }] }, stranger);
-      expect(response.body.result.data['meta-org']).toEqual({ success: false, id: 'meta-org', message: 'Organization does not exist' });
+      const response = await call<BatchResult>(
+        '/v2/organizations/update',
+        { organizations: [{ organizationId: 'meta-org', organizationName: 'Hijacked' }] },
+        stranger,
+      );
+      expect(response.body.result.data['meta-org']).toEqual({
+        success: false,
+        id: 'meta-org',
+        message: 'Organization does not exist',
+      });
       const [row] = await world.query<{ name: string }>(`SELECT name FROM organization WHERE id = 'meta-org'`);
       expect(row.name).toBe('Meta');
     });
@@ -99,7 +144,9 @@ describe('organizations update and document/folder access routes', () => {
         result: {
           status: 'success',
           message: 'Updated access for documents successfully.',
-          data: { [id]: { success: true, id, accessType: 'organizationPrivate', message: 'Document access type updated.' } },
+          data: {
+            [id]: { success: true, id, accessType: 'organizationPrivate', message: 'Document access type updated.' },
+          },
         },
       });
       const [row] = await world.query<{ access_type: string }>('SELECT access_type FROM document WHERE id = $1', [id]);
@@ -107,28 +154,71 @@ describe('organizations update and document/folder access routes', () => {
     });
 
     it('reports a missing document per item and answers NOT_FOUND for a missing organization', async () => {
-      const response = await call<BatchResult>(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId', 'ghost'], accessType: 'restricted' });
-      expect(response.body.result.data.yourDocumentId).toEqual({ success: true, id: 'yourDocumentId', accessType: 'restricted', message: 'Document access type updated.' });
-      expect(response.body.result.data.ghost).toEqual({ success: false, id: 'ghost', accessType: null, code: 'not-found', message: 'Document does not exist' });
-      const missing = await call(DOCUMENTS_ACCESS.path, { organizationId: 'nowhere', documentIds: ['yourDocumentId'], accessType: 'public' });
+      const response = await call<BatchResult>(DOCUMENTS_ACCESS.path, {
+        organizationId: 'yourOrganizationId',
+        documentIds: ['yourDocumentId', 'ghost'],
+        accessType: 'restricted',
+      });
+      expect(response.body.result.data.yourDocumentId).toEqual({
+        success: true,
+        id: 'yourDocumentId',
+        accessType: 'restricted',
+        message: 'Document access type updated.',
+      });
+      expect(response.body.result.data.ghost).toEqual({
+        success: false,
+        id: 'ghost',
+        accessType: null,
+        code: 'not-found',
+        message: 'Document does not exist',
+      });
+      const missing = await call(DOCUMENTS_ACCESS.path, {
+        organizationId: 'nowhere',
+        documentIds: ['yourDocumentId'],
+        accessType: 'public',
+      });
       expect(missing.status).toBe(404);
       expect(missing.body.error?.status).toBe('NOT_FOUND');
     });
 
     it('refuses bad input with INVALID_ARGUMENT naming the field', async () => {
-      await invalid(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], accessType: 'secret' }, /data\.accessType/);
-      await invalid(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'] }, /data\.accessType/);
-      await invalid(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: [], accessType: 'public' }, /data\.documentIds/);
-      await invalid(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], accessType: 'public', disabled: true }, 'data.disabled is not a known field.');
-      const [row] = await world.query<{ access_type: string }>(`SELECT access_type FROM document WHERE id = 'yourDocumentId'`);
+      await invalid(
+        DOCUMENTS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], accessType: 'secret' },
+        /data\.accessType/,
+      );
+      await invalid(
+        DOCUMENTS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'] },
+        /data\.accessType/,
+      );
+      await invalid(
+        DOCUMENTS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', documentIds: [], accessType: 'public' },
+        /data\.documentIds/,
+      );
+      await invalid(
+        DOCUMENTS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], accessType: 'public', disabled: true },
+        'data.disabled is not a known field.',
+      );
+      const [row] = await world.query<{ access_type: string }>(
+        `SELECT access_type FROM document WHERE id = 'yourDocumentId'`,
+      );
       expect(row.access_type).toBe('restricted');
     });
 
     it("another API key neither sees nor changes this key's documents", async () => {
-      const response = await call(DOCUMENTS_ACCESS.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], accessType: 'public' }, stranger);
+      const response = await call(
+        DOCUMENTS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], accessType: 'public' },
+        stranger,
+      );
       expect(response.status).toBe(404);
       expect(response.body.error?.status).toBe('NOT_FOUND');
-      const [row] = await world.query<{ access_type: string }>(`SELECT access_type FROM document WHERE id = 'yourDocumentId'`);
+      const [row] = await world.query<{ access_type: string }>(
+        `SELECT access_type FROM document WHERE id = 'yourDocumentId'`,
+      );
       expect(row.access_type).toBe('restricted');
     });
   });
@@ -142,31 +232,77 @@ describe('organizations update and document/folder access routes', () => {
         result: {
           status: 'success',
           message: 'Updated disable state for documents successfully.',
-          data: { yourDocumentId: { success: true, id: 'yourDocumentId', disabled: true, message: 'Document disabled state updated.' } },
+          data: {
+            yourDocumentId: {
+              success: true,
+              id: 'yourDocumentId',
+              disabled: true,
+              message: 'Document disabled state updated.',
+            },
+          },
         },
       });
-      const disabled = await call<Array<{ id: string; disabled: boolean }>>('/v2/organizations/documents/get', { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'] });
+      const disabled = await call<Array<{ id: string; disabled: boolean }>>('/v2/organizations/documents/get', {
+        organizationId: 'yourOrganizationId',
+        documentIds: ['yourDocumentId'],
+      });
       expect(disabled.body.result.data[0].disabled).toBe(true);
-      const enabled = await call<BatchResult>(DOCUMENTS_DISABLED.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId', 'ghost'], disabled: false });
+      const enabled = await call<BatchResult>(DOCUMENTS_DISABLED.path, {
+        organizationId: 'yourOrganizationId',
+        documentIds: ['yourDocumentId', 'ghost'],
+        disabled: false,
+      });
       expect(enabled.body.result.data.yourDocumentId).toMatchObject({ success: true, disabled: false });
-      expect(enabled.body.result.data.ghost).toEqual({ success: false, id: 'ghost', disabled: null, code: 'not-found', message: 'Document does not exist' });
-      const [row] = await world.query<{ disabled: boolean }>(`SELECT disabled FROM document WHERE id = 'yourDocumentId'`);
+      expect(enabled.body.result.data.ghost).toEqual({
+        success: false,
+        id: 'ghost',
+        disabled: null,
+        code: 'not-found',
+        message: 'Document does not exist',
+      });
+      const [row] = await world.query<{ disabled: boolean }>(
+        `SELECT disabled FROM document WHERE id = 'yourDocumentId'`,
+      );
       expect(row.disabled).toBe(false);
     });
 
     it('refuses bad input with INVALID_ARGUMENT naming the field', async () => {
-      await invalid(DOCUMENTS_DISABLED.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], disabled: 'yes' }, /data\.disabled/);
-      await invalid(DOCUMENTS_DISABLED.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'] }, /data\.disabled/);
-      await invalid(DOCUMENTS_DISABLED.path, { documentIds: ['yourDocumentId'], disabled: true }, /data\.organizationId/);
-      await invalid(DOCUMENTS_DISABLED.path, { organizationId: 'yourOrganizationId', documentIds: ['a', 'a'], disabled: true }, /data\.documentIds\[1\] duplicates/);
-      const [row] = await world.query<{ disabled: boolean }>(`SELECT disabled FROM document WHERE id = 'yourDocumentId'`);
+      await invalid(
+        DOCUMENTS_DISABLED.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], disabled: 'yes' },
+        /data\.disabled/,
+      );
+      await invalid(
+        DOCUMENTS_DISABLED.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'] },
+        /data\.disabled/,
+      );
+      await invalid(
+        DOCUMENTS_DISABLED.path,
+        { documentIds: ['yourDocumentId'], disabled: true },
+        /data\.organizationId/,
+      );
+      await invalid(
+        DOCUMENTS_DISABLED.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['a', 'a'], disabled: true },
+        /data\.documentIds\[1\] duplicates/,
+      );
+      const [row] = await world.query<{ disabled: boolean }>(
+        `SELECT disabled FROM document WHERE id = 'yourDocumentId'`,
+      );
       expect(row.disabled).toBe(false);
     });
 
     it("another API key cannot disable this key's documents", async () => {
-      const response = await call(DOCUMENTS_DISABLED.path, { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], disabled: true }, stranger);
+      const response = await call(
+        DOCUMENTS_DISABLED.path,
+        { organizationId: 'yourOrganizationId', documentIds: ['yourDocumentId'], disabled: true },
+        stranger,
+      );
       expect(response.status).toBe(404);
-      const [row] = await world.query<{ disabled: boolean }>(`SELECT disabled FROM document WHERE id = 'yourDocumentId'`);
+      const [row] = await world.query<{ disabled: boolean }>(
+        `SELECT disabled FROM document WHERE id = 'yourDocumentId'`,
+      );
       expect(row.disabled).toBe(false);
     });
   });
@@ -181,10 +317,16 @@ describe('organizations update and document/folder access routes', () => {
         result: {
           status: 'success',
           message: 'Updated access for folders successfully.',
-          data: { [id]: { success: true, id, accessType: 'organizationPrivate', message: 'Folder access type updated.' } },
+          data: {
+            [id]: { success: true, id, accessType: 'organizationPrivate', message: 'Folder access type updated.' },
+          },
         },
       });
-      await call(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], accessType: 'restricted' });
+      await call(FOLDERS_ACCESS.path, {
+        organizationId: 'yourOrganizationId',
+        folderIds: ['yourFolderId1'],
+        accessType: 'restricted',
+      });
       // inheritFromParent alone has no effect here (see UpdateFolderAccessDto): the stored type stays and is answered.
       const inherit = await call<BatchResult>(FOLDERS_ACCESS.path, requestData(FOLDERS_ACCESS.requestExamples[1]));
       expect(inherit.status).toBe(200);
@@ -195,30 +337,69 @@ describe('organizations update and document/folder access routes', () => {
         inheritFromParent: true,
         message: 'Folder access type updated.',
       });
-      const [row] = await world.query<{ access_type: string }>(`SELECT access_type FROM folder WHERE id = 'yourFolderId1'`);
+      const [row] = await world.query<{ access_type: string }>(
+        `SELECT access_type FROM folder WHERE id = 'yourFolderId1'`,
+      );
       expect(row.access_type).toBe('restricted');
     });
 
     it('reports a missing folder per item', async () => {
-      const response = await call<BatchResult>(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1', 'ghost'], accessType: 'public' });
+      const response = await call<BatchResult>(FOLDERS_ACCESS.path, {
+        organizationId: 'yourOrganizationId',
+        folderIds: ['yourFolderId1', 'ghost'],
+        accessType: 'public',
+      });
       expect(response.body.result.data.yourFolderId1).toMatchObject({ success: true, accessType: 'public' });
-      expect(response.body.result.data.ghost).toEqual({ success: false, id: 'ghost', accessType: null, message: 'Folder does not exist.' });
+      expect(response.body.result.data.ghost).toEqual({
+        success: false,
+        id: 'ghost',
+        accessType: null,
+        message: 'Folder does not exist.',
+      });
     });
 
     it('refuses bad input with INVALID_ARGUMENT naming the field', async () => {
-      await invalid(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'] }, /data\.accessType/);
-      await invalid(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], accessType: 'everyone' }, /data\.accessType/);
-      await invalid(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], inheritFromParent: 'yes' }, /data\.inheritFromParent/);
-      await invalid(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: 'yourFolderId1', accessType: 'public' }, /data\.folderIds/);
-      await invalid(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderId: 'yourFolderId1', accessType: 'public' }, /data\.folderId/);
-      const [row] = await world.query<{ access_type: string }>(`SELECT access_type FROM folder WHERE id = 'yourFolderId1'`);
+      await invalid(
+        FOLDERS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'] },
+        /data\.accessType/,
+      );
+      await invalid(
+        FOLDERS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], accessType: 'everyone' },
+        /data\.accessType/,
+      );
+      await invalid(
+        FOLDERS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], inheritFromParent: 'yes' },
+        /data\.inheritFromParent/,
+      );
+      await invalid(
+        FOLDERS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', folderIds: 'yourFolderId1', accessType: 'public' },
+        /data\.folderIds/,
+      );
+      await invalid(
+        FOLDERS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', folderId: 'yourFolderId1', accessType: 'public' },
+        /data\.folderId/,
+      );
+      const [row] = await world.query<{ access_type: string }>(
+        `SELECT access_type FROM folder WHERE id = 'yourFolderId1'`,
+      );
       expect(row.access_type).toBe('public');
     });
 
     it("another API key cannot change this key's folders", async () => {
-      const response = await call(FOLDERS_ACCESS.path, { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], accessType: 'restricted' }, stranger);
+      const response = await call(
+        FOLDERS_ACCESS.path,
+        { organizationId: 'yourOrganizationId', folderIds: ['yourFolderId1'], accessType: 'restricted' },
+        stranger,
+      );
       expect(response.status).toBe(404);
-      const [row] = await world.query<{ access_type: string }>(`SELECT access_type FROM folder WHERE id = 'yourFolderId1'`);
+      const [row] = await world.query<{ access_type: string }>(
+        `SELECT access_type FROM folder WHERE id = 'yourFolderId1'`,
+      );
       expect(row.access_type).toBe('public');
     });
   });

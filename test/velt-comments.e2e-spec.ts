@@ -10,7 +10,13 @@ const fixture = (route: string) => veltPage('v2', `commentannotations-${route}`)
 /** Velt's placeholder ids, mapped onto the world this suite seeds. */
 const ORGANIZATIONS = ['yourOrganizationId', 'acme-corp', 'myorg1', 'ORG_ID'];
 const DOCUMENTS: Record<string, string> = {
-  yourDocumentId: 'doc-1', yourDocumentId1: 'doc-1', yourDocumentId2: 'doc-2', 'design-mockup-v2': 'doc-1', 'analytics-dashboard': 'doc-2', DOC_1: 'doc-1', DOC_2: 'doc-2',
+  yourDocumentId: 'doc-1',
+  yourDocumentId1: 'doc-1',
+  yourDocumentId2: 'doc-2',
+  'design-mockup-v2': 'doc-1',
+  'analytics-dashboard': 'doc-2',
+  DOC_1: 'doc-1',
+  DOC_2: 'doc-2',
 };
 const AUTHORS = ['yourUserId', 'user_john_smith', 'user_sarah_chen', 'user-1', 'spell-check', 'a11y-bot'];
 
@@ -18,7 +24,11 @@ const AUTHORS = ['yourUserId', 'user_john_smith', 'user_sarah_chen', 'user-1', '
 function adapt(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => adapt(item, key));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'pageToken').map(([k, v]) => [k, adapt(v, k)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'pageToken')
+        .map(([k, v]) => [k, adapt(v, k)]),
+    );
   }
   if (typeof value !== 'string') return value;
   if (ORGANIZATIONS.includes(value)) return 'org-1';
@@ -51,7 +61,10 @@ describe("Velt's comment examples, replayed", () => {
         commentAnnotations: ['yourAnnotationId', 'yourAnnotationId1', 'yourAnnotationId2'].map((annotationId) => ({
           annotationId,
           location: { id: 'locationx' },
-          commentData: [{ commentText: 'first', from: { userId: 'yourUserId' } }, { commentText: 'second', commentId: 153783, from: { userId: 'yourUserId' } }],
+          commentData: [
+            { commentText: 'first', from: { userId: 'yourUserId' } },
+            { commentText: 'second', commentId: 153783, from: { userId: 'yourUserId' } },
+          ],
         })),
       });
       expect(response.status).toBe(200);
@@ -88,7 +101,11 @@ describe("Velt's comment examples, replayed", () => {
     await seedAnnotations();
     const data = adapt(requestData(example)) as Record<string, unknown>;
     const response = await call<unknown>(path, data);
-    expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 200, error: undefined });
+    expect({ path, status: response.status, error: response.body.error }).toEqual({
+      path,
+      status: 200,
+      error: undefined,
+    });
     const page = fixture(route);
     const documented = page.responseExample?.result;
     expect(response.body.result.message).toBe(documented?.message);
@@ -97,7 +114,8 @@ describe("Velt's comment examples, replayed", () => {
       // Grouped by document: each group is the documented list of annotations.
       expect(jsonType(ours)).toBe('object');
       expect(Object.keys(ours as object).length).toBeGreaterThan(0);
-      for (const annotations of Object.values(ours as Record<string, unknown[]>)) expect(responseProblems(page, { result: { data: annotations } }, SHAPE)).toEqual([]);
+      for (const annotations of Object.values(ours as Record<string, unknown[]>))
+        expect(responseProblems(page, { result: { data: annotations } }, SHAPE)).toEqual([]);
       return;
     }
     expect(jsonType(ours)).toBe(jsonType(documented?.data));
@@ -106,11 +124,40 @@ describe("Velt's comment examples, replayed", () => {
 
   it('answers the documented fields of an annotation and a comment', async () => {
     await seedAnnotations();
-    const got = await call<Array<Record<string, unknown>>>('/v2/commentannotations/get', { organizationId: 'org-1', documentId: 'doc-1', annotationIds: ['yourAnnotationId'] });
+    const got = await call<Array<Record<string, unknown>>>('/v2/commentannotations/get', {
+      organizationId: 'org-1',
+      documentId: 'doc-1',
+      annotationIds: ['yourAnnotationId'],
+    });
     const [annotation] = got.body.result.data;
-    for (const field of ['annotationId', 'type', 'createdAt', 'lastUpdated', 'from', 'status', 'comments', 'metadata', 'visibilityConfig', 'location']) expect(annotation).toHaveProperty(field);
+    for (const field of [
+      'annotationId',
+      'type',
+      'createdAt',
+      'lastUpdated',
+      'from',
+      'status',
+      'comments',
+      'metadata',
+      'visibilityConfig',
+      'location',
+    ])
+      expect(annotation).toHaveProperty(field);
     const [comment] = annotation.comments as Array<Record<string, unknown>>;
-    for (const field of ['commentId', 'type', 'status', 'isDraft', 'commentText', 'from', 'to', 'taggedUserContacts', 'attachments', 'createdAt', 'lastUpdated', 'reactionAnnotationIds']) {
+    for (const field of [
+      'commentId',
+      'type',
+      'status',
+      'isDraft',
+      'commentText',
+      'from',
+      'to',
+      'taggedUserContacts',
+      'attachments',
+      'createdAt',
+      'lastUpdated',
+      'reactionAnnotationIds',
+    ]) {
       expect(comment).toHaveProperty(field);
     }
     expect(comment.commentId).toBe(1);
@@ -118,7 +165,12 @@ describe("Velt's comment examples, replayed", () => {
 
   it("count/get answers Velt's example shape", async () => {
     await seedAnnotations();
-    const counted = await call('/v2/commentannotations/count/get', { organizationId: 'org-1', documentIds: ['doc-1', 'doc-2'], userId: '1.1', statusIds: ['OPEN', 'IN_PROGRESS'] });
+    const counted = await call('/v2/commentannotations/count/get', {
+      organizationId: 'org-1',
+      documentIds: ['doc-1', 'doc-2'],
+      userId: '1.1',
+      statusIds: ['OPEN', 'IN_PROGRESS'],
+    });
     expect(counted.body.result).toEqual({
       status: 'success',
       message: 'Comment count retrieved successfully.',

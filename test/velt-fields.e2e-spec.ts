@@ -70,14 +70,18 @@ describe('every request field Velt documents for a route we serve is a known fie
     const body = { data: requestDataFor(page, page.requestExamples[0] ?? { data: {} }, owner) };
     const fields = page.requestFields.filter((f) => f.path.startsWith('data.'));
     // A page that documents no request field still sends its example, so every page is exercised.
-    const bodies = fields.length > 0 ? fields.map((field) => [field.path, withField(body, field)] as const) : [['(example)', body] as const];
+    const bodies =
+      fields.length > 0
+        ? fields.map((field) => [field.path, withField(body, field)] as const)
+        : [['(example)', body] as const];
     const refused: string[] = [];
     for (const [path, withIt] of bodies) {
       const response = await post(api.url, page.path, withIt.data, headers);
       const message = response.body.error?.message ?? '';
       // Unknown-field refusals are the point; a 401 or a 5xx would mean the field never reached validation.
       const unreached = response.status === 401 || response.status >= 500;
-      if (message.endsWith('is not a known field.') || unreached) refused.push(`${path}: ${response.status} ${message}`);
+      if (message.endsWith('is not a known field.') || unreached)
+        refused.push(`${path}: ${response.status} ${message}`);
     }
     expect(refused).toEqual([]);
   });

@@ -1,7 +1,15 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
 import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post } from './support/http-client';
-import { requestData, responseProblems, VeltPage, veltPage, VeltRequestExample, VeltVersion, veltHeaders } from './support/velt-fixtures';
+import {
+  requestData,
+  responseProblems,
+  VeltPage,
+  veltPage,
+  VeltRequestExample,
+  VeltVersion,
+  veltHeaders,
+} from './support/velt-fixtures';
 
 /**
  * Velt replay for the resource routes (organizations, folders, documents, user groups, presence,
@@ -25,11 +33,20 @@ describe('Velt replay: resources and workspace', () => {
   async function send(fixture: VeltPage, example: VeltRequestExample, who: Credentials = owner): Promise<ApiResponse> {
     const data = requestData(example);
     const headers = { 'content-type': 'application/json', ...veltHeaders(fixture.auth, who) };
-    const response = await fetch(`${api.url}${fixture.path}`, { method: 'POST', headers, body: JSON.stringify(data === example ? example : { data }) });
+    const response = await fetch(`${api.url}${fixture.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(data === example ? example : { data }),
+    });
     return { status: response.status, headers: response.headers, body: (await response.json()) as ApiResponse['body'] };
   }
 
-  async function replay(version: VeltVersion, name: string, adapt: (data: Body) => Body = (data) => data, who: Credentials = owner) {
+  async function replay(
+    version: VeltVersion,
+    name: string,
+    adapt: (data: Body) => Body = (data) => data,
+    who: Credentials = owner,
+  ) {
     const fixture = veltPage(version, name);
     expect(fixture.requestExamples.length).toBeGreaterThan(0);
     const answers: ApiResponse[] = [];
@@ -52,19 +69,31 @@ describe('Velt replay: resources and workspace', () => {
     admin = await createWorkspace(api.url);
     // The resources Velt's examples name.
     await call('/v2/organizations/add', {
-      organizations: ['yourOrganizationId', 'org10', 'org-123', 'YOUR_ORGANIZATION_ID'].map((organizationId) => ({ organizationId })),
+      organizations: ['yourOrganizationId', 'org10', 'org-123', 'YOUR_ORGANIZATION_ID'].map((organizationId) => ({
+        organizationId,
+      })),
     });
     await call('/v2/organizations/folders/add', {
       organizationId: 'yourOrganizationId',
-      folders: [{ folderId: 'yourParentFolderId' }, { folderId: 'yourFolderId', parentFolderId: 'yourParentFolderId' }, { folderId: 'targetFolderId' }],
+      folders: [
+        { folderId: 'yourParentFolderId' },
+        { folderId: 'yourFolderId', parentFolderId: 'yourParentFolderId' },
+        { folderId: 'targetFolderId' },
+      ],
     });
     await call('/v2/organizations/folders/add', { organizationId: 'org10', folders: [{ folderId: 'folderId2' }] });
     await call('/v2/organizations/documents/add', {
       organizationId: 'yourOrganizationId',
       documents: [{ documentId: 'yourDocumentId1' }, { documentId: 'yourDocumentId2' }],
     });
-    await call('/v2/organizations/documents/add', { organizationId: 'org-123', documents: [{ documentId: 'doc-456' }] });
-    await call('/v2/organizations/documents/add', { organizationId: 'YOUR_ORGANIZATION_ID', documents: [{ documentId: 'YOUR_DOCUMENT_ID' }] });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'org-123',
+      documents: [{ documentId: 'doc-456' }],
+    });
+    await call('/v2/organizations/documents/add', {
+      organizationId: 'YOUR_ORGANIZATION_ID',
+      documents: [{ documentId: 'YOUR_DOCUMENT_ID' }],
+    });
   });
 
   afterAll(async () => {
@@ -74,8 +103,16 @@ describe('Velt replay: resources and workspace', () => {
 
   it('the shape check catches missing keys and wrong types', () => {
     const fixture = veltPage('v2', 'organizations-folders-get');
-    const problems = responseProblems(fixture, { result: { status: 'success', data: [{ folderId: 'f', folderName: 3, subFolders: [{}] }] } });
-    expect(problems).toEqual(expect.arrayContaining(['result.data[0].folderName is 3, not string', 'result.data[0].ancestors missing', 'result.data[0].subFolders[0].folderId missing']));
+    const problems = responseProblems(fixture, {
+      result: { status: 'success', data: [{ folderId: 'f', folderName: 3, subFolders: [{}] }] },
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'result.data[0].folderName is 3, not string',
+        'result.data[0].ancestors missing',
+        'result.data[0].subFolders[0].folderId missing',
+      ]),
+    );
   });
 
   it('organizations: add, get, user groups, disable state, delete (v1 and v2)', async () => {
@@ -83,13 +120,19 @@ describe('Velt replay: resources and workspace', () => {
     // Velt's sample page token is not one of ours (ours are opaque and signed): the first page is asked for.
     const [got] = await replay('v2', 'organizations-get', ({ pageToken, ...data }) => (void pageToken, data));
     // Seeded above, so the add reported it as existing and kept its name.
-    expect(got.body.result.data).toEqual([{ id: 'yourOrganizationId', organizationName: 'yourOrganizationId', disabled: false }]);
+    expect(got.body.result.data).toEqual([
+      { id: 'yourOrganizationId', organizationName: 'yourOrganizationId', disabled: false },
+    ]);
     await replay('v2', 'organizations-usergroups-add');
     // Spec (States): the disable-state update creates the missing organizations.
     const [disabled] = await replay('v2', 'organizations-access-disablestate-update');
-    expect(Object.values(disabled.body.result.data as Body).every((entry) => (entry as { success: boolean }).success)).toBe(true);
+    expect(
+      Object.values(disabled.body.result.data as Body).every((entry) => (entry as { success: boolean }).success),
+    ).toBe(true);
     await replay('v2', 'organizations-delete');
-    await call('/v2/organizations/add', { organizations: [{ organizationId: 'yourOrganizationId1' }, { organizationId: 'yourOrganizationId2' }] });
+    await call('/v2/organizations/add', {
+      organizations: [{ organizationId: 'yourOrganizationId1' }, { organizationId: 'yourOrganizationId2' }],
+    });
     const [v1] = await replay('v1', 'organizations-delete');
     expect((v1.body.result.data as Record<string, { success: boolean }>).yourOrganizationId1.success).toBe(true);
   });
@@ -98,8 +141,12 @@ describe('Velt replay: resources and workspace', () => {
     await replay('v2', 'organizations-folders-add');
     const [all, one, deep] = await replay('v2', 'organizations-folders-get');
     expect((all.body.result.data as unknown[]).length).toBeGreaterThanOrEqual(4);
-    expect(one.body.result.data).toEqual([expect.objectContaining({ folderId: 'yourFolderId', parentFolderId: 'yourParentFolderId', subFolders: [] })]);
-    expect(deep.body.result.data).toEqual([expect.objectContaining({ folderId: 'yourFolderId', ancestors: ['root', 'yourParentFolderId'] })]);
+    expect(one.body.result.data).toEqual([
+      expect.objectContaining({ folderId: 'yourFolderId', parentFolderId: 'yourParentFolderId', subFolders: [] }),
+    ]);
+    expect(deep.body.result.data).toEqual([
+      expect.objectContaining({ folderId: 'yourFolderId', ancestors: ['root', 'yourParentFolderId'] }),
+    ]);
     await replay('v2', 'organizations-folders-update');
     const [deleted] = await replay('v2', 'organizations-folders-delete');
     expect(deleted.body.result.data).toBeNull();
@@ -109,17 +156,26 @@ describe('Velt replay: resources and workspace', () => {
     const [added, again] = await replay('v2', 'organizations-documents-add');
     expect((added.body.result.data as Record<string, { success: boolean }>).yourDocumentId.success).toBe(true);
     // The second example adds the same id again (into a folder): ours reports it per item.
-    expect((again.body.result.data as Record<string, { message: string }>).yourDocumentId.message).toBe('Document already exists.');
+    expect((again.body.result.data as Record<string, { message: string }>).yourDocumentId.message).toBe(
+      'Document already exists.',
+    );
     await replay('v2', 'organizations-documents-get', ({ pageToken, ...data }) => (void pageToken, data));
     await replay('v2', 'organizations-documents-update');
     await replay('v2', 'organizations-documents-move');
     const [migration] = await replay('v2', 'organizations-documents-migrate');
     context.migrationId = (migration.body.result.data as { migrationId: string }).migrationId;
-    const [status] = await replay('v2', 'organizations-documents-migrate-status', (data) => ({ ...data, migrationId: context.migrationId }));
-    expect(['pending', 'in_progress', 'completed', 'failed']).toContain((status.body.result.data as { status: string }).status);
+    const [status] = await replay('v2', 'organizations-documents-migrate-status', (data) => ({
+      ...data,
+      migrationId: context.migrationId,
+    }));
+    expect(['pending', 'in_progress', 'completed', 'failed']).toContain(
+      (status.body.result.data as { status: string }).status,
+    );
     // Spec (Common envelopes 7): a missing document is success:true, "Document does not exist".
     const [deleted] = await replay('v2', 'organizations-documents-delete');
-    expect(Object.values(deleted.body.result.data as Body).every((entry) => (entry as { success: boolean }).success)).toBe(true);
+    expect(
+      Object.values(deleted.body.result.data as Body).every((entry) => (entry as { success: boolean }).success),
+    ).toBe(true);
   });
 
   it('presence and live state', async () => {

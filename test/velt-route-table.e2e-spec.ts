@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { apiRoutes } from './support/routes';
 
 /** Every route of Velt's REST reference (test/fixtures/velt/README.md says which commit). */
-const VELT_ROUTES = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'velt', 'routes.json'), 'utf8')) as Array<{ path: string; source: string }>;
+const VELT_ROUTES = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'velt', 'routes.json'), 'utf8')) as Array<{
+  path: string;
+  source: string;
+}>;
 const PAGE = readFileSync(join(__dirname, '..', 'docs', 'velt-compatibility.md'), 'utf8');
 const SERVED = new Set(apiRoutes().map((route) => route.path));
 

@@ -45,7 +45,8 @@ describe('version history of multiplayer editors', () => {
   let other: Credentials;
   const editors: Editor[] = [];
 
-  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner, api = a) => post<T>(api.url, path, data, apiKeyHeaders(as));
+  const call = <T = unknown>(path: string, data: unknown, as: Credentials = owner, api = a) =>
+    post<T>(api.url, path, data, apiKeyHeaders(as));
   const editor = (documentId: string, editorId = 'body') => ({ organizationId: 'org', documentId, editorId });
   async function open(api: RunningApi, userId: string, name: string, as = owner): Promise<Editor> {
     const opened = await openEditor(api.url, await userToken(api.url, as, userId), name);
@@ -58,11 +59,18 @@ describe('version history of multiplayer editors', () => {
     return response.body.result.data;
   }
   const save = (documentId: string, versionName: string, userId?: string, api = a) =>
-    succeed<Version>('/v2/crdt/versions/save', { ...editor(documentId), versionName, ...(userId ? { userId } : {}) }, owner, api);
-  const versions = (documentId: string, as = owner, api = a) => succeed<Version[]>('/v2/crdt/versions/get', editor(documentId), as, api);
+    succeed<Version>(
+      '/v2/crdt/versions/save',
+      { ...editor(documentId), versionName, ...(userId ? { userId } : {}) },
+      owner,
+      api,
+    );
+  const versions = (documentId: string, as = owner, api = a) =>
+    succeed<Version[]>('/v2/crdt/versions/get', editor(documentId), as, api);
   const versionContent = async (documentId: string, versionId: string, api = a) =>
     (await succeed<Version[]>('/v2/crdt/versions/get', { ...editor(documentId), versionId }, owner, api))[0].data;
-  const diff = (documentId: string, range: Record<string, unknown>, api = a) => succeed<Diff>('/v2/crdt/versions/diff', { ...editor(documentId), ...range }, owner, api);
+  const diff = (documentId: string, range: Record<string, unknown>, api = a) =>
+    succeed<Diff>('/v2/crdt/versions/diff', { ...editor(documentId), ...range }, owner, api);
   const restore = (documentId: string, versionId: string, userId: string, api = a) =>
     succeed<Version>('/v2/crdt/versions/restore', { ...editor(documentId), versionId, userId }, owner, api);
   const count = async (sql: string, params: unknown[]) => Number((await world.query<{ n: string }>(sql, params))[0].n);
@@ -87,7 +95,10 @@ describe('version history of multiplayer editors', () => {
     for (const id of ['notes', 'auto', 'gdpr', 'moves', 'goes']) {
       await seedDocument(world, owner.apiKey, 'org', id, { accessType: 'restricted' });
       for (const userId of ['ann', 'bob']) {
-        await succeed('/v2/auth/permissions/add', { userId, permissions: { resources: [{ type: 'document', id, organizationId: 'org', accessRole: 'editor' }] } });
+        await succeed('/v2/auth/permissions/add', {
+          userId,
+          permissions: { resources: [{ type: 'document', id, organizationId: 'org', accessRole: 'editor' }] },
+        });
       }
     }
     await seedDocument(world, other.apiKey, 'org', 'notes');
@@ -104,13 +115,23 @@ describe('version history of multiplayer editors', () => {
 
   it('save, list, get, diff and restore with editors on two instances, and restore again after an API is killed', async () => {
     // Automatic versions off: this test counts the versions it makes.
-    expect(await succeed('/v2/crdt/versions/config/update', { automaticMinutes: 0 })).toEqual({ automaticMinutes: 0, automaticRetentionDays: 30 });
+    expect(await succeed('/v2/crdt/versions/config/update', { automaticMinutes: 0 })).toEqual({
+      automaticMinutes: 0,
+      automaticRetentionDays: 30,
+    });
     const ann = await open(a, 'ann', 'org/notes/body');
     const bob = await open(b, 'bob', 'org/notes/body');
     await typed(ann, (e) => e.text().insert(0, 'Hello '), bob);
     await typed(bob, (e) => e.text().insert(6, 'world'), ann);
     const v1 = await save('notes', 'First draft', 'ann', b);
-    expect(v1).toEqual({ versionId: expect.any(String) as string, versionName: 'First draft', kind: 'named', createdAt: anyNumber, createdBy: 'ann', restoredFrom: null });
+    expect(v1).toEqual({
+      versionId: expect.any(String) as string,
+      versionName: 'First draft',
+      kind: 'named',
+      createdAt: anyNumber,
+      createdBy: 'ann',
+      restoredFrom: null,
+    });
 
     await typed(ann, (e) => e.text().insert(11, ' again'), bob);
     await typed(bob, (e) => e.text().delete(0, 6), ann);
@@ -126,7 +147,11 @@ describe('version history of multiplayer editors', () => {
         { userId: 'ann', insertions: 6, deletions: 0, inserted: ' again', deleted: '', from: anyNumber, to: anyNumber },
         { userId: 'bob', insertions: 0, deletions: 6, inserted: '', deleted: 'Hello ', from: anyNumber, to: anyNumber },
       ],
-      delta: [{ insert: 'Hello ', change: 'removed', userId: 'bob' }, { insert: 'world' }, { insert: ' again', change: 'added', userId: 'ann' }],
+      delta: [
+        { insert: 'Hello ', change: 'removed', userId: 'bob' },
+        { insert: 'world' },
+        { insert: ' again', change: 'added', userId: 'ann' },
+      ],
     });
     // A time range: from just after the version was saved, the same changes.
     expect(await diff('notes', { from: v1.createdAt + 1 })).toEqual(changes);
@@ -139,7 +164,12 @@ describe('version history of multiplayer editors', () => {
 
     // Restored over REST on B: both editors converge without reconnecting.
     const restored = await restore('notes', v1.versionId, 'cy', b);
-    expect(restored).toMatchObject({ versionName: 'First draft', kind: 'restore', createdBy: 'cy', restoredFrom: v1.versionId });
+    expect(restored).toMatchObject({
+      versionName: 'First draft',
+      kind: 'restore',
+      createdBy: 'cy',
+      restoredFrom: v1.versionId,
+    });
     await eventually(() => {
       expect(ann.content()).toBe('Hello world');
       expect(bob.content()).toBe('Hello world');
@@ -182,7 +212,11 @@ describe('version history of multiplayer editors', () => {
     const paged: Version[] = [];
     let pageToken: string | undefined;
     do {
-      const response = await call<Version[]>('/v2/crdt/versions/get', { ...editor('notes'), pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+      const response = await call<Version[]>('/v2/crdt/versions/get', {
+        ...editor('notes'),
+        pageSize: 2,
+        ...(pageToken ? { pageToken } : {}),
+      });
       paged.push(...response.body.result.data);
       pageToken = response.body.result.nextPageToken;
     } while (pageToken);
@@ -199,11 +233,15 @@ describe('version history of multiplayer editors', () => {
   it('answers bad input with errors naming the field', async () => {
     const [mine] = await versions('notes');
     const noContent = await call('/v2/crdt/versions/save', { ...editor('notes', 'empty'), versionName: 'x' });
-    expect(noContent.body).toEqual({ error: { status: 'NOT_FOUND', message: 'No CRDT data found for this editor ID.' } });
+    expect(noContent.body).toEqual({
+      error: { status: 'NOT_FOUND', message: 'No CRDT data found for this editor ID.' },
+    });
     const noDocument = await call('/v2/crdt/versions/save', { ...editor('nope'), versionName: 'x' });
     expect(noDocument.body).toEqual({ error: { status: 'NOT_FOUND', message: 'Document does not exist.' } });
     const both = await call('/v2/crdt/versions/diff', { ...editor('notes'), fromVersionId: mine.versionId, from: 0 });
-    expect(both.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Give fromVersionId or from, not both.' } });
+    expect(both.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'Give fromVersionId or from, not both.' },
+    });
     const reversed = await call('/v2/crdt/versions/diff', { ...editor('notes'), fromVersionId: mine.versionId, to: 0 });
     expect(reversed.status).toBe(400);
     for (const [data, field] of [
@@ -217,12 +255,20 @@ describe('version history of multiplayer editors', () => {
       expect(response.body.error.message).toContain(field);
     }
     const policy = await call('/v2/crdt/versions/config/update', { automaticMinutes: -1 });
-    expect([policy.status, policy.body.error.message]).toEqual([400, expect.stringContaining('automaticMinutes') as string]);
+    expect([policy.status, policy.body.error.message]).toEqual([
+      400,
+      expect.stringContaining('automaticMinutes') as string,
+    ]);
   });
 
   it('takes automatic versions on the policy, keeps them through compaction, and thins them after their retention', async () => {
-    expect(await succeed('/v2/crdt/versions/config/update', { automaticMinutes: 30, automaticRetentionDays: 1 })).toEqual({ automaticMinutes: 30, automaticRetentionDays: 1 });
-    expect(await succeed('/v2/crdt/versions/config/get', {})).toEqual({ automaticMinutes: 30, automaticRetentionDays: 1 });
+    expect(
+      await succeed('/v2/crdt/versions/config/update', { automaticMinutes: 30, automaticRetentionDays: 1 }),
+    ).toEqual({ automaticMinutes: 30, automaticRetentionDays: 1 });
+    expect(await succeed('/v2/crdt/versions/config/get', {})).toEqual({
+      automaticMinutes: 30,
+      automaticRetentionDays: 1,
+    });
     const ann = await open(a, 'ann', 'org/auto/body');
     await typed(ann, (e) => e.text().insert(0, 'auto'));
     const [automatic] = await eventually(async () => {
@@ -231,15 +277,30 @@ describe('version history of multiplayer editors', () => {
       return listed;
     });
     // The log is compacted away; the version still rebuilds.
-    await eventually(async () => expect(await count("SELECT count(*) AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = 'auto'", [owner.apiKey])).toBe(0));
+    await eventually(async () =>
+      expect(
+        await count("SELECT count(*) AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = 'auto'", [
+          owner.apiKey,
+        ]),
+      ).toBe(0),
+    );
     expect(await versionContent('auto', automatic.versionId)).toBe('auto');
     const named = await save('auto', 'kept');
 
     // Within the interval no second automatic version; past the retention the old one goes, named ones stay.
     await typed(ann, (e) => e.text().insert(4, ' more'));
-    await eventually(async () => expect(await count("SELECT count(*) AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = 'auto'", [owner.apiKey])).toBe(0));
+    await eventually(async () =>
+      expect(
+        await count("SELECT count(*) AS n FROM crdt_update WHERE api_key_id = $1 AND document_id = 'auto'", [
+          owner.apiKey,
+        ]),
+      ).toBe(0),
+    );
     expect((await versions('auto')).map((v) => v.versionId)).toEqual([named.versionId, automatic.versionId]);
-    await world.query("UPDATE crdt_version SET created_at = now() - interval '2 days' WHERE api_key_id = $1 AND document_id = 'auto'", [owner.apiKey]);
+    await world.query(
+      "UPDATE crdt_version SET created_at = now() - interval '2 days' WHERE api_key_id = $1 AND document_id = 'auto'",
+      [owner.apiKey],
+    );
     await typed(ann, (e) => e.text().insert(9, '!'));
     const thinned = await eventually(async () => {
       const listed = await versions('auto');
@@ -252,7 +313,10 @@ describe('version history of multiplayer editors', () => {
 
   it('GDPR: users/data/get lists versions and attributions; users/data/delete anonymises them and leaves the content', async () => {
     // dan, whose erasure also takes his grants: no other test edits as him.
-    await succeed('/v2/auth/permissions/add', { userId: 'dan', permissions: { resources: [{ type: 'document', id: 'gdpr', organizationId: 'org', accessRole: 'editor' }] } });
+    await succeed('/v2/auth/permissions/add', {
+      userId: 'dan',
+      permissions: { resources: [{ type: 'document', id: 'gdpr', organizationId: 'org', accessRole: 'editor' }] },
+    });
     const dan = await open(a, 'dan', 'org/gdpr/body');
     const bob = await open(b, 'bob', 'org/gdpr/body');
     await typed(dan, (e) => e.text().insert(0, 'dan wrote this. '), bob);
@@ -260,22 +324,43 @@ describe('version history of multiplayer editors', () => {
     await typed(bob, (e) => e.text().insert(16, 'bob too.'), dan);
     await typed(dan, (e) => e.text().delete(0, 4), bob);
     await save('gdpr', 'by bob', 'bob');
-    const listed = await succeed<{ crdt: Array<{ documentId: string; versionIds: string[] }> }>('/v2/users/data/get', { organizationId: 'org', userId: 'dan' });
+    const listed = await succeed<{ crdt: Array<{ documentId: string; versionIds: string[] }> }>('/v2/users/data/get', {
+      organizationId: 'org',
+      userId: 'dan',
+    });
     expect(listed.crdt.find((entry) => entry.documentId === 'gdpr')).toMatchObject({ versionIds: [v1.versionId] });
 
     let worker: RunningProcess | undefined;
     try {
       worker = await startWorker(world.env, { WORKER_QUEUES: 'user-data' });
-      const { jobId } = await succeed<{ jobId: string }>('/v2/users/data/delete', { userIds: ['dan'], organizationIds: ['org'] });
-      await eventually(async () => expect((await succeed<{ isDeleteCompleted: boolean }>('/v2/users/data/delete/status', { jobId })).isDeleteCompleted).toBe(true), {
-        timeoutMs: 30_000,
-        intervalMs: 100,
+      const { jobId } = await succeed<{ jobId: string }>('/v2/users/data/delete', {
+        userIds: ['dan'],
+        organizationIds: ['org'],
       });
+      await eventually(
+        async () =>
+          expect(
+            (await succeed<{ isDeleteCompleted: boolean }>('/v2/users/data/delete/status', { jobId }))
+              .isDeleteCompleted,
+          ).toBe(true),
+        {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+        },
+      );
     } finally {
       await worker?.stop();
     }
-    const named = (table: string, column: string) => count(`SELECT count(*) AS n FROM ${table} WHERE api_key_id = $1 AND ${column} = 'dan'`, [owner.apiKey]);
-    expect(await Promise.all([named('crdt_history', 'user_id'), named('crdt_version', 'created_by'), named('crdt_update', 'user_id'), named('crdt_editor', 'last_updated_by')])).toEqual([0, 0, 0, 0]);
+    const named = (table: string, column: string) =>
+      count(`SELECT count(*) AS n FROM ${table} WHERE api_key_id = $1 AND ${column} = 'dan'`, [owner.apiKey]);
+    expect(
+      await Promise.all([
+        named('crdt_history', 'user_id'),
+        named('crdt_version', 'created_by'),
+        named('crdt_update', 'user_id'),
+        named('crdt_editor', 'last_updated_by'),
+      ]),
+    ).toEqual([0, 0, 0, 0]);
     // The shared text stays, in the document and in its versions; only who wrote it is gone.
     expect(await versionContent('gdpr', v1.versionId)).toBe('dan wrote this. ');
     const after = await diff('gdpr', {});
@@ -290,9 +375,16 @@ describe('version history of multiplayer editors', () => {
     await typed(ann, (e) => e.text().insert(0, 'moving'));
     const v1 = await save('moves', 'before the move');
     ann.destroy();
-    await world.query("UPDATE document SET id = 'moved' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'moves'", [owner.apiKey]);
+    await world.query(
+      "UPDATE document SET id = 'moved' WHERE api_key_id = $1 AND organization_id = 'org' AND id = 'moves'",
+      [owner.apiKey],
+    );
     expect(await versionContent('moved', v1.versionId)).toBe('moving');
-    expect(await count("SELECT count(*) AS n FROM crdt_history WHERE api_key_id = $1 AND document_id = 'moves'", [owner.apiKey])).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM crdt_history WHERE api_key_id = $1 AND document_id = 'moves'", [
+        owner.apiKey,
+      ]),
+    ).toBe(0);
 
     const gone = await open(a, 'ann', 'org/goes/body');
     await typed(gone, (e) => e.text().insert(0, 'going'));
@@ -307,17 +399,22 @@ describe('version history of multiplayer editors', () => {
   });
 
   it('records version saves and restores as activities', async () => {
-    await succeed('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true, triggers: { crdt: true } } });
+    await succeed('/v2/workspace/activityconfig/update', {
+      activityServiceConfig: { isEnabled: true, triggers: { crdt: true } },
+    });
     const ann = await open(a, 'ann', 'org/notes/body');
     await typed(ann, (e) => e.text().insert(0, 'x'));
     const saved = await save('notes', 'logged', 'ann');
     const restored = await restore('notes', saved.versionId, 'bob');
-    const logged = await succeed<Array<{ actionType: string; actionUser: unknown; targetSubEntityId: string }>>('/v2/activities/get', {
-      organizationId: 'org',
-      documentId: 'notes',
-      featureTypes: ['crdt'],
-      order: 'asc',
-    });
+    const logged = await succeed<Array<{ actionType: string; actionUser: unknown; targetSubEntityId: string }>>(
+      '/v2/activities/get',
+      {
+        organizationId: 'org',
+        documentId: 'notes',
+        featureTypes: ['crdt'],
+        order: 'asc',
+      },
+    );
     // The edits themselves are crdt activities too (crdt.update_data); these are the versions'.
     const versions = logged.filter((activity) => activity.actionType.startsWith('crdt.version_'));
     expect(versions.map((activity) => [activity.actionType, activity.actionUser, activity.targetSubEntityId])).toEqual([

@@ -58,7 +58,12 @@ describe('wire conventions', () => {
   });
 
   it('rejects any array over 1000 items, naming its path', async () => {
-    const response = await post(api.url, '/v2/workspace/domains/get', { nested: { list: new Array(1001).fill(0) } }, apiKeyHeaders(owner));
+    const response = await post(
+      api.url,
+      '/v2/workspace/domains/get',
+      { nested: { list: new Array(1001).fill(0) } },
+      apiKeyHeaders(owner),
+    );
     expect(response.status).toBe(400);
     expect(response.body).toEqual(invalid('data.nested.list must contain at most 1000 items.'));
   });
@@ -77,7 +82,12 @@ describe('wire conventions', () => {
   });
 
   it('names wrong types and unknown enum values', async () => {
-    const wrongType = await post(api.url, '/v2/workspace/domains/add', { domains: 'example.com' }, apiKeyHeaders(owner));
+    const wrongType = await post(
+      api.url,
+      '/v2/workspace/domains/add',
+      { domains: 'example.com' },
+      apiKeyHeaders(owner),
+    );
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toMatch(/^data\.domains /);
   });
@@ -92,7 +102,11 @@ describe('wire conventions', () => {
   });
 
   it('answers UNAUTHENTICATED on API-key routes without valid headers', async () => {
-    const attempts: Record<string, string>[] = [{}, { 'x-svc-api-key': owner.apiKey }, { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'x'.repeat(5000) }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-svc-api-key': owner.apiKey },
+      { 'x-svc-api-key': owner.apiKey, 'x-svc-auth-token': 'x'.repeat(5000) },
+    ];
     for (const headers of attempts) {
       const response = await post(api.url, '/v2/workspace/domains/get', {}, headers);
       expect(response.status).toBe(401);
@@ -101,15 +115,34 @@ describe('wire conventions', () => {
   });
 
   it('echoes a request id', async () => {
-    const response = await post(api.url, '/v2/workspace/domains/get', {}, { ...apiKeyHeaders(owner), 'x-request-id': 'trace-123' });
+    const response = await post(
+      api.url,
+      '/v2/workspace/domains/get',
+      {},
+      { ...apiKeyHeaders(owner), 'x-request-id': 'trace-123' },
+    );
     expect(response.headers.get('x-request-id')).toBe('trace-123');
     const generated = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner));
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('never answers 5xx or leaks internals for odd inputs', async () => {
-    const bodies = ['null', '"str"', '123', 'true', '{"data":{"__proto__":{"polluted":1}}}', '{"data":{"constructor":{"prototype":{}}}}', '\u0000', '{"data":{"ownerEmail":"\u0000@x.com"}}'];
-    for (const path of ['/v2/workspace/create', '/v2/workspace/get', '/v2/workspace/domains/add', '/v2/workspace/apikey/create']) {
+    const bodies = [
+      'null',
+      '"str"',
+      '123',
+      'true',
+      '{"data":{"__proto__":{"polluted":1}}}',
+      '{"data":{"constructor":{"prototype":{}}}}',
+      '\u0000',
+      '{"data":{"ownerEmail":"\u0000@x.com"}}',
+    ];
+    for (const path of [
+      '/v2/workspace/create',
+      '/v2/workspace/get',
+      '/v2/workspace/domains/add',
+      '/v2/workspace/apikey/create',
+    ]) {
       for (const body of bodies) {
         const response = await postRaw(api.url, path, body, apiKeyHeaders(owner));
         expect(response.status).toBeLessThan(500);

@@ -1,6 +1,13 @@
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 import { RunningApi, startApi } from './support/processes';
-import { apiKeyHeaders, ApiResponse, createWorkspace, Credentials, post, workspaceHeaders } from './support/http-client';
+import {
+  apiKeyHeaders,
+  ApiResponse,
+  createWorkspace,
+  Credentials,
+  post,
+  workspaceHeaders,
+} from './support/http-client';
 import { requestData, responseProblems, veltPage } from './support/velt-fixtures';
 
 interface ApiKeySummary {
@@ -43,18 +50,45 @@ describe('workspace settings read-back and API key management', () => {
       const response = await post(api.url, page.path, requestData(page.requestExamples[0]), apiKeyHeaders(owner));
       expect(response.status).toBe(200);
       expect(response.body.result.message).toBe('Email configuration retrieved successfully.');
-      expect(response.body.result.data).toEqual({ ...(page.responseExample?.result.data as object), emailServiceConfig: { ...(page.responseExample?.result.data as { emailServiceConfig: object }).emailServiceConfig, apiKeySet: false } });
+      expect(response.body.result.data).toEqual({
+        ...(page.responseExample?.result.data as object),
+        emailServiceConfig: {
+          ...(page.responseExample?.result.data as { emailServiceConfig: object }).emailServiceConfig,
+          apiKeySet: false,
+        },
+      });
       expect(responseProblems(page, response.body)).toEqual([]);
     });
 
     it('reads back the stored configuration with the SendGrid key masked to its last 4 characters', async () => {
-      const update = await post(api.url, '/v2/workspace/emailconfig/update', { useEmailService: true, emailServiceConfig: { type: 'sendgrid', apiKey: SENDGRID_KEY, fromEmail: 'noreply@example.com', fromCompany: 'Example Corp' } }, apiKeyHeaders(owner));
+      const update = await post(
+        api.url,
+        '/v2/workspace/emailconfig/update',
+        {
+          useEmailService: true,
+          emailServiceConfig: {
+            type: 'sendgrid',
+            apiKey: SENDGRID_KEY,
+            fromEmail: 'noreply@example.com',
+            fromCompany: 'Example Corp',
+          },
+        },
+        apiKeyHeaders(owner),
+      );
       expect(update.status).toBe(200);
       const response = await post(api.url, page.path, {}, apiKeyHeaders(owner));
       expect(response.status).toBe(200);
       expect(response.body.result.data).toEqual({
         useEmailService: true,
-        emailServiceConfig: { type: 'sendgrid', apiKey: '...6789', apiKeySet: true, fromEmail: 'noreply@example.com', fromCompany: 'Example Corp', commentTemplateId: '', tagTemplateId: '' },
+        emailServiceConfig: {
+          type: 'sendgrid',
+          apiKey: '...6789',
+          apiKeySet: true,
+          fromEmail: 'noreply@example.com',
+          fromCompany: 'Example Corp',
+          commentTemplateId: '',
+          tagTemplateId: '',
+        },
       });
       expect(responseProblems(page, response.body)).toEqual([]);
       expectNoSecret(response);
@@ -62,14 +96,22 @@ describe('workspace settings read-back and API key management', () => {
 
     it("shows another API key nothing of this key's configuration", async () => {
       const response = await post(api.url, page.path, {}, apiKeyHeaders(other));
-      expect(response.body.result.data).toMatchObject({ useEmailService: false, emailServiceConfig: { type: 'default', apiKey: '', apiKeySet: false } });
+      expect(response.body.result.data).toMatchObject({
+        useEmailService: false,
+        emailServiceConfig: { type: 'default', apiKey: '', apiKeySet: false },
+      });
     });
 
     it('rejects an unknown field and bad credentials', async () => {
       const unknown = await post(api.url, page.path, { bogus: 1 }, apiKeyHeaders(owner));
       expect(unknown.status).toBe(400);
       expect(unknown.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.bogus is not a known field.' });
-      const wrong = await post(api.url, page.path, {}, { ...apiKeyHeaders(owner), 'x-svc-auth-token': other.authToken });
+      const wrong = await post(
+        api.url,
+        page.path,
+        {},
+        { ...apiKeyHeaders(owner), 'x-svc-auth-token': other.authToken },
+      );
       expect(wrong.status).toBe(401);
     });
   });
@@ -81,18 +123,32 @@ describe('workspace settings read-back and API key management', () => {
 
     beforeAll(async () => {
       for (const apiKeyName of ['Production Key', 'Second Key']) {
-        const response = await post<{ apiKey: string }>(api.url, '/v2/workspace/apikey/create', { type: 'production', apiKeyName }, workspaceHeaders(owner));
+        const response = await post<{ apiKey: string }>(
+          api.url,
+          '/v2/workspace/apikey/create',
+          { type: 'production', apiKeyName },
+          workspaceHeaders(owner),
+        );
         created.push(response.body.result.data.apiKey);
       }
     });
 
     it("lists the workspace's keys for Velt's request example, without secrets", async () => {
-      const response = await post<ApiKeySummary[]>(api.url, listPage.path, requestData(listPage.requestExamples[0]), workspaceHeaders(owner));
+      const response = await post<ApiKeySummary[]>(
+        api.url,
+        listPage.path,
+        requestData(listPage.requestExamples[0]),
+        workspaceHeaders(owner),
+      );
       expect(response.status).toBe(200);
       expect(response.body.result.message).toBe('API keys retrieved successfully.');
       const keys = response.body.result.data;
       expect(keys.map((key) => key.id).sort()).toEqual([owner.apiKey, ...created].sort());
-      expect(keys.find((key) => key.id === created[0])).toEqual({ id: created[0], apiKeyName: 'Production Key', type: 'production' });
+      expect(keys.find((key) => key.id === created[0])).toEqual({
+        id: created[0],
+        apiKeyName: 'Production Key',
+        type: 'production',
+      });
       expect(response.body.result).not.toHaveProperty('nextPageToken');
       expect(responseProblems(listPage, response.body)).toEqual([]);
       expect(JSON.stringify(response.body)).not.toContain(owner.authToken);
@@ -103,10 +159,22 @@ describe('workspace settings read-back and API key management', () => {
       expect(first.body.result.data).toHaveLength(2);
       const token = first.body.result.nextPageToken as string;
       expect(typeof token).toBe('string');
-      const second = await post<ApiKeySummary[]>(api.url, listPage.path, { pageSize: 2, pageToken: token }, workspaceHeaders(owner));
+      const second = await post<ApiKeySummary[]>(
+        api.url,
+        listPage.path,
+        { pageSize: 2, pageToken: token },
+        workspaceHeaders(owner),
+      );
       expect(second.body.result.data).toHaveLength(1);
-      expect([...first.body.result.data, ...second.body.result.data].map((key) => key.id).sort()).toEqual([owner.apiKey, ...created].sort());
-      const filtered = await post<ApiKeySummary[]>(api.url, listPage.path, { apiKeys: [created[1], other.apiKey] }, workspaceHeaders(owner));
+      expect([...first.body.result.data, ...second.body.result.data].map((key) => key.id).sort()).toEqual(
+        [owner.apiKey, ...created].sort(),
+      );
+      const filtered = await post<ApiKeySummary[]>(
+        api.url,
+        listPage.path,
+        { apiKeys: [created[1], other.apiKey] },
+        workspaceHeaders(owner),
+      );
       expect(filtered.body.result.data.map((key) => key.id)).toEqual([created[1]]);
     });
 
@@ -133,15 +201,30 @@ describe('workspace settings read-back and API key management', () => {
 
     it("renames a key with Velt's request shape and answers data null", async () => {
       const example = requestData(updatePage.requestExamples[0]);
-      const response = await post(api.url, updatePage.path, { ...example, apiKey: created[0] }, workspaceHeaders(owner));
+      const response = await post(
+        api.url,
+        updatePage.path,
+        { ...example, apiKey: created[0] },
+        workspaceHeaders(owner),
+      );
       expect(response.status).toBe(200);
       expect(response.body.result).toEqual({ status: 'success', message: 'API key updated successfully.', data: null });
-      const listed = await post<ApiKeySummary[]>(api.url, listPage.path, { apiKeys: [created[0]] }, workspaceHeaders(owner));
+      const listed = await post<ApiKeySummary[]>(
+        api.url,
+        listPage.path,
+        { apiKeys: [created[0]] },
+        workspaceHeaders(owner),
+      );
       expect(listed.body.result.data[0].apiKeyName).toBe('Updated Production Key');
     });
 
     it("answers NOT_FOUND for another workspace's key and leaves it unchanged", async () => {
-      const response = await post(api.url, updatePage.path, { apiKey: other.apiKey, apiKeyName: 'Hijacked' }, workspaceHeaders(owner));
+      const response = await post(
+        api.url,
+        updatePage.path,
+        { apiKey: other.apiKey, apiKeyName: 'Hijacked' },
+        workspaceHeaders(owner),
+      );
       expect(response.status).toBe(404);
       expect(response.body.error).toEqual({ status: 'NOT_FOUND', message: 'API key not found.' });
       const theirs = await post<ApiKeySummary[]>(api.url, listPage.path, {}, workspaceHeaders(other));
@@ -185,15 +268,27 @@ describe('workspace settings read-back and API key management', () => {
         requireJwtToken: true,
         defaultDocumentAccessType: 'restricted',
         // 13 characters show their last 4; Velt's shorter placeholders show nothing.
-        aiModelsConfig: { openai: { displayText: '...-...' }, anthropic: { displayText: '****' }, gemini: { displayText: '****' } },
+        aiModelsConfig: {
+          openai: { displayText: '...-...' },
+          anthropic: { displayText: '****' },
+          gemini: { displayText: '****' },
+        },
       });
       expect(responseProblems(updatePage, response.body)).toEqual([]);
       expect(JSON.stringify(response.body)).not.toContain('sk-openai');
     });
 
     it('field-merges updates and reads them back, a long key masked to its last 4 characters', async () => {
-      const update = await post(api.url, updatePage.path, { enablePrivateComments: true, aiModelApiKey: [{ provider: 'openai', customerApiKey: OPENAI_KEY }] }, apiKeyHeaders(owner));
-      expect(update.body.result.data).toEqual({ enablePrivateComments: true, aiModelsConfig: { openai: { displayText: '...WXYZ' } } });
+      const update = await post(
+        api.url,
+        updatePage.path,
+        { enablePrivateComments: true, aiModelApiKey: [{ provider: 'openai', customerApiKey: OPENAI_KEY }] },
+        apiKeyHeaders(owner),
+      );
+      expect(update.body.result.data).toEqual({
+        enablePrivateComments: true,
+        aiModelsConfig: { openai: { displayText: '...WXYZ' } },
+      });
       expectNoSecret(update);
       const response = await post(api.url, getPage.path, {}, apiKeyHeaders(owner));
       expect(response.body.result.data).toEqual({
@@ -203,7 +298,11 @@ describe('workspace settings read-back and API key management', () => {
         isPrivateCommentsEnabled: true,
         requireJwtToken: true,
         requireAutoOrgUser: false,
-        aiModelsConfig: { openai: { displayText: '...WXYZ' }, anthropic: { displayText: '****' }, gemini: { displayText: '****' } },
+        aiModelsConfig: {
+          openai: { displayText: '...WXYZ' },
+          anthropic: { displayText: '****' },
+          gemini: { displayText: '****' },
+        },
       });
       expect(responseProblems(getPage, response.body)).toEqual([]);
       expectNoSecret(response);
@@ -211,14 +310,21 @@ describe('workspace settings read-back and API key management', () => {
 
     it("shows another API key none of this key's settings", async () => {
       const response = await post(api.url, getPage.path, {}, apiKeyHeaders(other));
-      expect(response.body.result.data).toMatchObject({ defaultDocumentAccessType: 'public', isPrivateCommentsEnabled: false, requireJwtToken: false });
+      expect(response.body.result.data).toMatchObject({
+        defaultDocumentAccessType: 'public',
+        isPrivateCommentsEnabled: false,
+        requireJwtToken: false,
+      });
       expect(response.body.result.data).not.toHaveProperty('aiModelsConfig');
     });
 
     it('rejects an empty update, unknown fields and bad values with INVALID_ARGUMENT', async () => {
       const empty = await post(api.url, updatePage.path, {}, apiKeyHeaders(owner));
       expect(empty.status).toBe(400);
-      expect(empty.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'At least one field must be provided for update' });
+      expect(empty.body.error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'At least one field must be provided for update',
+      });
       for (const [data, path] of [
         [{ defaultDocumentAccessType: 'secret' }, 'data.defaultDocumentAccessType'],
         [{ requireJwtToken: 'yes' }, 'data.requireJwtToken'],
@@ -233,7 +339,10 @@ describe('workspace settings read-back and API key management', () => {
         expect(response.body.error?.message).toContain(path);
       }
       const getUnknown = await post(api.url, getPage.path, { bogus: 1 }, apiKeyHeaders(owner));
-      expect(getUnknown.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'data.bogus is not a known field.' });
+      expect(getUnknown.body.error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'data.bogus is not a known field.',
+      });
     });
   });
 });

@@ -12,7 +12,10 @@ import { PeerController } from './peer.controller';
  * API's ValidationPipe, a guard doing the API's auth lookup, and one route per hot route running
  * the same statements as the same-I/O baseline. Its cost over that baseline is the framework's.
  */
-@Module({ controllers: [PeerController], providers: [{ provide: Backends, useFactory: () => openBackends(process.env) }] })
+@Module({
+  controllers: [PeerController],
+  providers: [{ provide: Backends, useFactory: () => openBackends(process.env) }],
+})
 class PeerModule implements OnApplicationShutdown {
   constructor(private readonly backends: Backends) {}
 

@@ -1,15 +1,38 @@
-import { CanActivate, Controller, createParamDecorator, ExecutionContext, HttpCode, Injectable, Post, UnauthorizedException, UseGuards } from '@nestjs/common';
+import {
+  CanActivate,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  HttpCode,
+  Injectable,
+  Post,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
 import { Request } from 'express';
 import { Backends, HOT_ROUTE_WORK, verifyApiKey } from '../support/hot-route-work';
-import { AddPresenceDto, BroadcastDto, GenerateTokenDto, GetAnnotationsDto, GetDocumentsDto, GetOrganizationsDto, GetUsersDto } from './peer.dto';
+import {
+  AddPresenceDto,
+  BroadcastDto,
+  GenerateTokenDto,
+  GetAnnotationsDto,
+  GetDocumentsDto,
+  GetOrganizationsDto,
+  GetUsersDto,
+} from './peer.dto';
 
 export const BACKENDS = Symbol('Backends');
 
 type AuthedRequest = Request & { apiKeyId?: string };
 
 /** The request body's `data`, validated by the global ValidationPipe like the API's @Data(). */
-const Data = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request<unknown, unknown, { data?: unknown }>>().body.data);
-const ApiKey = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<AuthedRequest>().apiKeyId!);
+const Data = createParamDecorator(
+  (_: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<Request<unknown, unknown, { data?: unknown }>>().body.data,
+);
+const ApiKey = createParamDecorator(
+  (_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<AuthedRequest>().apiKeyId!,
+);
 
 @Injectable()
 class ApiKeyGuard implements CanActivate {
@@ -17,7 +40,11 @@ class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const apiKeyId = await verifyApiKey(this.backends.pool, request.header('x-svc-api-key'), request.header('x-svc-auth-token'));
+    const apiKeyId = await verifyApiKey(
+      this.backends.pool,
+      request.header('x-svc-api-key'),
+      request.header('x-svc-auth-token'),
+    );
     if (!apiKeyId) throw new UnauthorizedException();
     request.apiKeyId = apiKeyId;
     return true;
@@ -34,37 +61,44 @@ export class PeerController {
     return HOT_ROUTE_WORK[path](this.backends, apiKeyId, dto as Record<string, unknown>);
   }
 
-  @Post('/v2/auth/generate_token') @HttpCode(200)
+  @Post('/v2/auth/generate_token')
+  @HttpCode(200)
   generateToken(@ApiKey() apiKeyId: string, @Data() dto: GenerateTokenDto) {
     return this.run('/v2/auth/generate_token', apiKeyId, dto);
   }
 
-  @Post('/v2/organizations/documents/get') @HttpCode(200)
+  @Post('/v2/organizations/documents/get')
+  @HttpCode(200)
   getDocuments(@ApiKey() apiKeyId: string, @Data() dto: GetDocumentsDto) {
     return this.run('/v2/organizations/documents/get', apiKeyId, dto);
   }
 
-  @Post('/v2/organizations/get') @HttpCode(200)
+  @Post('/v2/organizations/get')
+  @HttpCode(200)
   getOrganizations(@ApiKey() apiKeyId: string, @Data() dto: GetOrganizationsDto) {
     return this.run('/v2/organizations/get', apiKeyId, dto);
   }
 
-  @Post('/v2/presence/add') @HttpCode(200)
+  @Post('/v2/presence/add')
+  @HttpCode(200)
   addPresence(@ApiKey() apiKeyId: string, @Data() dto: AddPresenceDto) {
     return this.run('/v2/presence/add', apiKeyId, dto);
   }
 
-  @Post('/v2/livestate/broadcast') @HttpCode(200)
+  @Post('/v2/livestate/broadcast')
+  @HttpCode(200)
   broadcast(@ApiKey() apiKeyId: string, @Data() dto: BroadcastDto) {
     return this.run('/v2/livestate/broadcast', apiKeyId, dto);
   }
 
-  @Post('/v2/users/get') @HttpCode(200)
+  @Post('/v2/users/get')
+  @HttpCode(200)
   getUsers(@ApiKey() apiKeyId: string, @Data() dto: GetUsersDto) {
     return this.run('/v2/users/get', apiKeyId, dto);
   }
 
-  @Post('/v2/commentannotations/get') @HttpCode(200)
+  @Post('/v2/commentannotations/get')
+  @HttpCode(200)
   getAnnotations(@ApiKey() apiKeyId: string, @Data() dto: GetAnnotationsDto) {
     return this.run('/v2/commentannotations/get', apiKeyId, dto);
   }

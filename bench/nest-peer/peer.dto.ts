@@ -1,5 +1,19 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 /** DTOs shaped like the API's for the same routes: same kinds of checks, no field documentation. */
 class PageDto {
@@ -34,7 +48,12 @@ class PresenceUserDto {
 export class AddPresenceDto {
   @IsString() @MaxLength(256) organizationId: string;
   @IsString() @MaxLength(256) documentId: string;
-  @IsArray() @ArrayNotEmpty() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => PresenceUserDto) users: PresenceUserDto[];
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PresenceUserDto)
+  users: PresenceUserDto[];
 }
 
 export class BroadcastDto {

@@ -13,7 +13,10 @@ export interface BenchServer {
  * the API's Node flags, so a runtime setting never shows as a gain of the API's code.
  */
 export async function startBenchServer(script: string, env: Record<string, string>): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit');
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));

@@ -46,7 +46,10 @@ function percentile(sorted: number[], p: number): number {
 function reaches(editor: Editor, length: number, timeoutMs = 10_000): Promise<void> {
   if (editor.text().length >= length) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`text did not reach ${length} within ${timeoutMs} ms (at ${editor.text().length})`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`text did not reach ${length} within ${timeoutMs} ms (at ${editor.text().length})`)),
+      timeoutMs,
+    );
     const listener = () => {
       if (editor.text().length < length) return;
       clearTimeout(timer);
@@ -73,7 +76,13 @@ async function roundTrip(spec: CollabSpec, editors: Editor[]): Promise<CollabRes
   const elapsedS = (performance.now() - started) / 1000;
   const cpuMs = cpuOf(spec.pids) - cpuBefore;
   latencies.sort((a, b) => a - b);
-  return { operations: spec.samples, perSecond: spec.samples / elapsedS, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), cpuMsPerOperation: cpuMs / spec.samples };
+  return {
+    operations: spec.samples,
+    perSecond: spec.samples / elapsedS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    cpuMsPerOperation: cpuMs / spec.samples,
+  };
 }
 
 /**
@@ -118,7 +127,13 @@ async function throughput(spec: CollabSpec, editors: Editor[]): Promise<CollabRe
   await Promise.all(editors.map((editor) => editor.acknowledged(30_000)));
   await Promise.all(editors.map((editor) => reaches(editor, sent, 30_000)));
   latencies.sort((a, b) => a - b);
-  return { operations: counted, perSecond: counted / elapsedS, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), cpuMsPerOperation: cpuMs / counted };
+  return {
+    operations: counted,
+    perSecond: counted / elapsedS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    cpuMsPerOperation: cpuMs / counted,
+  };
 }
 
 async function main(): Promise<void> {

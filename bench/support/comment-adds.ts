@@ -33,7 +33,12 @@ async function addOne(target: CommentTarget, path: AddPath): Promise<void> {
     if (ack.status !== 'success') throw new Error(`comments:add: ${JSON.stringify(ack)}`);
     return;
   }
-  const response = await post(target.url, '/v2/commentannotations/add', { ...target.document, commentAnnotations: [{ commentData: [{ commentText, from: target.author }] }] }, target.headers);
+  const response = await post(
+    target.url,
+    '/v2/commentannotations/add',
+    { ...target.document, commentAnnotations: [{ commentData: [{ commentText, from: target.author }] }] },
+    target.headers,
+  );
   if (response.status !== 200) throw new Error(`commentannotations/add: ${JSON.stringify(response.body)}`);
 }
 

@@ -58,7 +58,13 @@ let runs = 0;
  * ticks, so a busy event loop delays sets but never drops them. Times each `presence:data` from its
  * set to its arrival and reads the servers' CPU around the run. A refused set fails the run.
  */
-export async function fanOut(sockets: Socket[], document: DocumentRef, pids: number[], ratePerS: number, durationS: number): Promise<FanOutRun> {
+export async function fanOut(
+  sockets: Socket[],
+  document: DocumentRef,
+  pids: number[],
+  ratePerS: number,
+  durationS: number,
+): Promise<FanOutRun> {
   const run = ++runs;
   const latencies: number[] = [];
   let lastArrival = 0;
@@ -89,7 +95,11 @@ export async function fanOut(sockets: Socket[], document: DocumentRef, pids: num
   clearInterval(pacer);
   send();
   const drainUntil = performance.now() + DRAIN_LIMIT_MS;
-  while (performance.now() - Math.max(lastArrival, started + durationS * 1000) < QUIET_MS && performance.now() < drainUntil) await sleep(50);
+  while (
+    performance.now() - Math.max(lastArrival, started + durationS * 1000) < QUIET_MS &&
+    performance.now() < drainUntil
+  )
+    await sleep(50);
   const cpuMs = cpuOf(pids) - cpuBefore;
 
   for (const socket of sockets) socket.off('presence:data', onData);

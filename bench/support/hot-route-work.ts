@@ -57,7 +57,11 @@ export function openBackends(env: NodeJS.ProcessEnv): Backends {
 const ok = (message: string, data: unknown): Envelope => ({ result: { status: 'success', message, data } });
 
 /** pg's named form on the pool, as the API's queryPrepared runs it outside a transaction. */
-function queryPrepared<T extends QueryResultRow>(pool: Pool, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+function queryPrepared<T extends QueryResultRow>(
+  pool: Pool,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<T[]> {
   return pool.query<T>({ name: statement.name, text: statement.text, values }).then((result) => result.rows);
 }
 
@@ -68,7 +72,11 @@ const verified = new Map<string, { apiKeyId: string; expiresAt: number }>();
  * The API's per-request auth: SHA-256 of the token, then a 5 s in-process cache of verified pairs
  * (CredentialService), falling back to the same auth_token join on a miss. Null when refused.
  */
-export async function verifyApiKey(pool: Pool, apiKeyId: string | undefined, token: string | undefined): Promise<string | null> {
+export async function verifyApiKey(
+  pool: Pool,
+  apiKeyId: string | undefined,
+  token: string | undefined,
+): Promise<string | null> {
   if (!apiKeyId || !token) return null;
   const hash = createHash('sha256').update(token, 'utf8').digest();
   const cacheKey = `${apiKeyId}:${hash.toString('base64')}`;
@@ -85,7 +93,9 @@ export async function verifyApiKey(pool: Pool, apiKeyId: string | undefined, tok
 }
 
 /** libs/resource existenceQuery for a document read with its organization; the live-state upsert embeds the locked form. */
-const documentExists = (lock: string) => `WITH o AS MATERIALIZED (SELECT api_key_id, id, disabled FROM organization WHERE api_key_id = $1 AND id = $2${lock})
+const documentExists = (
+  lock: string,
+) => `WITH o AS MATERIALIZED (SELECT api_key_id, id, disabled FROM organization WHERE api_key_id = $1 AND id = $2${lock})
       SELECT o.disabled, EXISTS (
         SELECT 1 FROM document r WHERE r.api_key_id = o.api_key_id AND r.organization_id = o.id AND r.id = $3${lock}
       ) AS found FROM o`;
@@ -94,7 +104,9 @@ const DOCUMENT_EXISTS = preparedStatement(documentExists(''));
 const DOCUMENT_ROW_EXISTS = preparedStatement(
   'SELECT NULL::boolean AS disabled, true AS found FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
 );
-const ORGANIZATION_EXISTS = preparedStatement('SELECT disabled, true AS found FROM organization WHERE api_key_id = $1 AND id = $2');
+const ORGANIZATION_EXISTS = preparedStatement(
+  'SELECT disabled, true AS found FROM organization WHERE api_key_id = $1 AND id = $2',
+);
 
 /** LIST_DOCUMENTS of libs/document/document.service.ts. */
 const LIST_DOCUMENTS = preparedStatement(
@@ -166,12 +178,23 @@ async function getDocuments({ pool }: Backends, apiKeyId: string, data: Data): P
     null,
     pageSize + 1,
   ]);
-  return ok('Documents retrieved successfully.', rows.filter((row) => row.found).slice(0, pageSize).map(documentView));
+  return ok(
+    'Documents retrieved successfully.',
+    rows
+      .filter((row) => row.found)
+      .slice(0, pageSize)
+      .map(documentView),
+  );
 }
 
 async function getOrganizations({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const pageSize = Number(data.pageSize ?? 1000);
-  const rows = await queryPrepared<OrganizationRow>(pool, LIST_ORGANIZATIONS, [apiKeyId, data.organizationIds ?? null, null, pageSize + 1]);
+  const rows = await queryPrepared<OrganizationRow>(pool, LIST_ORGANIZATIONS, [
+    apiKeyId,
+    data.organizationIds ?? null,
+    null,
+    pageSize + 1,
+  ]);
   return ok('Organizations retrieved successfully.', rows.slice(0, pageSize).map(organizationView));
 }
 
@@ -193,7 +216,13 @@ async function addPresence({ pool, redis, io }: Backends, apiKeyId: string, data
   const users = data.users as Array<{ userId: string; name?: string; email?: string; status?: string }>;
   const fields = users.flatMap((user) => [
     user.userId,
-    JSON.stringify({ userId: user.userId, name: user.name ?? '', email: user.email ?? '', status: user.status ?? 'online', expiresAt }),
+    JSON.stringify({
+      userId: user.userId,
+      name: user.name ?? '',
+      email: user.email ?? '',
+      status: user.status ?? 'online',
+      expiresAt,
+    }),
   ]);
   const key = presenceKey(apiKeyId, organizationId, documentId);
   const flat = (await redis.eval(PRESENCE_WRITE_SCRIPT, 1, key, ttlMs, ...fields)) as string[];
@@ -207,24 +236,28 @@ async function addPresence({ pool, redis, io }: Backends, apiKeyId: string, data
   }
   if (lapsed.length > 0) await redis.hdel(key, ...lapsed);
   present.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  io.to(documentRoom(apiKeyId, organizationId, documentId)).emit('presence', { organizationId, documentId, users: present });
+  io.to(documentRoom(apiKeyId, organizationId, documentId)).emit('presence', {
+    organizationId,
+    documentId,
+    users: present,
+  });
   return ok('Users added to presence successfully.', { success: true });
 }
 
 /** One autocommit statement (document check + upsert merging in SQL), then the emit. */
 async function broadcastLiveState({ pool, io }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
-  const [organizationId, documentId, liveStateDataId] = [String(data.organizationId), String(data.documentId), String(data.liveStateDataId)];
+  const [organizationId, documentId, liveStateDataId] = [
+    String(data.organizationId),
+    String(data.documentId),
+    String(data.liveStateDataId),
+  ];
   const json = JSON.stringify(data.data);
   if (Buffer.byteLength(json, 'utf8') > MAX_LIVE_STATE_BYTES) throw new Error('live state too large');
-  const [row] = await queryPrepared<{ found: boolean; data: JsonObject | null; updated_at: Date | null }>(pool, UPSERT_LIVE_STATE, [
-    apiKeyId,
-    organizationId,
-    documentId,
-    liveStateDataId,
-    json,
-    data.merge === true,
-    MAX_LIVE_STATE_BYTES,
-  ]);
+  const [row] = await queryPrepared<{ found: boolean; data: JsonObject | null; updated_at: Date | null }>(
+    pool,
+    UPSERT_LIVE_STATE,
+    [apiKeyId, organizationId, documentId, liveStateDataId, json, data.merge === true, MAX_LIVE_STATE_BYTES],
+  );
   assertFound(row ? [row] : []);
   // The API falls back to a locked transaction only when the merged text outgrows the limit; the bench never sends that.
   if (!row.data || !row.updated_at) throw new Error('merged live state too large');
@@ -250,18 +283,39 @@ async function getUsers({ pool }: Backends, apiKeyId: string, data: Data): Promi
   const organizationId = String(data.organizationId);
   assertFound(await queryPrepared<{ found: boolean }>(pool, ORGANIZATION_EXISTS, [apiKeyId, organizationId]));
   const pageSize = Number(data.pageSize ?? 1000);
-  const rows = await queryPrepared<UserRow>(pool, LIST_USERS, [apiKeyId, organizationId, '', data.userIds ?? null, pageSize + 1]);
+  const rows = await queryPrepared<UserRow>(pool, LIST_USERS, [
+    apiKeyId,
+    organizationId,
+    '',
+    data.userIds ?? null,
+    pageSize + 1,
+  ]);
   const users = rows.slice(0, pageSize).map((row) => {
     const name = row.name ?? '';
     const properties = row.properties ?? {};
     const initial = (properties.initial as string | undefined) ?? (name ? [...name][0].toUpperCase() : undefined);
-    return { ...properties, ...(initial === undefined ? {} : { initial }), userId: row.id, name, email: row.email ?? '', accessRole: row.access_role, organizationId };
+    return {
+      ...properties,
+      ...(initial === undefined ? {} : { initial }),
+      userId: row.id,
+      name,
+      email: row.email ?? '',
+      accessRole: row.access_role,
+      organizationId,
+    };
   });
   return ok('User(s) retrieved successfully.', users);
 }
 
 /** TypeORM's entity SELECT over (api_key_id, organization_id, document_id, <idColumn>) tuples, as the API sends it. */
-function entitySelect(table: string, alias: string, columns: string[], idColumn: string, count: number, orderBy: string): string {
+function entitySelect(
+  table: string,
+  alias: string,
+  columns: string[],
+  idColumn: string,
+  count: number,
+  orderBy: string,
+): string {
   const list = columns.map((column) => `"${alias}"."${column}" AS "${alias}_${column}"`).join(', ');
   const tuples = Array.from({ length: count }, (_, i) => {
     const n = i * 4;
@@ -271,15 +325,57 @@ function entitySelect(table: string, alias: string, columns: string[], idColumn:
 }
 
 const ANNOTATION_COLUMNS = [
-  'api_key_id', 'organization_id', 'document_id', 'id', 'seq', 'status', 'priority', 'assigned_to', 'created_by', 'location', 'location_id',
-  'target_element', 'context', 'type', 'comment_type', 'suggestion', 'visibility', 'resolved_by_user_id', 'status_updated_by_user_id',
-  'next_comment_id', 'created_at', 'updated_at',
+  'api_key_id',
+  'organization_id',
+  'document_id',
+  'id',
+  'seq',
+  'status',
+  'priority',
+  'assigned_to',
+  'created_by',
+  'location',
+  'location_id',
+  'target_element',
+  'context',
+  'type',
+  'comment_type',
+  'suggestion',
+  'visibility',
+  'resolved_by_user_id',
+  'status_updated_by_user_id',
+  'next_comment_id',
+  'created_at',
+  'updated_at',
 ];
 const COMMENT_COLUMNS = [
-  'api_key_id', 'organization_id', 'document_id', 'annotation_id', 'id', 'seq', 'text', 'html', 'from_user', 'tagged_user_contacts', 'context',
-  'attachments', 'agent', 'created_at', 'updated_at',
+  'api_key_id',
+  'organization_id',
+  'document_id',
+  'annotation_id',
+  'id',
+  'seq',
+  'text',
+  'html',
+  'from_user',
+  'tagged_user_contacts',
+  'context',
+  'attachments',
+  'agent',
+  'created_at',
+  'updated_at',
 ];
-const REACTION_COLUMNS = ['api_key_id', 'organization_id', 'document_id', 'annotation_id', 'comment_id', 'user_id', 'icon', 'user', 'created_at'];
+const REACTION_COLUMNS = [
+  'api_key_id',
+  'organization_id',
+  'document_id',
+  'annotation_id',
+  'comment_id',
+  'user_id',
+  'icon',
+  'user',
+  'created_at',
+];
 
 /** TypeORM's hydration, reduced to what the views read: aliased snake_case columns to entity properties. */
 function entity<T>(row: Record<string, unknown>, alias: string, renames: Record<string, string> = {}): T {
@@ -294,7 +390,9 @@ function entity<T>(row: Record<string, unknown>, alias: string, renames: Record<
 async function getAnnotations({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const organizationId = String(data.organizationId);
   const documentId = String(data.documentId);
-  assertFound(await queryPrepared<{ found: boolean }>(pool, DOCUMENT_ROW_EXISTS, [apiKeyId, organizationId, documentId]));
+  assertFound(
+    await queryPrepared<{ found: boolean }>(pool, DOCUMENT_ROW_EXISTS, [apiKeyId, organizationId, documentId]),
+  );
   const page = await pool.query<{ id: string; document_id: string }>(
     `SELECT a.id, a.document_id, a.updated_at::text AS updated_at FROM comment_annotation AS a
         WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])
@@ -304,23 +402,41 @@ async function getAnnotations({ pool }: Backends, apiKeyId: string, data: Data):
   if (page.rows.length === 0) return ok('Annotation(s) fetched successfully.', []);
   const params = page.rows.flatMap((row) => [apiKeyId, organizationId, row.document_id, row.id]);
   const count = page.rows.length;
-  const annotations = await pool.query(entitySelect('comment_annotation', 'CommentAnnotation', ANNOTATION_COLUMNS, 'id', count, ''), params);
-  const comments = await pool.query(entitySelect('comment', 'CommentEntity', COMMENT_COLUMNS, 'annotation_id', count, 'seq'), params);
-  const reactions = await pool.query(entitySelect('comment_reaction', 'CommentReaction', REACTION_COLUMNS, 'annotation_id', count, 'created_at'), params);
+  const annotations = await pool.query(
+    entitySelect('comment_annotation', 'CommentAnnotation', ANNOTATION_COLUMNS, 'id', count, ''),
+    params,
+  );
+  const comments = await pool.query(
+    entitySelect('comment', 'CommentEntity', COMMENT_COLUMNS, 'annotation_id', count, 'seq'),
+    params,
+  );
+  const reactions = await pool.query(
+    entitySelect('comment_reaction', 'CommentReaction', REACTION_COLUMNS, 'annotation_id', count, 'created_at'),
+    params,
+  );
   type Annotation = Parameters<typeof annotationView>[0];
   type Comment = Parameters<typeof commentView>[0];
   type Reaction = NonNullable<Parameters<typeof commentView>[1]>[number];
-  const byId = new Map(annotations.rows.map((row: Record<string, unknown>) => {
-    const annotation = entity<Annotation>(row, 'CommentAnnotation');
-    return [annotation.id, annotation];
-  }));
+  const byId = new Map(
+    annotations.rows.map((row: Record<string, unknown>) => {
+      const annotation = entity<Annotation>(row, 'CommentAnnotation');
+      return [annotation.id, annotation];
+    }),
+  );
   const reactionRows = reactions.rows.map((row: Record<string, unknown>) => entity<Reaction>(row, 'CommentReaction'));
-  const commentRows = comments.rows.map((row: Record<string, unknown>) => entity<Comment>(row, 'CommentEntity', { from_user: 'from' }));
+  const commentRows = comments.rows.map((row: Record<string, unknown>) =>
+    entity<Comment>(row, 'CommentEntity', { from_user: 'from' }),
+  );
   const views = page.rows.map((row) => {
     const own = commentRows.filter((comment) => comment.annotationId === row.id);
     return annotationView(
       byId.get(row.id)!,
-      own.map((comment) => commentView(comment, reactionRows.filter((reaction) => reaction.annotationId === row.id && reaction.commentId === comment.id))),
+      own.map((comment) =>
+        commentView(
+          comment,
+          reactionRows.filter((reaction) => reaction.annotationId === row.id && reaction.commentId === comment.id),
+        ),
+      ),
     );
   });
   return ok('Annotation(s) fetched successfully.', views);

@@ -17,7 +17,12 @@ async function main(): Promise<void> {
     requests: [
       {
         // Bodies are taken in turn, so a list of 100 bodies spreads the load over 100 resources.
-        setupRequest: (request) => ({ ...request, method: 'POST', path: spec.path, body: spec.bodies[next++ % spec.bodies.length] }),
+        setupRequest: (request) => ({
+          ...request,
+          method: 'POST',
+          path: spec.path,
+          body: spec.bodies[next++ % spec.bodies.length],
+        }),
         onResponse: (status, body) => {
           if (status >= 300 && failures.length < 3) failures.push(`${status} ${body.slice(0, 300)}`);
         },

@@ -42,7 +42,9 @@ export const LOAD_SETTINGS = {
 
 /** Runs autocannon in a child process against the server `pid` and reads that server's CPU from /proc around it. */
 export async function measureLoad(pid: number, spec: LoadSpec): Promise<Sample> {
-  const child = spawn(process.execPath, [join(__dirname, 'load-child.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'load-child.js'), JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const cpuBefore = processCpuMs(pid);
@@ -51,7 +53,15 @@ export async function measureLoad(pid: number, spec: LoadSpec): Promise<Sample> 
   if (code !== 0) throw new Error(`load generator for ${spec.url}${spec.path} exited with ${code}`);
   const result = JSON.parse(output) as LoadResult;
   if (result.failed > 0 || result.requests === 0) {
-    throw new Error(`${spec.url}${spec.path}: ${result.failed} failed of ${result.requests}; first: ${result.failures.join(' | ')}`);
+    throw new Error(
+      `${spec.url}${spec.path}: ${result.failed} failed of ${result.requests}; first: ${result.failures.join(' | ')}`,
+    );
   }
-  return { requests: result.requests, rps: result.rps, p50: result.p50, p99: result.p99, cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests };
+  return {
+    requests: result.requests,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests,
+  };
 }

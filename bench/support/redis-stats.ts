@@ -10,7 +10,18 @@ export interface RedisStats {
 }
 
 /** Commands a measurement itself sends; left out of the counts. */
-const OWN_COMMANDS = new Set(['info', 'hello', 'config|resetstat', 'cluster|info', 'cluster|slots', 'cluster|nodes', 'ping', 'client|setname', 'client|setinfo', 'select']);
+const OWN_COMMANDS = new Set([
+  'info',
+  'hello',
+  'config|resetstat',
+  'cluster|info',
+  'cluster|slots',
+  'cluster|nodes',
+  'ping',
+  'client|setname',
+  'client|setinfo',
+  'select',
+]);
 
 /** INFO commandstats and stats of every server on the ports, summed. */
 export async function redisStats(ports: number[]): Promise<RedisStats> {
@@ -47,13 +58,25 @@ export interface RedisCost {
  * Redis's cost per operation of `work` (which answers how many operations it did): the readings
  * around it, less what one reading costs by itself (its own INFO replies count as output bytes).
  */
-export async function measureRedis<T extends { operations: number }>(ports: number[], work: () => Promise<T>): Promise<T & { redis: RedisCost }> {
+export async function measureRedis<T extends { operations: number }>(
+  ports: number[],
+  work: () => Promise<T>,
+): Promise<T & { redis: RedisCost }> {
   const first = await redisStats(ports);
   const before = await redisStats(ports);
   const result = await work();
   const after = await redisStats(ports);
-  const reading = { bytesIn: before.bytesIn - first.bytesIn, bytesOut: before.bytesOut - first.bytesOut, cpuUs: before.cpuUs - first.cpuUs };
-  const corrected = { ...after, bytesIn: after.bytesIn - reading.bytesIn, bytesOut: after.bytesOut - reading.bytesOut, cpuUs: after.cpuUs - reading.cpuUs };
+  const reading = {
+    bytesIn: before.bytesIn - first.bytesIn,
+    bytesOut: before.bytesOut - first.bytesOut,
+    cpuUs: before.cpuUs - first.cpuUs,
+  };
+  const corrected = {
+    ...after,
+    bytesIn: after.bytesIn - reading.bytesIn,
+    bytesOut: after.bytesOut - reading.bytesOut,
+    cpuUs: after.cpuUs - reading.cpuUs,
+  };
   return { ...result, redis: perOperation(before, corrected, result.operations) };
 }
 

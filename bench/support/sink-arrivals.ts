@@ -32,7 +32,10 @@ export class Arrivals {
 }
 
 /** An HTTP endpoint answering 200 at once; keeps each body for `inspect` (the signature check) and forgets it. */
-export async function startHttpSink(arrivals: Arrivals, inspect: (headers: Record<string, string>, body: string) => void): Promise<{ url: string; server: Server }> {
+export async function startHttpSink(
+  arrivals: Arrivals,
+  inspect: (headers: Record<string, string>, body: string) => void,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -5,7 +5,10 @@ import { openSharedEditor } from '/shared-editor.js';
 
 const $ = (id) => document.getElementById(id);
 const userId = new URLSearchParams(location.search).get('user') ?? 'alice';
-const post = async (path, body) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+const post = async (path, body) =>
+  (
+    await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json();
 
 const session = await post('/session', { userId });
 const client = new RealtimeClient({
@@ -122,7 +125,8 @@ client.onStatus((status) => {
   if (!room.closed) $('status').textContent = status === 'connected' ? `connected as ${room.role}` : 'reconnecting';
 });
 
-$('increment').onclick = () => room.liveState.set('shared', { counter: Number($('counter').textContent) + 1 }, { merge: true });
+$('increment').onclick = () =>
+  room.liveState.set('shared', { counter: Number($('counter').textContent) + 1 }, { merge: true });
 $('text').oninput = () => room.liveState.set('shared', { text: $('text').value }, { merge: true });
 $('comment-form').onsubmit = async (event) => {
   event.preventDefault();
@@ -137,5 +141,8 @@ await room.comments.list({ pageSize: 100 });
 
 // For the browser test's latency probe: arrival times of `bench` updates, on the shared wall clock.
 window.demo = { room, client, received: {}, editor: () => editor };
-room.liveState.subscribe('bench', (data) => (window.demo.received[data.i] = performance.timeOrigin + performance.now()));
+room.liveState.subscribe(
+  'bench',
+  (data) => (window.demo.received[data.i] = performance.timeOrigin + performance.now()),
+);
 document.body.dataset.ready = 'true';

@@ -49,7 +49,12 @@ function bindTextarea(textarea, text) {
     const focused = document.activeElement === textarea;
     const { selectionStart, selectionEnd, selectionDirection } = textarea;
     textarea.value = text.toString();
-    if (focused) textarea.setSelectionRange(movePosition(selectionStart, event.delta), movePosition(selectionEnd, event.delta), selectionDirection);
+    if (focused)
+      textarea.setSelectionRange(
+        movePosition(selectionStart, event.delta),
+        movePosition(selectionEnd, event.delta),
+        selectionDirection,
+      );
   };
   textarea.addEventListener('input', onInput);
   text.observe(onChange);
@@ -74,7 +79,10 @@ export function openSharedEditor({ apiUrl, apiKey, token, organizationId, docume
   let synced = false;
   let unsynced = 0;
   let refusal;
-  const refresh = () => show(refusal ?? (connection !== 'connected' ? connection : !synced ? 'connected' : unsynced > 0 ? 'saving' : 'synced'));
+  const refresh = () =>
+    show(
+      refusal ?? (connection !== 'connected' ? connection : !synced ? 'connected' : unsynced > 0 ? 'saving' : 'synced'),
+    );
   const provider = new HocuspocusProvider({
     url: `${apiUrl.replace(/^http/, 'ws')}/collab?apiKey=${encodeURIComponent(apiKey)}`,
     name: [organizationId, documentId, editorId].map(encodeURIComponent).join('/'),

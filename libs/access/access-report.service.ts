@@ -71,13 +71,17 @@ export class AccessReportService {
     return this.dataSource.transaction('REPEATABLE READ', (manager) => this.read(manager, apiKeyId, request));
   }
 
-  private async read(manager: EntityManager, apiKeyId: string, request: AccessReportRequest): Promise<Record<string, UserAccessReport>> {
+  private async read(
+    manager: EntityManager,
+    apiKeyId: string,
+    request: AccessReportRequest,
+  ): Promise<Record<string, UserAccessReport>> {
     const { organizationId } = request;
     const userIds = [...new Set(request.userIds)];
-    const [organization] = await manager.query<Array<{ disabled: boolean }>>('SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2', [
-      apiKeyId,
-      organizationId,
-    ]);
+    const [organization] = await manager.query<Array<{ disabled: boolean }>>(
+      'SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2',
+      [apiKeyId, organizationId],
+    );
     if (!organization) throw ApiError.notFound(ORGANIZATION_NOT_FOUND);
 
     const grants = await manager.query<GrantRow[]>(
@@ -91,8 +95,14 @@ export class AccessReportService {
          WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($3::text[])`,
       [apiKeyId, organizationId, userIds],
     );
-    const grantOf = new Map(grants.map((row) => [`${row.type}\u0000${row.id}\u0000${row.user_id}`, { role: row.access_role, expiresAt: row.expires_at }]));
-    const grant = (type: GrantRow['type'], id: string, userId: string): Grant | null => grantOf.get(`${type}\u0000${id}\u0000${userId}`) ?? null;
+    const grantOf = new Map(
+      grants.map((row) => [
+        `${row.type}\u0000${row.id}\u0000${row.user_id}`,
+        { role: row.access_role, expiresAt: row.expires_at },
+      ]),
+    );
+    const grant = (type: GrantRow['type'], id: string, userId: string): Grant | null =>
+      grantOf.get(`${type}\u0000${id}\u0000${userId}`) ?? null;
     const idsByTypeAndUser = new Map<string, string[]>();
     for (const row of grants) {
       const key = `${row.type}\u0000${row.user_id}`;
@@ -102,12 +112,16 @@ export class AccessReportService {
     }
     const grantedIds = (type: GrantRow['type'], userId: string) => idsByTypeAndUser.get(`${type}\u0000${userId}`) ?? [];
 
-    const documentIds = request.documentIds ? [...new Set(request.documentIds)] : [...new Set(grants.filter((row) => row.type === 'document').map((row) => row.id))];
+    const documentIds = request.documentIds
+      ? [...new Set(request.documentIds)]
+      : [...new Set(grants.filter((row) => row.type === 'document').map((row) => row.id))];
     const documents = await manager.query<DocumentRow[]>(
       'SELECT id, folder_id, access_type, disabled FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])',
       [apiKeyId, organizationId, documentIds],
     );
-    const folderIds = request.folderIds ? [...new Set(request.folderIds)] : [...new Set(grants.filter((row) => row.type === 'folder').map((row) => row.id))];
+    const folderIds = request.folderIds
+      ? [...new Set(request.folderIds)]
+      : [...new Set(grants.filter((row) => row.type === 'folder').map((row) => row.id))];
     const folders = await this.folderChains(manager, apiKeyId, organizationId, [
       ...folderIds,
       ...documents.flatMap((document) => (document.folder_id ? [document.folder_id] : [])),
@@ -120,11 +134,10 @@ export class AccessReportService {
 
     const members = new Set(
       (
-        await manager.query<Array<{ id: string }>>('SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])', [
-          apiKeyId,
-          organizationId,
-          userIds,
-        ])
+        await manager.query<Array<{ id: string }>>(
+          'SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])',
+          [apiKeyId, organizationId, userIds],
+        )
       ).map((row) => row.id),
     );
 
@@ -149,12 +162,24 @@ export class AccessReportService {
       };
       const report: UserAccessReport = { organization: {}, folders: {}, documents: {} };
       // The organization itself: its grant, else membership reads; no accessType of its own.
-      const organizationAccess = resolveGrant({ ...base, documentDisabled: false, accessType: 'organizationPrivate', documentGrant: null, folderGrants: [] });
+      const organizationAccess = resolveGrant({
+        ...base,
+        documentDisabled: false,
+        accessType: 'organizationPrivate',
+        documentGrant: null,
+        folderGrants: [],
+      });
       report.organization[organizationId] = entry(organizationAccess, 'organization');
       for (const folderId of request.folderIds ? folderIds : grantedIds('folder', userId)) {
         const folder = folders.get(folderId);
         if (!folder) continue;
-        const access = resolveGrant({ ...base, documentDisabled: false, accessType: folder.access_type, documentGrant: null, folderGrants: chainGrants(folderId, userId) });
+        const access = resolveGrant({
+          ...base,
+          documentDisabled: false,
+          accessType: folder.access_type,
+          documentGrant: null,
+          folderGrants: chainGrants(folderId, userId),
+        });
         report.folders[folderId] = { ...entry(access, 'folder'), accessType: folder.access_type };
       }
       for (const documentId of request.documentIds ? documentIds : grantedIds('document', userId)) {
@@ -175,7 +200,12 @@ export class AccessReportService {
   }
 
   /** The folders and all their ancestors, by id. */
-  private async folderChains(manager: EntityManager, apiKeyId: string, organizationId: string, seeds: string[]): Promise<Map<string, FolderRow>> {
+  private async folderChains(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    seeds: string[],
+  ): Promise<Map<string, FolderRow>> {
     if (seeds.length === 0) return new Map();
     const rows = await manager.query<FolderRow[]>(
       `WITH RECURSIVE chain AS (
@@ -193,5 +223,7 @@ export class AccessReportService {
 
 function entry(access: Grant | null, type: 'organization' | 'folder' | 'document'): ResourceAccess {
   if (!access) return { error: `User does not have access to ${type}`, errorCode: 'permission_denied' };
-  return access.expiresAt ? { accessRole: access.role, expiresAt: Math.floor(access.expiresAt.getTime() / 1000) } : { accessRole: access.role };
+  return access.expiresAt
+    ? { accessRole: access.role, expiresAt: Math.floor(access.expiresAt.getTime() / 1000) }
+    : { accessRole: access.role };
 }

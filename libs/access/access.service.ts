@@ -64,7 +64,13 @@ export class AccessService {
     documentIds: string[],
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Map<string, AccessRole | null>> {
-    const rows = await queryPrepared<FactsRow>(manager, FACTS, [subject.apiKeyId, organizationId, documentIds, subject.userId, MAX_FOLDER_DEPTH]);
+    const rows = await queryPrepared<FactsRow>(manager, FACTS, [
+      subject.apiKeyId,
+      organizationId,
+      documentIds,
+      subject.userId,
+      MAX_FOLDER_DEPTH,
+    ]);
     const now = new Date();
     return new Map(
       rows.map((row) => [

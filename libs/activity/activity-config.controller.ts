@@ -13,7 +13,10 @@ export class ActivityConfigController {
   constructor(private readonly configs: ActivityConfigService) {}
 
   @RpcPost('/v2/workspace/activityconfig/get')
-  @ApiOperation({ description: '`{ activityServiceConfig }`; `{ isEnabled: false }` for an API key that never configured activity logs (Velt).' })
+  @ApiOperation({
+    description:
+      '`{ activityServiceConfig }`; `{ isEnabled: false }` for an API key that never configured activity logs (Velt).',
+  })
   async get(@CurrentApiKey() key: ApiKeyPrincipal) {
     return ok('Activity logs configuration retrieved successfully.', await this.configs.get(key.apiKeyId));
   }
@@ -21,10 +24,13 @@ export class ActivityConfigController {
   @RpcPost('/v2/workspace/activityconfig/update')
   @ApiOperation({
     description:
-      'Deep-merged into the stored configuration and echoed after the write. The first enable seeds Velt\'s defaults (comment triggers on, ' +
+      "Deep-merged into the stored configuration and echoed after the write. The first enable seeds Velt's defaults (comment triggers on, " +
       '`immutable: true`, `enabledTime` now) under the fields sent.',
   })
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateActivityConfigDto) {
-    return ok('Activity logs configuration updated successfully.', await this.configs.update(key.apiKeyId, dto.activityServiceConfig));
+    return ok(
+      'Activity logs configuration updated successfully.',
+      await this.configs.update(key.apiKeyId, dto.activityServiceConfig),
+    );
   }
 }

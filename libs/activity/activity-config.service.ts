@@ -33,7 +33,10 @@ export class ActivityConfigService {
   }
 
   /** Velt: deep-merged into the stored value; the answer echoes the configuration after the write. */
-  async update(apiKeyId: string, dto: ActivityServiceConfigDto): Promise<{ activityServiceConfig: ActivityServiceConfig }> {
+  async update(
+    apiKeyId: string,
+    dto: ActivityServiceConfigDto,
+  ): Promise<{ activityServiceConfig: ActivityServiceConfig }> {
     const patch = {
       isEnabled: dto.isEnabled ?? undefined,
       enabledTime: dto.enabledTime ?? undefined,
@@ -41,7 +44,8 @@ export class ActivityConfigService {
       triggers: dto.triggers == null ? undefined : parseTriggers(dto.triggers),
       retentionDays: dto.retentionDays ?? undefined,
     };
-    if (Object.values(patch).every((value) => value === undefined)) throw ApiError.invalid('At least one field must be provided for update');
+    if (Object.values(patch).every((value) => value === undefined))
+      throw ApiError.invalid('At least one field must be provided for update');
     const merged = await this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(ActivityConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
       const config = mergeConfig(row?.serviceConfig ?? null, patch, Date.now());

@@ -38,16 +38,19 @@ export function parseTriggers(value: Record<string, unknown>): Record<string, So
   const result: Record<string, SourceTriggers> = {};
   for (const [source, flags] of Object.entries(value)) {
     const path = `data.activityServiceConfig.triggers.${source}`;
-    if (!(ACTIVITY_SOURCES as string[]).includes(source)) throw ApiError.invalid(`${path} is not a known source (${ACTIVITY_SOURCES.join(', ')}).`);
+    if (!(ACTIVITY_SOURCES as string[]).includes(source))
+      throw ApiError.invalid(`${path} is not a known source (${ACTIVITY_SOURCES.join(', ')}).`);
     if (typeof flags === 'boolean') {
       result[source] = flags;
       continue;
     }
-    if (!isPlainObject(flags)) throw ApiError.invalid(`${path} must be a boolean or an object of trigger names to booleans.`);
+    if (!isPlainObject(flags))
+      throw ApiError.invalid(`${path} must be a boolean or an object of trigger names to booleans.`);
     const entries = Object.entries(flags);
     if (entries.length > MAX_TRIGGER_FLAGS) throw ApiError.invalid(`${path} has more than ${MAX_TRIGGER_FLAGS} flags.`);
     for (const [name, flag] of entries) {
-      if (name.length === 0 || name.length > MAX_TRIGGER_NAME_LENGTH) throw ApiError.invalid(`${path} has a trigger name that is empty or too long.`);
+      if (name.length === 0 || name.length > MAX_TRIGGER_NAME_LENGTH)
+        throw ApiError.invalid(`${path} has a trigger name that is empty or too long.`);
       if (typeof flag !== 'boolean') throw ApiError.invalid(`${path}.${name} must be a boolean.`);
     }
     result[source] = flags as Record<string, boolean>;
@@ -60,10 +63,19 @@ export function parseTriggers(value: Record<string, unknown>): Record<string, So
  * existed seeds Velt's defaults first (comment triggers on, immutable, enabledTime now); what the
  * request sends is merged on top.
  */
-export function mergeConfig(stored: ActivityServiceConfig | null, patch: ActivityServiceConfigPatch, now: number): ActivityServiceConfig {
+export function mergeConfig(
+  stored: ActivityServiceConfig | null,
+  patch: ActivityServiceConfigPatch,
+  now: number,
+): ActivityServiceConfig {
   let base: ActivityServiceConfig = stored ?? { ...UNCONFIGURED };
   if (stored === null && patch.isEnabled === true) {
-    base = { isEnabled: true, immutable: true, enabledTime: now, triggers: { comment: Object.fromEntries(Object.keys(COMMENT_ACTION_TYPES).map((t) => [t, true])) } };
+    base = {
+      isEnabled: true,
+      immutable: true,
+      enabledTime: now,
+      triggers: { comment: Object.fromEntries(Object.keys(COMMENT_ACTION_TYPES).map((t) => [t, true])) },
+    };
   }
   const triggers = { ...base.triggers };
   for (const [source, flags] of Object.entries(patch.triggers ?? {})) {
@@ -90,4 +102,3 @@ export function isRecorded(config: ActivityServiceConfig, trigger: EventTrigger)
   const veltName = COMMENT_ACTION_TYPES[trigger];
   return flags[trigger] ?? (veltName === undefined ? undefined : flags[veltName]) ?? true;
 }
-

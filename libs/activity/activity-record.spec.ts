@@ -9,7 +9,14 @@ describe('events as activities', () => {
 
   it('a comment: the actor, the annotation as target and entity (without its thread), the comment as sub-entity', () => {
     const comment = { commentId: 7, commentText: 'hi' };
-    const event: DomainEvent = { ...envelope, trigger: 'comment.add', actionUser: ann, annotation: { annotationId: 'a1', comments: [comment] }, comment, documentName: 'Plan' };
+    const event: DomainEvent = {
+      ...envelope,
+      trigger: 'comment.add',
+      actionUser: ann,
+      annotation: { annotationId: 'a1', comments: [comment] },
+      comment,
+      documentName: 'Plan',
+    };
     expect(activityOf(event)).toMatchObject({
       featureType: 'comment',
       actionType: 'comment.add',
@@ -27,9 +34,17 @@ describe('events as activities', () => {
 
   it('a status change: from/to', () => {
     const event: DomainEvent = {
-      ...envelope, trigger: 'comment_annotation.status_change', actionUser: ann, annotation: { annotationId: 'a1' }, comment: null, change: { oldStatus: 'OPEN', newStatus: 'RESOLVED' },
+      ...envelope,
+      trigger: 'comment_annotation.status_change',
+      actionUser: ann,
+      annotation: { annotationId: 'a1' },
+      comment: null,
+      change: { oldStatus: 'OPEN', newStatus: 'RESOLVED' },
     };
-    expect(activityOf(event)).toMatchObject({ targetSubEntityId: null, changes: { status: { from: 'OPEN', to: 'RESOLVED' } } });
+    expect(activityOf(event)).toMatchObject({
+      targetSubEntityId: null,
+      changes: { status: { from: 'OPEN', to: 'RESOLVED' } },
+    });
   });
 
   it('a grant: the resource as target, the user as sub-entity, the role change', () => {
@@ -42,12 +57,24 @@ describe('events as activities', () => {
       grant: { userId: 'u2', accessRole: 'viewer', expiresAt: null },
       changes: { accessRole: { from: null, to: 'viewer' } },
     };
-    expect(activityOf(event)).toMatchObject({ featureType: 'access', actorUserId: null, targetEntityId: 'f1', targetSubEntityId: 'u2', changes: { accessRole: { from: null, to: 'viewer' } } });
+    expect(activityOf(event)).toMatchObject({
+      featureType: 'access',
+      actorUserId: null,
+      targetEntityId: 'f1',
+      targetSubEntityId: 'u2',
+      changes: { accessRole: { from: null, to: 'viewer' } },
+    });
   });
 
   it("views a row as Velt's ActivityRecord: numbers for time, scope in metadata, absent fields left out", () => {
     const row = {
-      ...activityOf({ ...envelope, documentId: '', trigger: 'organization.add', actionUser: null, organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} } }),
+      ...activityOf({
+        ...envelope,
+        documentId: '',
+        trigger: 'organization.add',
+        actionUser: null,
+        organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} },
+      }),
       apiKeyId: 'key-1',
       id: 'act-1',
       immutable: false,

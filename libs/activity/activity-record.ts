@@ -134,12 +134,17 @@ type CommentEvent = Extract<DomainEvent, { annotation: unknown }>;
 function commentChanges(event: CommentEvent): FieldChanges | undefined {
   const change = event.change ?? {};
   const changes: FieldChanges = {};
-  if (change.oldStatus !== undefined || change.newStatus !== undefined) changes.status = { from: change.oldStatus ?? null, to: change.newStatus ?? null };
+  if (change.oldStatus !== undefined || change.newStatus !== undefined)
+    changes.status = { from: change.oldStatus ?? null, to: change.newStatus ?? null };
   if (change.newPriority !== undefined) changes.priority = { from: null, to: change.newPriority };
   if (change.reaction) {
-    changes.reaction = event.trigger === 'comment.reaction_delete' ? { from: change.reaction, to: null } : { from: null, to: change.reaction };
+    changes.reaction =
+      event.trigger === 'comment.reaction_delete'
+        ? { from: change.reaction, to: null }
+        : { from: null, to: change.reaction };
   }
-  if (event.trigger === 'comment.add' || event.trigger === 'comment_annotation.add') changes.commentText = { from: null, to: event.comment?.commentText ?? null };
+  if (event.trigger === 'comment.add' || event.trigger === 'comment_annotation.add')
+    changes.commentText = { from: null, to: event.comment?.commentText ?? null };
   if (event.trigger === 'comment.delete') changes.commentText = { from: event.comment?.commentText ?? null, to: null };
   return Object.keys(changes).length > 0 ? changes : undefined;
 }

@@ -17,11 +17,21 @@ export class ActivityUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Oldest first after the (timestamp, id) cursor. */
-  async activities(apiKeyId: string, organizationId: string, userId: string, after: [string, string], limit: number): Promise<UserActivityItem[]> {
+  async activities(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    after: [string, string],
+    limit: number,
+  ): Promise<UserActivityItem[]> {
     const rows = await this.dataSource
       .getRepository(Activity)
       .createQueryBuilder('a')
-      .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.actorUserId = :userId', { apiKeyId, organizationId, userId })
+      .where('a.apiKeyId = :apiKeyId AND a.organizationId = :organizationId AND a.actorUserId = :userId', {
+        apiKeyId,
+        organizationId,
+        userId,
+      })
       .andWhere('(a.timestamp, a.id) > (:afterTime, :afterId)', { afterTime: after[0], afterId: after[1] })
       .orderBy('a.timestamp', 'ASC')
       .addOrderBy('a.id', 'ASC')
@@ -31,7 +41,13 @@ export class ActivityUserData {
   }
 
   /** Deletes up to `limit` of the user's activities on the caller's transaction (null organizations: all); immutable ones too, as the law asks. */
-  async eraseBatch(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<number> {
+  async eraseBatch(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: string[] | null,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     const { affected } = await runStatement(
       manager,
       `DELETE FROM activity WHERE ctid = ANY(ARRAY(SELECT ctid FROM activity

@@ -39,7 +39,10 @@ export class ActivityController {
   }
 
   @RpcPost('/v2/activities/update')
-  @ApiOperation({ description: 'Per activity: "Activity updated.", "Failed to update activity." (not found) or "Activity is immutable.".' })
+  @ApiOperation({
+    description:
+      'Per activity: "Activity updated.", "Failed to update activity." (not found) or "Activity is immutable.".',
+  })
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateActivitiesDto) {
     return batch('Activity(s) updated successfully.', await this.activities.update(key.apiKeyId, dto));
   }

@@ -23,7 +23,12 @@ export class ActivityRecorder implements EventRecorder {
     if (recorded.length === 0) return undefined;
     const immutable = config.immutable ?? false;
     const rows = recorded.map((event) => ({ ...activityOf(event), apiKeyId, id: newId(), immutable }));
-    await manager.createQueryBuilder().insert().into(Activity).values(rows as QueryDeepPartialEntity<Activity>[]).execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Activity)
+      .values(rows as QueryDeepPartialEntity<Activity>[])
+      .execute();
     return undefined;
   }
 }

@@ -30,7 +30,11 @@ export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     UseGuards(ApiKeyAuthGuard),
     ApiHeader({ name: HEADER.API_KEY, required: true, description: 'API key id (a key of `apiKeyList`).' }),
-    ApiHeader({ name: HEADER.AUTH_TOKEN, required: true, description: 'Auth token of that API key (/v2/workspace/authtokens/get).' }),
+    ApiHeader({
+      name: HEADER.AUTH_TOKEN,
+      required: true,
+      description: 'Auth token of that API key (/v2/workspace/authtokens/get).',
+    }),
     ApiErrors(ErrorCode.UNAUTHENTICATED),
   );
 }

@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { connectedPayload, Document, Extension, onAuthenticatePayload, onDisconnectPayload } from '@hocuspocus/server';
+import type {
+  connectedPayload,
+  Document,
+  Extension,
+  onAuthenticatePayload,
+  onDisconnectPayload,
+} from '@hocuspocus/server';
 import { ApiError, AppConfig, ErrorCode, UpdateRate } from '@app/common';
 import { RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { SocketAccess } from '@app/realtime';
@@ -63,7 +69,10 @@ export class CollabAccess implements Extension {
   /** The token's lifetime bounds the connection's; the provider authenticates again with a fresh token. */
   connected({ connection, context }: connectedPayload): Promise<void> {
     const session = context as CollabContext;
-    session.expiry = setTimeout(() => this.close(connection, 'token-expired', 4401), Math.max(0, session.expiresAt - Date.now()));
+    session.expiry = setTimeout(
+      () => this.close(connection, 'token-expired', 4401),
+      Math.max(0, session.expiresAt - Date.now()),
+    );
     session.expiry.unref();
     return Promise.resolve();
   }
@@ -80,11 +89,17 @@ export class CollabAccess implements Extension {
       if (!key) continue;
       for (const connection of document.getConnections()) {
         const context = connection.context as Partial<CollabContext>;
-        if (!context.user || !recheckCovers(filter, key.apiKeyId, context.user.userId, key.organizationId, key.documentId)) continue;
-        const role = await this.access.recheckRoleOn(context.user, key.organizationId, key.documentId).catch((error: unknown) => {
-          this.logger.warn(`collab re-check failed: ${String(error)}`);
-          return context.role ?? null;
-        });
+        if (
+          !context.user ||
+          !recheckCovers(filter, key.apiKeyId, context.user.userId, key.organizationId, key.documentId)
+        )
+          continue;
+        const role = await this.access
+          .recheckRoleOn(context.user, key.organizationId, key.documentId)
+          .catch((error: unknown) => {
+            this.logger.warn(`collab re-check failed: ${String(error)}`);
+            return context.role ?? null;
+          });
         if (!role) {
           this.close(connection, 'access-revoked');
           continue;

@@ -47,7 +47,12 @@ export class CollabDurability implements Extension {
     });
   }
 
-  async beforeHandleMessage({ update: message, connection, documentName, context }: beforeHandleMessagePayload): Promise<void> {
+  async beforeHandleMessage({
+    update: message,
+    connection,
+    documentName,
+    context,
+  }: beforeHandleMessagePayload): Promise<void> {
     if (connection.readOnly) return;
     const update = syncUpdateOf(message);
     if (!update || update.length <= EMPTY_UPDATE_BYTES) return;

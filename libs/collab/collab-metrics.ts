@@ -5,7 +5,8 @@ import { MetricsRegistry } from '@app/metrics';
 /** Why the server closed a document's sync connection (`collab_connections_closed_total{reason}`). */
 type PersistOperation = 'append' | 'compact' | 'load';
 
-export type CloseReason = 'access-revoked' | 'token-expired' | 'update-too-large' | 'document-too-large' | 'rate-limited' | 'storage-failed';
+export type CloseReason =
+  'access-revoked' | 'token-expired' | 'update-too-large' | 'document-too-large' | 'rate-limited' | 'storage-failed';
 
 /** CRDT sync in /metrics: connections and documents held, updates, persistence latency, closes. */
 @Injectable()

@@ -14,7 +14,15 @@ import { CrdtVersionService } from './crdt-version.service';
 /** Multiplayer editing: the Hocuspocus sync server at /collab, and the REST writes and version restores that go through it. */
 @Module({
   imports: [CrdtModule, RealtimeModule, UserModule, WorkspaceModule],
-  providers: [CollabServer, CollabAccess, CollabDurability, CollabMetrics, CrdtLiveWriter, CrdtRestService, CrdtVersionService],
+  providers: [
+    CollabServer,
+    CollabAccess,
+    CollabDurability,
+    CollabMetrics,
+    CrdtLiveWriter,
+    CrdtRestService,
+    CrdtVersionService,
+  ],
   exports: [CrdtRestService, CrdtVersionService],
 })
 export class CollabModule {}

@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
 import { Hocuspocus } from '@hocuspocus/server';
 import { Redis as RedisSync, RedisInstance } from '@hocuspocus/extension-redis';
@@ -62,14 +68,16 @@ export class CollabServer implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    this.adapterHost.httpAdapter.getHttpServer().on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const url = new URL(request.url ?? '/', 'http://api');
-      if (url.pathname !== COLLAB_PATH) return;
-      this.upgrade(request, url.searchParams.get('apiKey'), socket, head).catch((error: unknown) => {
-        this.logger.warn(`collab upgrade failed: ${String(error)}`);
-        refuseUpgrade(socket, 503, 'Service Unavailable');
+    this.adapterHost.httpAdapter
+      .getHttpServer()
+      .on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const url = new URL(request.url ?? '/', 'http://api');
+        if (url.pathname !== COLLAB_PATH) return;
+        this.upgrade(request, url.searchParams.get('apiKey'), socket, head).catch((error: unknown) => {
+          this.logger.warn(`collab upgrade failed: ${String(error)}`);
+          refuseUpgrade(socket, 503, 'Service Unavailable');
+        });
       });
-    });
     this.hub.onRecheck((filter) => this.access.recheck(this.hocuspocus.documents.values(), filter));
   }
 
@@ -84,11 +92,19 @@ export class CollabServer implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   /** The API key comes with the URL; each document's token is checked when the client opens it. */
-  private async upgrade(request: IncomingMessage, apiKeyId: string | null, socket: Duplex, head: Buffer): Promise<void> {
+  private async upgrade(
+    request: IncomingMessage,
+    apiKeyId: string | null,
+    socket: Duplex,
+    head: Buffer,
+  ): Promise<void> {
     if (!apiKeyId || apiKeyId.length > MAX_API_KEY_LENGTH) return refuseUpgrade(socket, 401, 'Unauthorized');
     const allowed = await this.domains.list(apiKeyId);
-    if (allowed.length > 0 && !originAllowed(allowed, request.headers.origin)) return refuseUpgrade(socket, 403, 'Forbidden');
-    this.sockets.handleUpgrade(request, socket, head, (ws) => this.hocuspocus.handleConnection(new TenantSocket(ws, apiKeyId) as never, request));
+    if (allowed.length > 0 && !originAllowed(allowed, request.headers.origin))
+      return refuseUpgrade(socket, 403, 'Forbidden');
+    this.sockets.handleUpgrade(request, socket, head, (ws) =>
+      this.hocuspocus.handleConnection(new TenantSocket(ws, apiKeyId) as never, request),
+    );
   }
 }
 

@@ -3,7 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import { ApiError, ErrorCode } from '@app/common';
-import { contentError, CrdtKey, CrdtStore, DEFAULT_CONTENT_KEY, editorContent, NO_CRDT_DATA, writeContent } from '@app/crdt';
+import {
+  contentError,
+  CrdtKey,
+  CrdtStore,
+  DEFAULT_CONTENT_KEY,
+  editorContent,
+  NO_CRDT_DATA,
+  writeContent,
+} from '@app/crdt';
 import { ensureDocument, ensureOrganization } from '@app/resource';
 import { CrdtLiveWriter } from './crdt-live-writer';
 import { GetCrdtDto, WriteCrdtDto } from './dto/crdt.dto';
@@ -34,7 +42,11 @@ export class CrdtRestService {
     assertContent(dto);
     await this.dataSource.transaction(async (manager) => {
       await ensureOrganization(manager, apiKeyId, dto.organizationId, { create: true, lock: false });
-      await ensureDocument(manager, apiKeyId, dto.organizationId, dto.documentId, { create: true, lock: false, checkOrganization: false });
+      await ensureDocument(manager, apiKeyId, dto.organizationId, dto.documentId, {
+        create: true,
+        lock: false,
+        checkOrganization: false,
+      });
     });
     const key = keyOf(apiKeyId, dto);
     if (!(await this.store.claim(key, dto.type, dto.contentKey ?? DEFAULT_CONTENT_KEY))) {
@@ -59,7 +71,13 @@ export class CrdtRestService {
       Y.applyUpdate(doc, editor.update);
       const data = editorContent(doc, editor);
       doc.destroy();
-      return { data, id: editor.editorId, lastUpdate: editor.lastUpdate.toISOString(), lastUpdatedBy: editor.lastUpdatedBy, sessionId: null };
+      return {
+        data,
+        id: editor.editorId,
+        lastUpdate: editor.lastUpdate.toISOString(),
+        lastUpdatedBy: editor.lastUpdatedBy,
+        sessionId: null,
+      };
     });
   }
 

@@ -4,7 +4,13 @@ import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ErrorCode, ok, requireNoFields } from '@app/common';
 import { ApiErrors, Data, RpcPost } from '@app/http';
 import { CrdtVersionService } from './crdt-version.service';
-import { CrdtVersionPolicyDto, DiffCrdtVersionsDto, GetCrdtVersionsDto, RestoreCrdtVersionDto, SaveCrdtVersionDto } from './dto/crdt-version.dto';
+import {
+  CrdtVersionPolicyDto,
+  DiffCrdtVersionsDto,
+  GetCrdtVersionsDto,
+  RestoreCrdtVersionDto,
+  SaveCrdtVersionDto,
+} from './dto/crdt-version.dto';
 
 /** Version history of multiplayer editors: Velt's saveVersion, getVersions, getVersionById and restoreVersion over REST, and the diff between two points. */
 @ApiTags('crdt')
@@ -14,14 +20,20 @@ export class CrdtVersionController {
   constructor(private readonly versions: CrdtVersionService) {}
 
   @RpcPost('/v2/crdt/versions/save')
-  @ApiOperation({ description: 'Saves the current content of the editor as a named version: every update acknowledged before the call is in it.' })
+  @ApiOperation({
+    description:
+      'Saves the current content of the editor as a named version: every update acknowledged before the call is in it.',
+  })
   @ApiErrors(ErrorCode.NOT_FOUND)
   async save(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: SaveCrdtVersionDto) {
     return ok('Version saved successfully.', await this.versions.save(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/crdt/versions/get')
-  @ApiOperation({ description: 'The editor\'s versions, newest first (`result.nextPageToken` continues); with `versionId`, that version with `data` as crdt/get returns it.' })
+  @ApiOperation({
+    description:
+      "The editor's versions, newest first (`result.nextPageToken` continues); with `versionId`, that version with `data` as crdt/get returns it.",
+  })
   @ApiErrors(ErrorCode.NOT_FOUND)
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetCrdtVersionsDto) {
     const { versions, nextPageToken } = await this.versions.get(key.apiKeyId, dto);

@@ -37,28 +37,59 @@ export interface AddFlags {
 export class CommentAccess {
   constructor(private readonly access: AccessService) {}
 
-  async check(manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, mode: AccessMode, actor?: EndUserActor): Promise<void> {
+  async check(
+    manager: EntityManager,
+    apiKeyId: string,
+    ref: DocumentRef,
+    from: CommentUser | undefined,
+    mode: AccessMode,
+    actor?: EndUserActor,
+  ): Promise<void> {
     if (actor) {
-      if (mode === 'write' && actor.role !== 'editor') throw new ApiError(ErrorCode.PERMISSION_DENIED, 'The user may not comment on this document.');
+      if (mode === 'write' && actor.role !== 'editor')
+        throw new ApiError(ErrorCode.PERMISSION_DENIED, 'The user may not comment on this document.');
       return;
     }
     if (!from) {
-      await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false, checkOrganization: false });
+      await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, {
+        lock: false,
+        checkOrganization: false,
+      });
       return;
     }
     if (!(await this.allows(manager, apiKeyId, ref, from.userId, mode))) {
-      throw new ApiError(ErrorCode.PERMISSION_DENIED, mode === 'write' ? 'The user may not comment on this document.' : 'The user may not read this document.');
+      throw new ApiError(
+        ErrorCode.PERMISSION_DENIED,
+        mode === 'write' ? 'The user may not comment on this document.' : 'The user may not read this document.',
+      );
     }
   }
 
   /** Whether the user holds the role `mode` needs; NOT_FOUND when the document does not exist. */
-  async allows(manager: EntityManager, apiKeyId: string, ref: DocumentRef, userId: string, mode: AccessMode): Promise<boolean> {
-    const role = await this.access.roleOn({ apiKeyId, userId, isAdmin: false }, ref.organizationId, ref.documentId, manager);
+  async allows(
+    manager: EntityManager,
+    apiKeyId: string,
+    ref: DocumentRef,
+    userId: string,
+    mode: AccessMode,
+  ): Promise<boolean> {
+    const role = await this.access.roleOn(
+      { apiKeyId, userId, isAdmin: false },
+      ref.organizationId,
+      ref.documentId,
+      manager,
+    );
     return role !== null && (mode === 'read' || role === 'editor');
   }
 
   /** Whether the user may read each document, in one query; a document that does not exist has no entry. */
-  async readable(manager: EntityManager, apiKeyId: string, organizationId: string, documentIds: string[], userId: string): Promise<Map<string, boolean>> {
+  async readable(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    documentIds: string[],
+    userId: string,
+  ): Promise<Map<string, boolean>> {
     const roles = await this.access.rolesOn({ apiKeyId, userId, isAdmin: false }, organizationId, documentIds, manager);
     return new Map([...roles].map(([documentId, role]) => [documentId, role !== null]));
   }
@@ -68,11 +99,23 @@ export class CommentAccess {
    * each comment author, who must be able to write on the document.
    */
   async checkAdd(
-    manager: EntityManager, apiKeyId: string, ref: DocumentRef, from: CommentUser | undefined, flags: AddFlags, authors: CommentUser[], actor?: EndUserActor,
+    manager: EntityManager,
+    apiKeyId: string,
+    ref: DocumentRef,
+    from: CommentUser | undefined,
+    flags: AddFlags,
+    authors: CommentUser[],
+    actor?: EndUserActor,
   ): Promise<void> {
     if (actor) return this.check(manager, apiKeyId, ref, from, 'write', actor);
-    if (flags.createOrganization) await ensureOrganization(manager, apiKeyId, ref.organizationId, { create: true, lock: false });
-    if (flags.createDocument) await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, { create: true, lock: false, checkOrganization: false });
+    if (flags.createOrganization)
+      await ensureOrganization(manager, apiKeyId, ref.organizationId, { create: true, lock: false });
+    if (flags.createDocument)
+      await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, {
+        create: true,
+        lock: false,
+        checkOrganization: false,
+      });
     await this.check(manager, apiKeyId, ref, from, 'write');
     if (!flags.verifyUserPermissions) return;
     for (const userId of new Set(authors.map((author) => author.userId))) {

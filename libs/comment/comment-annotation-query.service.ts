@@ -16,9 +16,19 @@ interface ListedRow {
   updatedAt: string;
 }
 
-const ANNOTATION_LISTING = keysetListing('comment annotations', ['timestamp', 'bigint'], (listed: ListedRow) => [listed.updatedAt, listed.row.seq]);
+const ANNOTATION_LISTING = keysetListing('comment annotations', ['timestamp', 'bigint'], (listed: ListedRow) => [
+  listed.updatedAt,
+  listed.row.seq,
+]);
 
-const AGENT_FILTERS = ['agentId', 'executionId', 'agentType', 'agentSource', 'agentSuggestions', 'agentComments'] as const;
+const AGENT_FILTERS = [
+  'agentId',
+  'executionId',
+  'agentType',
+  'agentSource',
+  'agentSuggestions',
+  'agentComments',
+] as const;
 
 export interface AnnotationPage {
   data: AnnotationView[] | Record<string, AnnotationView[]>;
@@ -38,17 +48,31 @@ export class CommentAnnotationQueryService {
   async get(apiKeyId: string, dto: GetAnnotationsDto, actor?: EndUserActor): Promise<AnnotationPage> {
     const { organizationId } = dto;
     const manager = this.dataSource.manager;
-    if (AGENT_FILTERS.filter((name) => dto[name] !== undefined).length > 1) throw ApiError.invalid('Only one agent filter may be given per request.');
+    if (AGENT_FILTERS.filter((name) => dto[name] !== undefined).length > 1)
+      throw ApiError.invalid('Only one agent filter may be given per request.');
     const named = [...new Set([...(dto.documentId ? [dto.documentId] : []), ...(dto.documentIds ?? [])])];
     let documentIds: string[] | null = named.length > 0 ? named : null;
-    if (documentIds?.length === 1) await this.access.check(manager, apiKeyId, { organizationId, documentId: documentIds[0] }, dto.from, 'read', actor);
+    if (documentIds?.length === 1)
+      await this.access.check(
+        manager,
+        apiKeyId,
+        { organizationId, documentId: documentIds[0] },
+        dto.from,
+        'read',
+        actor,
+      );
     else await ensureOrganization(manager, apiKeyId, organizationId, { lock: false });
     if (dto.folderId !== undefined) {
       const inFolder = await this.documents.idsInFolder(manager, apiKeyId, organizationId, dto.folderId);
       documentIds = documentIds ? documentIds.filter((id) => inFolder.includes(id)) : inFolder;
     }
     const { pageSize, pageToken, from, groupByDocumentId, ...filters } = dto;
-    const pager = new KeysetPager(ANNOTATION_LISTING, { pageSize, pageToken }, { apiKeyId, filters: [filters, from?.userId ?? null] }, this.config.pageTokenKey);
+    const pager = new KeysetPager(
+      ANNOTATION_LISTING,
+      { pageSize, pageToken },
+      { apiKeyId, filters: [filters, from?.userId ?? null] },
+      this.config.pageTokenKey,
+    );
     const desc = dto.order !== 'asc';
     const params: unknown[] = [apiKeyId, organizationId];
     const where: string[] = [];
@@ -67,18 +91,35 @@ export class CommentAnnotationQueryService {
     if (dto.createdBefore !== undefined) add((n) => `a.created_at < to_timestamp($${n})`, ms(dto.createdBefore));
     const inComments = (condition: string) =>
       `EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id AND c.document_id = a.document_id AND c.annotation_id = a.id AND ${condition})`;
-    if (dto.mentionedUserIds) add((n) => inComments(`EXISTS (SELECT 1 FROM jsonb_array_elements(c.tagged_user_contacts) t WHERE t->>'userId' = ANY($${n}::text[]))`), dto.mentionedUserIds);
+    if (dto.mentionedUserIds)
+      add(
+        (n) =>
+          inComments(
+            `EXISTS (SELECT 1 FROM jsonb_array_elements(c.tagged_user_contacts) t WHERE t->>'userId' = ANY($${n}::text[]))`,
+          ),
+        dto.mentionedUserIds,
+      );
     if (dto.agentId) add((n) => inComments(`c.agent->>'agentId' = $${n}`), dto.agentId);
     if (dto.executionId) add((n) => inComments(`c.agent->>'executionId' = $${n}`), dto.executionId);
     if (dto.agentType) add((n) => inComments(`c.agent->>'agentType' = $${n}`), dto.agentType);
     if (dto.agentSource) add((n) => inComments(`c.agent->>'agentSource' = $${n}`), dto.agentSource);
     if (dto.agentComments) where.push(inComments('c.agent IS NOT NULL'));
-    if (dto.agentSuggestions) where.push(`a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending' AND ${inComments('c.agent IS NOT NULL')}`);
+    if (dto.agentSuggestions)
+      where.push(
+        `a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending' AND ${inComments('c.agent IS NOT NULL')}`,
+      );
     // Velt's private annotations: a restricted one is read by its author and the users it names.
-    if (from) add((n) => `(a.visibility->>'type' IS DISTINCT FROM 'restricted' OR a.created_by->>'userId' = $${n} OR a.visibility->'userIds' ? $${n})`, from.userId);
+    if (from)
+      add(
+        (n) =>
+          `(a.visibility->>'type' IS DISTINCT FROM 'restricted' OR a.created_by->>'userId' = $${n} OR a.visibility->'userIds' ? $${n})`,
+        from.userId,
+      );
     if (pager.after) {
       const [at, seq] = pager.after;
-      where.push(`(a.updated_at, a.seq) ${desc ? '<' : '>'} ($${params.push(at)}::timestamptz, $${params.push(seq)}::bigint)`);
+      where.push(
+        `(a.updated_at, a.seq) ${desc ? '<' : '>'} ($${params.push(at)}::timestamptz, $${params.push(seq)}::bigint)`,
+      );
     }
     const direction = desc ? 'DESC' : 'ASC';
     const listed = await manager.query<Array<{ id: string; document_id: string; updated_at: string }>>(
@@ -88,10 +129,14 @@ export class CommentAnnotationQueryService {
       params,
     );
     const rows = listed.length
-      ? await manager.find(CommentAnnotation, { where: listed.map((r) => ({ apiKeyId, organizationId, documentId: r.document_id, id: r.id })) })
+      ? await manager.find(CommentAnnotation, {
+          where: listed.map((r) => ({ apiKeyId, organizationId, documentId: r.document_id, id: r.id })),
+        })
       : [];
     const byKey = new Map(rows.map((row) => [`${row.documentId}\u0000${row.id}`, row]));
-    const page = pager.page(listed.map((r) => ({ row: byKey.get(`${r.document_id}\u0000${r.id}`)!, updatedAt: r.updated_at })));
+    const page = pager.page(
+      listed.map((r) => ({ row: byKey.get(`${r.document_id}\u0000${r.id}`)!, updatedAt: r.updated_at })),
+    );
     let visible = page.rows.map((listedRow) => listedRow.row);
     // A user reading across documents sees the documents they may read; one named document was checked above.
     if (from && documentIds?.length !== 1) {
@@ -127,6 +172,8 @@ export class CommentAnnotationQueryService {
       params,
     );
     const totals = new Map(rows.map((row) => [row.document_id, Number(row.total)]));
-    return Object.fromEntries(readable.map((documentId) => [documentId, { total: totals.get(documentId) ?? 0, unread: 0 }]));
+    return Object.fromEntries(
+      readable.map((documentId) => [documentId, { total: totals.get(documentId) ?? 0, unread: 0 }]),
+    );
   }
 }

@@ -7,7 +7,16 @@ import { CommentChange, TriggerOf } from '@app/events';
 import { CommentMentions } from './comment-mentions';
 import { CommentAccess, EndUserActor } from './comment-access';
 import { CommentFeed, threadAudience } from './comment-feed';
-import { annotationViewsOf, dateOf, documentNameOf, locationIdOf, numberComments, plain, priorityOf, statusOf } from './comment-store';
+import {
+  annotationViewsOf,
+  dateOf,
+  documentNameOf,
+  locationIdOf,
+  numberComments,
+  plain,
+  priorityOf,
+  statusOf,
+} from './comment-store';
 import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentUser } from './entities/comment-user';
@@ -25,7 +34,8 @@ export interface AddedAnnotation {
 /** The finding id an agent annotation's first comment carries, so the caller can match the result to its record. */
 function findingIdOf(annotation: AddAnnotationsDto['commentAnnotations'][number]): { findingId?: string } {
   const reason = annotation.commentData[0]?.agent?.reason;
-  const findingId = typeof reason === 'object' && reason !== null ? (reason as Record<string, unknown>).findingId : undefined;
+  const findingId =
+    typeof reason === 'object' && reason !== null ? (reason as Record<string, unknown>).findingId : undefined;
   return typeof findingId === 'string' ? { findingId } : {};
 }
 
@@ -70,31 +80,62 @@ export class CommentAnnotationService {
 
   async add(apiKeyId: string, dto: AddAnnotationsDto, actor?: EndUserActor): Promise<Record<string, AddedAnnotation>> {
     const annotations = dto.commentAnnotations.map((a) => ({ ...a, annotationId: a.annotationId ?? newId() }));
-    assertUniqueIds(annotations.map((a) => a.annotationId), (i) => `data.commentAnnotations[${i}].annotationId`);
-    annotations.forEach((a, i) => assertUniqueIds(a.commentData.map((c) => c.commentId), (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`));
+    assertUniqueIds(
+      annotations.map((a) => a.annotationId),
+      (i) => `data.commentAnnotations[${i}].annotationId`,
+    );
+    annotations.forEach((a, i) =>
+      assertUniqueIds(
+        a.commentData.map((c) => c.commentId),
+        (j) => `data.commentAnnotations[${i}].commentData[${j}].commentId`,
+      ),
+    );
     const { organizationId, documentId } = dto;
     const now = new Date();
     // Given ids stay; the others count from 1 around them, and the thread's counter moves past them all.
     const numbered = annotations.map((a) => {
-      const ids = numberComments(a.commentData.map((c) => c.commentId), 1);
+      const ids = numberComments(
+        a.commentData.map((c) => c.commentId),
+        1,
+      );
       return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
     });
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
-      await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, annotations.flatMap((a) => a.commentData.map((c) => c.from)), actor);
+      await this.access.checkAdd(
+        manager,
+        apiKeyId,
+        dto,
+        dto.from,
+        dto,
+        annotations.flatMap((a) => a.commentData.map((c) => c.from)),
+        actor,
+      );
       const inserted = await manager
         .createQueryBuilder()
         .insert()
         .into(CommentAnnotation)
         .values(
           numbered.map<unknown>(({ annotation: a, nextCommentId }) => ({
-            apiKeyId, organizationId, documentId, id: a.annotationId,
-            status: statusOf(a.status), priority: a.priority ? priorityOf(a.priority) : null, assignedTo: a.assignedTo ?? null,
-            createdBy: a.commentData[0].from, location: a.location ?? null, locationId: locationIdOf(a.location), targetElement: a.targetElement ?? null,
-            context: a.context ?? null, type: a.type ?? 'comment', commentType: a.commentType ?? null,
+            apiKeyId,
+            organizationId,
+            documentId,
+            id: a.annotationId,
+            status: statusOf(a.status),
+            priority: a.priority ? priorityOf(a.priority) : null,
+            assignedTo: a.assignedTo ?? null,
+            createdBy: a.commentData[0].from,
+            location: a.location ?? null,
+            locationId: locationIdOf(a.location),
+            targetElement: a.targetElement ?? null,
+            context: a.context ?? null,
+            type: a.type ?? 'comment',
+            commentType: a.commentType ?? null,
             // Velt: the suggestion payload counts only on suggestions, and the server stamps its status.
             suggestion: a.type === 'suggestion' && a.suggestion ? { ...a.suggestion, status: 'pending' } : null,
-            visibility: a.visibility ? plain(a.visibility) : null, nextCommentId: String(nextCommentId),
-            createdAt: dateOf(a.createdAt) ?? now, updatedAt: dateOf(a.lastUpdated) ?? dateOf(a.createdAt) ?? now,
+            visibility: a.visibility ? plain(a.visibility) : null,
+            nextCommentId: String(nextCommentId),
+            createdAt: dateOf(a.createdAt) ?? now,
+            updatedAt: dateOf(a.lastUpdated) ?? dateOf(a.createdAt) ?? now,
           })) as QueryDeepPartialEntity<CommentAnnotation>[],
         )
         .orIgnore()
@@ -106,27 +147,67 @@ export class CommentAnnotationService {
         .filter(({ annotation }) => added.has(annotation.annotationId))
         .flatMap(({ annotation: a, ids }) =>
           a.commentData.map((c, i) => ({
-            apiKeyId, organizationId, documentId, annotationId: a.annotationId, id: String(ids[i]),
-            text: c.commentText ?? '', html: c.commentHtml ?? null, from: c.from, taggedUserContacts: c.taggedUserContacts ?? [],
-            context: c.context ?? null, attachments: c.attachments ?? [], agent: c.agent ?? null,
-            createdAt: dateOf(c.createdAt) ?? now, updatedAt: dateOf(c.lastUpdated) ?? dateOf(c.createdAt) ?? now,
+            apiKeyId,
+            organizationId,
+            documentId,
+            annotationId: a.annotationId,
+            id: String(ids[i]),
+            text: c.commentText ?? '',
+            html: c.commentHtml ?? null,
+            from: c.from,
+            taggedUserContacts: c.taggedUserContacts ?? [],
+            context: c.context ?? null,
+            attachments: c.attachments ?? [],
+            agent: c.agent ?? null,
+            createdAt: dateOf(c.createdAt) ?? now,
+            updatedAt: dateOf(c.lastUpdated) ?? dateOf(c.createdAt) ?? now,
           })),
         );
-      if (comments.length > 0) await manager.createQueryBuilder().insert().into(CommentEntity).values(comments as unknown as QueryDeepPartialEntity<CommentEntity>[]).execute();
+      if (comments.length > 0)
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(CommentEntity)
+          .values(comments as unknown as QueryDeepPartialEntity<CommentEntity>[])
+          .execute();
 
-      const notify = numbered.filter(({ annotation: a }) => added.has(a.annotationId) && (dto.triggerNotification || a.commentData.some((c) => c.triggerNotification)));
+      const notify = numbered.filter(
+        ({ annotation: a }) =>
+          added.has(a.annotationId) && (dto.triggerNotification || a.commentData.some((c) => c.triggerNotification)),
+      );
       if (notify.length > 0) {
-        const rows = await manager.find(CommentAnnotation, { where: notify.map(({ annotation: a }) => ({ apiKeyId, organizationId, documentId, id: a.annotationId })) });
+        const rows = await manager.find(CommentAnnotation, {
+          where: notify.map(({ annotation: a }) => ({ apiKeyId, organizationId, documentId, id: a.annotationId })),
+        });
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
         for (const view of await annotationViewsOf(manager, rows)) {
-          const first = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, view.comments[0] ?? null);
-          emit({ trigger: 'comment_annotation.add', organizationId, documentId, documentName, actionUser: dto.from ?? (first?.from as CommentUser) ?? null, annotation: view, comment: first });
+          const first = await this.mentions.withGroupMembers(
+            manager,
+            apiKeyId,
+            organizationId,
+            view.comments[0] ?? null,
+          );
+          emit({
+            trigger: 'comment_annotation.add',
+            organizationId,
+            documentId,
+            documentName,
+            actionUser: dto.from ?? (first?.from as CommentUser) ?? null,
+            annotation: view,
+            comment: first,
+          });
         }
       }
       const results: Record<string, AddedAnnotation> = {};
       for (const { annotation: a, ids } of numbered) {
         results[a.annotationId] = added.has(a.annotationId)
-          ? { success: true, annotationId: a.annotationId, commentIds: ids, message: 'Added Successfully', ...findingIdOf(a) }
+          ? {
+              success: true,
+              annotationId: a.annotationId,
+              commentIds: ids,
+              message: 'Added Successfully',
+              ...findingIdOf(a),
+            }
           : { success: false, annotationId: a.annotationId, message: 'Annotation already exists.', ...findingIdOf(a) };
       }
       return results;
@@ -143,7 +224,8 @@ export class CommentAnnotationService {
       const events: Array<{ row: CommentAnnotation; trigger: TriggerOf<'comment'>; change: CommentChange }> = [];
       for (const row of rows) {
         const before = { status: row.status, priority: row.priority, assignedTo: row.assignedTo };
-        if (change.location !== undefined) Object.assign(row, { location: change.location, locationId: locationIdOf(change.location) });
+        if (change.location !== undefined)
+          Object.assign(row, { location: change.location, locationId: locationIdOf(change.location) });
         if (change.targetElement !== undefined) row.targetElement = change.targetElement;
         if (change.from !== undefined) row.createdBy = change.from;
         if (change.context !== undefined) row.context = change.context;
@@ -160,9 +242,16 @@ export class CommentAnnotationService {
           if (row.assignedTo?.userId === oldUser.userId) row.assignedTo = newUser;
         }
         const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-        if (!same(before.status, row.status)) events.push({ row, trigger: 'comment_annotation.status_change', change: { oldStatus: before.status, newStatus: row.status } });
-        if (row.assignedTo && !same(before.assignedTo, row.assignedTo)) events.push({ row, trigger: 'comment_annotation.assign', change: { assigned: true } });
-        if (!same(before.priority, row.priority)) events.push({ row, trigger: 'comment_annotation.priority_change', change: { newPriority: row.priority } });
+        if (!same(before.status, row.status))
+          events.push({
+            row,
+            trigger: 'comment_annotation.status_change',
+            change: { oldStatus: before.status, newStatus: row.status },
+          });
+        if (row.assignedTo && !same(before.assignedTo, row.assignedTo))
+          events.push({ row, trigger: 'comment_annotation.assign', change: { assigned: true } });
+        if (!same(before.priority, row.priority))
+          events.push({ row, trigger: 'comment_annotation.priority_change', change: { newPriority: row.priority } });
       }
       if (rows.length > 0) {
         await manager.query(
@@ -173,20 +262,47 @@ export class CommentAnnotationService {
              FROM jsonb_to_recordset($4::jsonb) AS v(id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
                   target_element jsonb, context jsonb, suggestion jsonb, resolved_by_user_id text, status_updated_by_user_id text)
             WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id COLLATE "C"`,
-          [apiKeyId, organizationId, documentId, JSON.stringify(rows.map((row) => ({
-            id: row.id, status: row.status, priority: row.priority, assigned_to: row.assignedTo, created_by: row.createdBy, location: row.location,
-            location_id: row.locationId, target_element: row.targetElement, context: row.context, suggestion: row.suggestion,
-            resolved_by_user_id: row.resolvedByUserId, status_updated_by_user_id: row.statusUpdatedByUserId,
-          })))],
+          [
+            apiKeyId,
+            organizationId,
+            documentId,
+            JSON.stringify(
+              rows.map((row) => ({
+                id: row.id,
+                status: row.status,
+                priority: row.priority,
+                assigned_to: row.assignedTo,
+                created_by: row.createdBy,
+                location: row.location,
+                location_id: row.locationId,
+                target_element: row.targetElement,
+                context: row.context,
+                suggestion: row.suggestion,
+                resolved_by_user_id: row.resolvedByUserId,
+                status_updated_by_user_id: row.statusUpdatedByUserId,
+              })),
+            ),
+          ],
         );
         if (dto.updateUsers?.length) await this.replaceUsersInComments(manager, rows, dto.updateUsers);
       }
       if (dto.triggerNotification && events.length > 0) {
-        const fresh = await manager.find(CommentAnnotation, { where: events.map(({ row }) => ({ apiKeyId, organizationId, documentId, id: row.id })) });
+        const fresh = await manager.find(CommentAnnotation, {
+          where: events.map(({ row }) => ({ apiKeyId, organizationId, documentId, id: row.id })),
+        });
         const views = new Map((await annotationViewsOf(manager, fresh)).map((view) => [view.annotationId, view]));
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
         for (const event of events) {
-          emit({ trigger: event.trigger, organizationId, documentId, documentName, actionUser: dto.from ?? null, annotation: views.get(event.row.id)!, comment: null, change: event.change });
+          emit({
+            trigger: event.trigger,
+            organizationId,
+            documentId,
+            documentName,
+            actionUser: dto.from ?? null,
+            annotation: views.get(event.row.id)!,
+            comment: null,
+            change: event.change,
+          });
         }
       }
       const found = new Set(rows.map((row) => row.id));
@@ -204,7 +320,13 @@ export class CommentAnnotationService {
       const organizationId = dto.organizationId ?? (await this.organizationOf(manager, apiKeyId, dto.documentId));
       const gone = organizationId === null ? [] : await this.doomed(manager, apiKeyId, organizationId, dto, actor);
       for (const row of gone) {
-        changed({ organizationId: organizationId!, documentId: dto.documentId, annotationId: row.id, kind: 'thread_deleted', audience: threadAudience({ visibility: row.visibility, createdBy: row.created_by }) });
+        changed({
+          organizationId: organizationId!,
+          documentId: dto.documentId,
+          annotationId: row.id,
+          kind: 'thread_deleted',
+          audience: threadAudience({ visibility: row.visibility, createdBy: row.created_by }),
+        });
       }
       const doomed = gone.map((row) => row.id);
       const deleted = new Set(doomed);
@@ -216,7 +338,13 @@ export class CommentAnnotationService {
     });
   }
 
-  private async doomed(manager: EntityManager, apiKeyId: string, organizationId: string, dto: DeleteAnnotationsDto, actor?: EndUserActor): Promise<DeletedAnnotation[]> {
+  private async doomed(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    dto: DeleteAnnotationsDto,
+    actor?: EndUserActor,
+  ): Promise<DeletedAnnotation[]> {
     const { documentId } = dto;
     await this.access.check(manager, apiKeyId, { organizationId, documentId }, dto.from, 'write', actor);
     const params: unknown[] = [apiKeyId, organizationId, documentId];
@@ -228,7 +356,8 @@ export class CommentAnnotationService {
       where += ` AND EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id
                    AND c.document_id = a.document_id AND c.annotation_id = a.id AND c.agent IS NOT NULL${agentWhere.map((w) => ` AND ${w}`).join('')})`;
     }
-    if (dto.agentSuggestions) where += ` AND a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending'`;
+    if (dto.agentSuggestions)
+      where += ` AND a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending'`;
     const [rows] = await manager.query<[DeletedAnnotation[], number]>(
       `DELETE FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} RETURNING a.id, a.visibility, a.created_by`,
       params,
@@ -242,11 +371,21 @@ export class CommentAnnotationService {
       'SELECT DISTINCT organization_id FROM comment_annotation WHERE api_key_id = $1 AND document_id = $2 LIMIT 2',
       [apiKeyId, documentId],
     );
-    if (rows.length > 1) throw ApiError.invalid('data.organizationId is required: documentId names a document in more than one organization.');
+    if (rows.length > 1)
+      throw ApiError.invalid(
+        'data.organizationId is required: documentId names a document in more than one organization.',
+      );
     return rows[0]?.organization_id ?? null;
   }
 
-  private async select(manager: EntityManager, apiKeyId: string, organizationId: string, documentId: string, filter: AnnotationFilter, lock: boolean): Promise<CommentAnnotation[]> {
+  private async select(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    documentId: string,
+    filter: AnnotationFilter,
+    lock: boolean,
+  ): Promise<CommentAnnotation[]> {
     const params: unknown[] = [apiKeyId, organizationId, documentId];
     const where = filterSql(filter, params);
     const ids = await manager.query<Array<{ id: string }>>(
@@ -254,18 +393,32 @@ export class CommentAnnotationService {
       params,
     );
     if (ids.length === 0) return [];
-    return manager.find(CommentAnnotation, { where: ids.map(({ id }) => ({ apiKeyId, organizationId, documentId, id })), order: { seq: 'ASC' } });
+    return manager.find(CommentAnnotation, {
+      where: ids.map(({ id }) => ({ apiKeyId, organizationId, documentId, id })),
+      order: { seq: 'ASC' },
+    });
   }
 
   /** updateUsers: the comments' authors and tagged contacts. */
-  private async replaceUsersInComments(manager: EntityManager, rows: CommentAnnotation[], updates: Array<{ oldUser: CommentUser; newUser: CommentUser }>): Promise<void> {
-    const where = rows.map((row) => ({ apiKeyId: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId, annotationId: row.id }));
+  private async replaceUsersInComments(
+    manager: EntityManager,
+    rows: CommentAnnotation[],
+    updates: Array<{ oldUser: CommentUser; newUser: CommentUser }>,
+  ): Promise<void> {
+    const where = rows.map((row) => ({
+      apiKeyId: row.apiKeyId,
+      organizationId: row.organizationId,
+      documentId: row.documentId,
+      annotationId: row.id,
+    }));
     const comments = await manager.find(CommentEntity, { where });
     const changed = comments.filter((comment) => {
       const before = JSON.stringify([comment.from, comment.taggedUserContacts]);
       for (const { oldUser, newUser } of updates) {
         if (comment.from?.userId === oldUser.userId) comment.from = newUser;
-        comment.taggedUserContacts = comment.taggedUserContacts.map((tag) => (tag.userId === oldUser.userId ? { ...tag, userId: newUser.userId, contact: newUser } : tag));
+        comment.taggedUserContacts = comment.taggedUserContacts.map((tag) =>
+          tag.userId === oldUser.userId ? { ...tag, userId: newUser.userId, contact: newUser } : tag,
+        );
       }
       return JSON.stringify([comment.from, comment.taggedUserContacts]) !== before;
     });
@@ -275,7 +428,19 @@ export class CommentAnnotationService {
       `UPDATE comment AS c SET from_user = v.from_user, tagged_user_contacts = v.tagged, updated_at = now()
          FROM jsonb_to_recordset($4::jsonb) AS v(annotation_id text, id bigint, from_user jsonb, tagged jsonb)
         WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = v.annotation_id COLLATE "C" AND c.id = v.id`,
-      [first.apiKeyId, first.organizationId, first.documentId, JSON.stringify(changed.map((c) => ({ annotation_id: c.annotationId, id: c.id, from_user: c.from, tagged: c.taggedUserContacts })))],
+      [
+        first.apiKeyId,
+        first.organizationId,
+        first.documentId,
+        JSON.stringify(
+          changed.map((c) => ({
+            annotation_id: c.annotationId,
+            id: c.id,
+            from_user: c.from,
+            tagged: c.taggedUserContacts,
+          })),
+        ),
+      ],
     );
   }
 }

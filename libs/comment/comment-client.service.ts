@@ -10,8 +10,18 @@ import { CommentReactionService } from './comment-reaction.service';
 import { AnnotationView } from './comment-views';
 import { CommentService } from './comment.service';
 import {
-  ClientAddThreadDto, ClientChangesDto, ClientCommentRefDto, ClientDeleteDto, ClientDocumentRefDto, ClientEditCommentDto, ClientListThreadsDto,
-  ClientReactionDto, ClientReplyDto, ClientThreadRefDto, ClientThreadStatusDto, MentionableUsersDto,
+  ClientAddThreadDto,
+  ClientChangesDto,
+  ClientCommentRefDto,
+  ClientDeleteDto,
+  ClientDocumentRefDto,
+  ClientEditCommentDto,
+  ClientListThreadsDto,
+  ClientReactionDto,
+  ClientReplyDto,
+  ClientThreadRefDto,
+  ClientThreadStatusDto,
+  MentionableUsersDto,
 } from './dto/client-comments.dto';
 import { CommentUser } from './entities/comment-user';
 
@@ -44,10 +54,23 @@ export class ClientComments {
     private readonly contacts: UserContacts,
   ) {}
 
-  async list(actor: ClientActor, dto: ClientListThreadsDto): Promise<{ threads: ClientThread[]; nextPageToken?: string; cursor: string }> {
+  async list(
+    actor: ClientActor,
+    dto: ClientListThreadsDto,
+  ): Promise<{ threads: ClientThread[]; nextPageToken?: string; cursor: string }> {
     const { organizationId, documentId } = dto;
     const cursor = await this.latestCursor(actor.apiKeyId, organizationId, documentId);
-    const page = await this.queries.get(actor.apiKeyId, { organizationId, documentId, from: self(actor), pageSize: dto.pageSize ?? DEFAULT_PAGE_SIZE, pageToken: dto.pageToken }, actor);
+    const page = await this.queries.get(
+      actor.apiKeyId,
+      {
+        organizationId,
+        documentId,
+        from: self(actor),
+        pageSize: dto.pageSize ?? DEFAULT_PAGE_SIZE,
+        pageToken: dto.pageToken,
+      },
+      actor,
+    );
     const threads = await this.withReadState(actor, dto, page.data as AnnotationView[]);
     return { threads, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), cursor };
   }
@@ -58,12 +81,39 @@ export class ClientComments {
   }
 
   async add(actor: ClientActor, dto: ClientAddThreadDto): Promise<ClientThread> {
-    const { organizationId, documentId, comment, annotationId, location, targetElement, context, status, priority, assignedTo, visibility } = dto;
+    const {
+      organizationId,
+      documentId,
+      comment,
+      annotationId,
+      location,
+      targetElement,
+      context,
+      status,
+      priority,
+      assignedTo,
+      visibility,
+    } = dto;
     const results = await this.annotations.add(
       actor.apiKeyId,
       {
-        organizationId, documentId, from: self(actor), triggerNotification: true,
-        commentAnnotations: [{ annotationId, location, targetElement, context, status, priority, assignedTo, visibility, commentData: [{ ...comment, from: self(actor) }] }],
+        organizationId,
+        documentId,
+        from: self(actor),
+        triggerNotification: true,
+        commentAnnotations: [
+          {
+            annotationId,
+            location,
+            targetElement,
+            context,
+            status,
+            priority,
+            assignedTo,
+            visibility,
+            commentData: [{ ...comment, from: self(actor) }],
+          },
+        ],
       },
       actor,
     );
@@ -77,7 +127,14 @@ export class ClientComments {
     const { organizationId, documentId, annotationId, comment } = dto;
     const [commentId] = await this.comments.add(
       actor.apiKeyId,
-      { organizationId, documentId, annotationId, from: self(actor), triggerNotification: true, commentData: [{ ...comment, from: self(actor) }] },
+      {
+        organizationId,
+        documentId,
+        annotationId,
+        from: self(actor),
+        triggerNotification: true,
+        commentData: [{ ...comment, from: self(actor) }],
+      },
       actor,
     );
     return { thread: await this.get(actor, dto), commentId };
@@ -85,11 +142,29 @@ export class ClientComments {
 
   async edit(actor: ClientActor, dto: ClientEditCommentDto): Promise<ClientThread> {
     await this.ownComment(actor, dto);
-    const { organizationId, documentId, annotationId, commentId, commentText, commentHtml, context, taggedUserContacts, attachments } = dto;
+    const {
+      organizationId,
+      documentId,
+      annotationId,
+      commentId,
+      commentText,
+      commentHtml,
+      context,
+      taggedUserContacts,
+      attachments,
+    } = dto;
     const change = { commentText, commentHtml, context, taggedUserContacts, attachments };
     await this.comments.update(
       actor.apiKeyId,
-      { organizationId, documentId, annotationId, commentIds: [commentId], from: self(actor), triggerNotification: true, updatedData: change },
+      {
+        organizationId,
+        documentId,
+        annotationId,
+        commentIds: [commentId],
+        from: self(actor),
+        triggerNotification: true,
+        updatedData: change,
+      },
       actor,
     );
     return this.get(actor, dto);
@@ -99,20 +174,46 @@ export class ClientComments {
     const { organizationId, documentId, annotationId, commentId } = dto;
     if (commentId !== undefined) {
       await this.ownComment(actor, { ...dto, commentId });
-      await this.comments.delete(actor.apiKeyId, { organizationId, documentId, annotationId, commentIds: [commentId], from: self(actor), triggerNotification: true }, actor);
+      await this.comments.delete(
+        actor.apiKeyId,
+        {
+          organizationId,
+          documentId,
+          annotationId,
+          commentIds: [commentId],
+          from: self(actor),
+          triggerNotification: true,
+        },
+        actor,
+      );
       return;
     }
     const thread = await this.visible(actor, dto);
-    if ((thread.from as CommentUser | undefined)?.userId !== actor.userId) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Only the user who started a thread may delete it.');
-    await this.annotations.delete(actor.apiKeyId, { organizationId, documentId, annotationIds: [annotationId], from: self(actor) }, actor);
+    if ((thread.from as CommentUser | undefined)?.userId !== actor.userId)
+      throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Only the user who started a thread may delete it.');
+    await this.annotations.delete(
+      actor.apiKeyId,
+      { organizationId, documentId, annotationIds: [annotationId], from: self(actor) },
+      actor,
+    );
   }
 
   async react(actor: ClientActor, dto: ClientReactionDto, action: 'add' | 'delete'): Promise<ClientThread> {
     const thread = await this.visible(actor, dto);
     if (!thread.comments.some((c) => c.commentId === dto.commentId)) throw ApiError.notFound('Comment does not exist.');
     const { organizationId, documentId, annotationId, commentId, icon } = dto;
-    const change = { organizationId, documentId, annotationId, commentId, icons: [icon], from: self(actor), triggerNotification: true };
-    await (action === 'add' ? this.reactions.add(actor.apiKeyId, change, actor) : this.reactions.delete(actor.apiKeyId, change, actor));
+    const change = {
+      organizationId,
+      documentId,
+      annotationId,
+      commentId,
+      icons: [icon],
+      from: self(actor),
+      triggerNotification: true,
+    };
+    await (action === 'add'
+      ? this.reactions.add(actor.apiKeyId, change, actor)
+      : this.reactions.delete(actor.apiKeyId, change, actor));
     return this.get(actor, dto);
   }
 
@@ -120,10 +221,23 @@ export class ClientComments {
   async setStatus(actor: ClientActor, dto: ClientThreadStatusDto): Promise<ClientThread> {
     await this.visible(actor, dto);
     const { organizationId, documentId, annotationId, status, priority, assignedTo } = dto;
-    const statusChange = status ? { status, statusUpdatedByUserId: actor.userId, ...(status.type === 'terminal' ? { resolvedByUserId: actor.userId } : {}) } : {};
+    const statusChange = status
+      ? {
+          status,
+          statusUpdatedByUserId: actor.userId,
+          ...(status.type === 'terminal' ? { resolvedByUserId: actor.userId } : {}),
+        }
+      : {};
     await this.annotations.update(
       actor.apiKeyId,
-      { organizationId, documentId, annotationIds: [annotationId], from: self(actor), triggerNotification: true, updatedData: { ...statusChange, priority, assignedTo } },
+      {
+        organizationId,
+        documentId,
+        annotationIds: [annotationId],
+        from: self(actor),
+        triggerNotification: true,
+        updatedData: { ...statusChange, priority, assignedTo },
+      },
       actor,
     );
     return this.get(actor, dto);
@@ -139,7 +253,10 @@ export class ClientComments {
   }
 
   /** The threads changed since `since` as they stand now, and the ids of those deleted since. */
-  async changes(actor: ClientActor, dto: ClientChangesDto): Promise<{ cursor: string; threads: ClientThread[]; deleted: string[] }> {
+  async changes(
+    actor: ClientActor,
+    dto: ClientChangesDto,
+  ): Promise<{ cursor: string; threads: ClientThread[]; deleted: string[] }> {
     const { organizationId, documentId } = dto;
     const rows = await this.dataSource.query<Array<{ annotation_id: string; deleted: boolean; cursor: string }>>(
       `SELECT annotation_id, bool_or(kind = 'thread_deleted') AS deleted, max(seq)::text AS cursor FROM comment_change
@@ -151,22 +268,38 @@ export class ClientComments {
     const ids = rows.map((row) => row.annotation_id);
     for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) {
       const annotationIds = ids.slice(i, i + MAX_PAGE_SIZE);
-      const page = await this.queries.get(actor.apiKeyId, { organizationId, documentId, annotationIds, from: self(actor), pageSize: MAX_PAGE_SIZE }, actor);
+      const page = await this.queries.get(
+        actor.apiKeyId,
+        { organizationId, documentId, annotationIds, from: self(actor), pageSize: MAX_PAGE_SIZE },
+        actor,
+      );
       threads.push(...(page.data as AnnotationView[]));
     }
     const present = new Set(threads.map((thread) => thread.annotationId));
-    const deleted = rows.filter((row) => row.deleted && !present.has(row.annotation_id)).map((row) => row.annotation_id);
+    const deleted = rows
+      .filter((row) => row.deleted && !present.has(row.annotation_id))
+      .map((row) => row.annotation_id);
     return { cursor, threads: await this.withReadState(actor, dto, threads), deleted };
   }
 
   async mentionable(actor: ClientActor, dto: MentionableUsersDto): Promise<UserContact[]> {
-    return this.contacts.search(this.dataSource.manager, actor.apiKeyId, dto.organizationId, dto.query ?? '', dto.limit ?? 20);
+    return this.contacts.search(
+      this.dataSource.manager,
+      actor.apiKeyId,
+      dto.organizationId,
+      dto.query ?? '',
+      dto.limit ?? 20,
+    );
   }
 
   /** The thread as the user may see it; a private thread that leaves them out is NOT_FOUND, as if it did not exist. */
   private async visible(actor: ClientActor, ref: ClientThreadRefDto): Promise<AnnotationView> {
     const { organizationId, documentId, annotationId } = ref;
-    const page = await this.queries.get(actor.apiKeyId, { organizationId, documentId, annotationIds: [annotationId], from: self(actor) }, actor);
+    const page = await this.queries.get(
+      actor.apiKeyId,
+      { organizationId, documentId, annotationIds: [annotationId], from: self(actor) },
+      actor,
+    );
     const [thread] = page.data as AnnotationView[];
     if (!thread) throw ApiError.notFound('Annotation does not exist.');
     return thread;
@@ -176,7 +309,8 @@ export class ClientComments {
     const thread = await this.visible(actor, ref);
     const comment = thread.comments.find((c) => c.commentId === ref.commentId);
     if (!comment) throw ApiError.notFound('Comment does not exist.');
-    if ((comment.from as CommentUser | undefined)?.userId !== actor.userId) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'A user may change only their own comments.');
+    if ((comment.from as CommentUser | undefined)?.userId !== actor.userId)
+      throw new ApiError(ErrorCode.PERMISSION_DENIED, 'A user may change only their own comments.');
   }
 
   private async latestCursor(apiKeyId: string, organizationId: string, documentId: string): Promise<string> {
@@ -187,7 +321,11 @@ export class ClientComments {
     return row?.cursor ?? '0';
   }
 
-  private async withReadState(actor: ClientActor, ref: ClientDocumentRefDto, threads: AnnotationView[]): Promise<ClientThread[]> {
+  private async withReadState(
+    actor: ClientActor,
+    ref: ClientDocumentRefDto,
+    threads: AnnotationView[],
+  ): Promise<ClientThread[]> {
     if (threads.length === 0) return [];
     const rows = await this.dataSource.query<Array<{ annotation_id: string; read_at: Date }>>(
       `SELECT annotation_id, read_at FROM comment_read
@@ -195,11 +333,18 @@ export class ClientComments {
       [actor.apiKeyId, ref.organizationId, ref.documentId, actor.userId, threads.map((thread) => thread.annotationId)],
     );
     const readAt = new Map(rows.map((row) => [row.annotation_id, row.read_at.getTime()]));
-    return threads.map((thread) => ({ ...thread, isRead: (readAt.get(thread.annotationId) ?? -1) >= (thread.lastUpdated as number) }));
+    return threads.map((thread) => ({
+      ...thread,
+      isRead: (readAt.get(thread.annotationId) ?? -1) >= (thread.lastUpdated as number),
+    }));
   }
 }
 
 /** The token's user as a comment's `from`: the token's name and e-mail, never the client's. */
 function self(actor: ClientActor): CommentUser {
-  return { userId: actor.userId, ...(actor.name ? { name: actor.name } : {}), ...(actor.email ? { email: actor.email } : {}) };
+  return {
+    userId: actor.userId,
+    ...(actor.name ? { name: actor.name } : {}),
+    ...(actor.email ? { email: actor.email } : {}),
+  };
 }

@@ -52,7 +52,9 @@ interface Publication {
 export function threadAudience(row: Pick<CommentAnnotation, 'visibility' | 'createdBy'>): string[] | null {
   const visibility = row.visibility as { type?: string; userIds?: unknown } | null;
   if (visibility?.type !== 'restricted') return null;
-  const named = Array.isArray(visibility.userIds) ? visibility.userIds.filter((id): id is string => typeof id === 'string') : [];
+  const named = Array.isArray(visibility.userIds)
+    ? visibility.userIds.filter((id): id is string => typeof id === 'string')
+    : [];
   return [...new Set([...(row.createdBy?.userId ? [row.createdBy.userId] : []), ...named])];
 }
 
@@ -83,8 +85,17 @@ export class CommentFeed {
       return value;
     });
     for (const { event, audience } of publications) {
-      if (audience === null) this.hub.emitToDocument(apiKeyId, event.organizationId, event.documentId, COMMENT_CHANGE_EVENT, event);
-      else this.hub.emitToDocumentUsers(apiKeyId, event.organizationId, event.documentId, audience, COMMENT_CHANGE_EVENT, event);
+      if (audience === null)
+        this.hub.emitToDocument(apiKeyId, event.organizationId, event.documentId, COMMENT_CHANGE_EVENT, event);
+      else
+        this.hub.emitToDocumentUsers(
+          apiKeyId,
+          event.organizationId,
+          event.documentId,
+          audience,
+          COMMENT_CHANGE_EVENT,
+          event,
+        );
     }
     return result;
   }
@@ -99,19 +110,32 @@ export class CommentFeed {
          SELECT $1, $2, $3, c.annotation_id, c.kind FROM locked, unnest($5::text[], $6::text[]) WITH ORDINALITY AS c(annotation_id, kind, n)
           ORDER BY c.n
          RETURNING seq`,
-        [apiKeyId, organizationId, documentId, JSON.stringify([apiKeyId, organizationId, documentId]), perDocument.map((c) => c.annotationId), perDocument.map((c) => c.kind)],
+        [
+          apiKeyId,
+          organizationId,
+          documentId,
+          JSON.stringify([apiKeyId, organizationId, documentId]),
+          perDocument.map((c) => c.annotationId),
+          perDocument.map((c) => c.kind),
+        ],
       );
       const seqs = rows.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       const alive = [...new Set(perDocument.filter((c) => c.kind !== 'thread_deleted').map((c) => c.annotationId))];
       const found = alive.length
-        ? await manager.find(CommentAnnotation, { where: alive.map((id) => ({ apiKeyId, organizationId, documentId, id })) })
+        ? await manager.find(CommentAnnotation, {
+            where: alive.map((id) => ({ apiKeyId, organizationId, documentId, id })),
+          })
         : [];
       const views = await annotationViewsOf(manager, found);
       const byId = new Map(found.map((row, i) => [row.id, { view: views[i], audience: threadAudience(row) }]));
       perDocument.forEach((change, i) => {
         const current = change.kind === 'thread_deleted' ? undefined : byId.get(change.annotationId);
         const event: CommentChangeEvent = {
-          organizationId, documentId, cursor: String(seqs[i]), kind: change.kind, annotationId: change.annotationId,
+          organizationId,
+          documentId,
+          cursor: String(seqs[i]),
+          kind: change.kind,
+          annotationId: change.annotationId,
           ...(change.commentId !== undefined ? { commentId: change.commentId } : {}),
           thread: current?.view ?? null,
         };

@@ -46,22 +46,28 @@ export class CommentLocationService {
     const locationId = identity(dto.location, 'data.location');
     await this.dataSource.transaction(async (manager) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
-      await manager.query('DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4', [
-        apiKeyId,
-        organizationId,
-        dto.documentId,
-        locationId,
-      ]);
+      await manager.query(
+        'DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4',
+        [apiKeyId, organizationId, dto.documentId, locationId],
+      );
     });
   }
 
   /** The given organization, else the only one holding the document; the document is locked against deletion either way. */
-  private async organizationOf(manager: EntityManager, apiKeyId: string, documentId: string, given?: string): Promise<string> {
+  private async organizationOf(
+    manager: EntityManager,
+    apiKeyId: string,
+    documentId: string,
+    given?: string,
+  ): Promise<string> {
     let organizationId = given;
     if (organizationId === undefined) {
       const holders = await this.documents.organizationsOf(manager, apiKeyId, documentId);
       if (holders.length === 0) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
-      if (holders.length > 1) throw ApiError.invalid(`data.organizationId is required: document ${documentId} exists in more than one organization.`);
+      if (holders.length > 1)
+        throw ApiError.invalid(
+          `data.organizationId is required: document ${documentId} exists in more than one organization.`,
+        );
       organizationId = holders[0];
     }
     await ensureDocument(manager, apiKeyId, organizationId, documentId);

@@ -13,9 +13,18 @@ import { CommentUser, TaggedUserContact } from './entities/comment-user';
 export class CommentMentions {
   constructor(private readonly users: UserService) {}
 
-  async withGroupMembers(manager: EntityManager, apiKeyId: string, organizationId: string, comment: CommentView | null): Promise<CommentView | null> {
+  async withGroupMembers(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    comment: CommentView | null,
+  ): Promise<CommentView | null> {
     const tags = (comment?.taggedUserContacts ?? []) as TaggedUserContact[];
-    const groupIds = [...new Set(tags.flatMap((tag) => (tag.organizationUserGroupId === undefined ? [] : [tag.organizationUserGroupId])))];
+    const groupIds = [
+      ...new Set(
+        tags.flatMap((tag) => (tag.organizationUserGroupId === undefined ? [] : [tag.organizationUserGroupId])),
+      ),
+    ];
     if (comment === null || groupIds.length === 0) return comment;
     const named = (comment.to ?? []) as CommentUser[];
     const seen = new Set(named.map((user) => user.userId));

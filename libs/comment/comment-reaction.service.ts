@@ -29,7 +29,12 @@ export class CommentReactionService {
     return this.change(apiKeyId, dto, 'delete', actor);
   }
 
-  private async change(apiKeyId: string, dto: ReactionsDto, action: 'add' | 'delete', actor?: EndUserActor): Promise<BatchItem[]> {
+  private async change(
+    apiKeyId: string,
+    dto: ReactionsDto,
+    action: 'add' | 'delete',
+    actor?: EndUserActor,
+  ): Promise<BatchItem[]> {
     const from = dto.from;
     if (!from) throw ApiError.invalid('data.from is required.');
     assertUniqueIds(dto.icons, (i) => `data.icons[${i}]`);
@@ -38,28 +43,65 @@ export class CommentReactionService {
     const key = { apiKeyId, organizationId, documentId, annotationId, commentId };
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
       await this.access.check(manager, apiKeyId, dto, from, 'write', actor);
-      const annotation = await manager.findOne(CommentAnnotation, { where: { apiKeyId, organizationId, documentId, id: annotationId } });
+      const annotation = await manager.findOne(CommentAnnotation, {
+        where: { apiKeyId, organizationId, documentId, id: annotationId },
+      });
       if (!annotation) throw ApiError.notFound('Annotation does not exist.');
-      const comment = await manager.findOne(CommentEntity, { where: { apiKeyId, organizationId, documentId, annotationId, id: commentId } });
+      const comment = await manager.findOne(CommentEntity, {
+        where: { apiKeyId, organizationId, documentId, annotationId, id: commentId },
+      });
       if (!comment) throw ApiError.notFound('Comment does not exist.');
       const query =
         action === 'add'
-          ? manager.createQueryBuilder().insert().into(CommentReaction).values(dto.icons.map((icon) => ({ ...key, userId: from.userId, icon, user: from }))).orIgnore()
-          : manager.createQueryBuilder().delete().from(CommentReaction).where({ ...key, userId: from.userId, icon: In(dto.icons) });
+          ? manager
+              .createQueryBuilder()
+              .insert()
+              .into(CommentReaction)
+              .values(dto.icons.map((icon) => ({ ...key, userId: from.userId, icon, user: from })))
+              .orIgnore()
+          : manager
+              .createQueryBuilder()
+              .delete()
+              .from(CommentReaction)
+              .where({ ...key, userId: from.userId, icon: In(dto.icons) });
       const result = await query.returning(['icon']).execute();
       const touched = new Set((result.raw as Array<{ icon: string }>).map((row) => row.icon));
-      if (touched.size > 0) changed({ organizationId, documentId, annotationId, kind: action === 'add' ? 'reaction_added' : 'reaction_removed', commentId: dto.commentId });
+      if (touched.size > 0)
+        changed({
+          organizationId,
+          documentId,
+          annotationId,
+          kind: action === 'add' ? 'reaction_added' : 'reaction_removed',
+          commentId: dto.commentId,
+        });
       if (dto.triggerNotification && touched.size > 0) {
         const [view] = await annotationViewsOf(manager, [annotation]);
-        const target = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, view.comments.find((c) => c.commentId === dto.commentId) ?? null);
+        const target = await this.mentions.withGroupMembers(
+          manager,
+          apiKeyId,
+          organizationId,
+          view.comments.find((c) => c.commentId === dto.commentId) ?? null,
+        );
         const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
         const trigger = action === 'add' ? 'comment.reaction_add' : 'comment.reaction_delete';
         for (const icon of dto.icons.filter((i) => touched.has(i))) {
-          emit({ trigger, organizationId, documentId, documentName, actionUser: from, annotation: view, comment: target, change: { reaction: { icon, user: from } } });
+          emit({
+            trigger,
+            organizationId,
+            documentId,
+            documentName,
+            actionUser: from,
+            annotation: view,
+            comment: target,
+            change: { reaction: { icon, user: from } },
+          });
         }
       }
       return dto.icons.map((icon) => {
-        if (action === 'add') return touched.has(icon) ? item(icon, true, 'Reaction added.') : item(icon, false, 'Reaction already exists.');
+        if (action === 'add')
+          return touched.has(icon)
+            ? item(icon, true, 'Reaction added.')
+            : item(icon, false, 'Reaction already exists.');
         return item(icon, true, touched.has(icon) ? 'Reaction deleted.' : 'Reaction does not exist.');
       });
     });

@@ -10,9 +10,26 @@ describe('comment numbering', () => {
 
 describe('status objects', () => {
   it("default to Velt's OPEN and fill a default status's colours, keeping what the caller sent", () => {
-    expect(statusOf(undefined)).toEqual({ id: 'OPEN', name: 'Open', type: 'default', color: '#625DF5', lightColor: '#E7E8FA' });
-    expect(statusOf({ id: 'RESOLVED', name: 'Done', type: 'terminal', color: undefined })).toEqual({ id: 'RESOLVED', name: 'Done', type: 'terminal', color: '#198F65', lightColor: '#EDF6F3' });
-    expect(statusOf({ id: 'custom', name: 'Custom', type: 'ongoing', color: '#000' })).toEqual({ id: 'custom', name: 'Custom', type: 'ongoing', color: '#000' });
+    expect(statusOf(undefined)).toEqual({
+      id: 'OPEN',
+      name: 'Open',
+      type: 'default',
+      color: '#625DF5',
+      lightColor: '#E7E8FA',
+    });
+    expect(statusOf({ id: 'RESOLVED', name: 'Done', type: 'terminal', color: undefined })).toEqual({
+      id: 'RESOLVED',
+      name: 'Done',
+      type: 'terminal',
+      color: '#198F65',
+      lightColor: '#EDF6F3',
+    });
+    expect(statusOf({ id: 'custom', name: 'Custom', type: 'ongoing', color: '#000' })).toEqual({
+      id: 'custom',
+      name: 'Custom',
+      type: 'ongoing',
+      color: '#000',
+    });
   });
 });
 

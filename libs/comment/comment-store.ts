@@ -45,16 +45,27 @@ export function dateOf(ms: number | undefined): Date | undefined {
 }
 
 /** The comments (with reactions) of the annotations, in creation order, keyed by annotation. */
-export async function commentViewsOf(manager: EntityManager, rows: CommentAnnotation[]): Promise<Map<CommentAnnotation, CommentView[]>> {
+export async function commentViewsOf(
+  manager: EntityManager,
+  rows: CommentAnnotation[],
+): Promise<Map<CommentAnnotation, CommentView[]>> {
   const result = new Map<CommentAnnotation, CommentView[]>(rows.map((row) => [row, []]));
   if (rows.length === 0) return result;
-  const where = rows.map((row) => ({ apiKeyId: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId, annotationId: row.id }));
+  const where = rows.map((row) => ({
+    apiKeyId: row.apiKeyId,
+    organizationId: row.organizationId,
+    documentId: row.documentId,
+    annotationId: row.id,
+  }));
   const comments = await manager.find(CommentEntity, { where, order: { seq: 'ASC' } });
   const reactions = await manager.find(CommentReaction, { where, order: { createdAt: 'ASC' } });
   const key = (doc: string, annotation: string) => JSON.stringify([doc, annotation]);
   const byAnnotation = new Map(rows.map((row) => [key(row.documentId, row.id), result.get(row)!]));
   for (const comment of comments) {
-    const own = reactions.filter((r) => r.documentId === comment.documentId && r.annotationId === comment.annotationId && r.commentId === comment.id);
+    const own = reactions.filter(
+      (r) =>
+        r.documentId === comment.documentId && r.annotationId === comment.annotationId && r.commentId === comment.id,
+    );
     byAnnotation.get(key(comment.documentId, comment.annotationId))?.push(commentView(comment, own));
   }
   return result;
@@ -66,6 +77,12 @@ export async function annotationViewsOf(manager: EntityManager, rows: CommentAnn
 }
 
 /** The document's name for webhook metadata (Velt's `metadata.documentName`). */
-export async function documentNameOf(manager: EntityManager, documents: DocumentDirectoryService, apiKeyId: string, organizationId: string, documentId: string): Promise<string | null> {
+export async function documentNameOf(
+  manager: EntityManager,
+  documents: DocumentDirectoryService,
+  apiKeyId: string,
+  organizationId: string,
+  documentId: string,
+): Promise<string | null> {
   return (await documents.names(manager, apiKeyId, organizationId, [documentId])).get(documentId) ?? null;
 }

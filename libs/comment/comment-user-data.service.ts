@@ -16,7 +16,15 @@ export interface UserCommentItem {
 export interface UserReactionItem {
   seq: string;
   icon: string;
-  view: { organizationId: string; documentId: string; annotationId: string; commentId: number; icon: string; from: CommentUser; createdAt: number };
+  view: {
+    organizationId: string;
+    documentId: string;
+    annotationId: string;
+    commentId: number;
+    icon: string;
+    from: CommentUser;
+    createdAt: number;
+  };
 }
 
 /** Organizations to erase in; null means every organization of the API key. */
@@ -53,22 +61,46 @@ export class CommentUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Comments the user wrote or is tagged in, in creation order after `afterSeq`. */
-  async comments(apiKeyId: string, organizationId: string, userId: string, afterSeq: string, limit: number): Promise<UserCommentItem[]> {
+  async comments(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    afterSeq: string,
+    limit: number,
+  ): Promise<UserCommentItem[]> {
     const rows = await this.dataSource
       .createQueryBuilder(CommentEntity, 'c')
-      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.seq > :afterSeq', { apiKeyId, organizationId, afterSeq })
-      .andWhere(`(c.from_user->>'userId' = :userId OR c.tagged_user_contacts @> CAST(:tag AS jsonb))`, { userId, tag: JSON.stringify([{ userId }]) })
+      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.seq > :afterSeq', {
+        apiKeyId,
+        organizationId,
+        afterSeq,
+      })
+      .andWhere(`(c.from_user->>'userId' = :userId OR c.tagged_user_contacts @> CAST(:tag AS jsonb))`, {
+        userId,
+        tag: JSON.stringify([{ userId }]),
+      })
       .orderBy('c.seq', 'ASC')
       .limit(limit)
       .getMany();
     return rows.map((row) => ({
       seq: row.seq,
-      view: { ...commentView(row), organizationId: row.organizationId, documentId: row.documentId, annotationId: row.annotationId },
+      view: {
+        ...commentView(row),
+        organizationId: row.organizationId,
+        documentId: row.documentId,
+        annotationId: row.annotationId,
+      },
     }));
   }
 
   /** The user's reactions, ordered by their comment's creation, then icon, after the cursor. */
-  async reactions(apiKeyId: string, organizationId: string, userId: string, after: [string, string], limit: number): Promise<UserReactionItem[]> {
+  async reactions(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    after: [string, string],
+    limit: number,
+  ): Promise<UserReactionItem[]> {
     const rows: ReactionRow[] = await this.dataSource.query(
       `SELECT c.seq, r.organization_id, r.document_id, r.annotation_id, r.comment_id, r.icon, r."user", r.created_at
          FROM comment_reaction r
@@ -94,10 +126,21 @@ export class CommentUserData {
   }
 
   /** Deletes up to `limit` of the user's reactions, then of their thread read marks. */
-  async eraseReactions(manager: EntityManager, apiKeyId: string, organizations: OrganizationScope, userId: string, limit: number): Promise<number> {
+  async eraseReactions(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: OrganizationScope,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     let erased = 0;
     for (const table of ['comment_reaction', 'comment_read']) {
-      const { affected } = await runStatement(manager, `DELETE FROM ${table} WHERE ${pick(table, 'user_id = $3')}`, [apiKeyId, organizations, userId, limit - erased]);
+      const { affected } = await runStatement(manager, `DELETE FROM ${table} WHERE ${pick(table, 'user_id = $3')}`, [
+        apiKeyId,
+        organizations,
+        userId,
+        limit - erased,
+      ]);
       erased += affected;
       if (erased === limit) break;
     }
@@ -108,7 +151,13 @@ export class CommentUserData {
    * Deletes up to `limit` comments the user wrote (their reactions go with them), then the
    * annotations those deletions left without any comment; others' comments are kept.
    */
-  async eraseComments(manager: EntityManager, apiKeyId: string, organizations: OrganizationScope, userId: string, limit: number): Promise<number> {
+  async eraseComments(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: OrganizationScope,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     const { rows } = await runStatement<{ organization_id: string; document_id: string; annotation_id: string }>(
       manager,
       `DELETE FROM comment WHERE ${pick('comment', `from_user->>'userId' = $3`)} RETURNING organization_id, document_id, annotation_id`,
@@ -121,14 +170,25 @@ export class CommentUserData {
         `DELETE FROM comment_annotation a USING unnest($2::text[], $3::text[], $4::text[]) AS t(organization_id, document_id, annotation_id)
           WHERE a.api_key_id = $1 AND a.organization_id = t.organization_id AND a.document_id = t.document_id AND a.id = t.annotation_id
             AND ${NO_COMMENTS}`,
-        [apiKeyId, threads.map((t) => t.organization_id), threads.map((t) => t.document_id), threads.map((t) => t.annotation_id)],
+        [
+          apiKeyId,
+          threads.map((t) => t.organization_id),
+          threads.map((t) => t.document_id),
+          threads.map((t) => t.annotation_id),
+        ],
       );
     }
     return rows.length;
   }
 
   /** Removes the user from the tagged contacts of up to `limit` comments; the comment text stays as its author wrote it. */
-  async eraseMentions(manager: EntityManager, apiKeyId: string, organizations: OrganizationScope, userId: string, limit: number): Promise<number> {
+  async eraseMentions(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: OrganizationScope,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     const { affected } = await runStatement(
       manager,
       `UPDATE comment SET tagged_user_contacts = COALESCE(
@@ -144,9 +204,19 @@ export class CommentUserData {
    * Up to `limit` annotations that name the user: one the user created that has no comment left is
    * deleted; on the others the user's identity (creator, assignee, resolver, status changer) is cleared.
    */
-  async eraseAnnotations(manager: EntityManager, apiKeyId: string, organizations: OrganizationScope, userId: string, limit: number): Promise<number> {
+  async eraseAnnotations(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: OrganizationScope,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     const params = [apiKeyId, organizations, userId, limit];
-    const deleted = await runStatement(manager, `DELETE FROM comment_annotation WHERE ${pick('comment_annotation', `created_by->>'userId' = $3 AND ${NO_COMMENTS}`)}`, params);
+    const deleted = await runStatement(
+      manager,
+      `DELETE FROM comment_annotation WHERE ${pick('comment_annotation', `created_by->>'userId' = $3 AND ${NO_COMMENTS}`)}`,
+      params,
+    );
     const left = limit - deleted.affected;
     if (left === 0) return deleted.affected;
     const cleared = await runStatement(

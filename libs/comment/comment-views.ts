@@ -42,7 +42,9 @@ export function commentView(row: CommentEntity, reactions: CommentReaction[] = [
     commentText: row.text,
     commentHtml: row.html,
     from: row.from,
-    to: row.taggedUserContacts.flatMap((tag) => (tag.userId === undefined ? [] : [tag.contact ?? { userId: tag.userId }])),
+    to: row.taggedUserContacts.flatMap((tag) =>
+      tag.userId === undefined ? [] : [tag.contact ?? { userId: tag.userId }],
+    ),
     taggedUserContacts: row.taggedUserContacts,
     attachments: row.attachments,
     context: row.context,
@@ -57,7 +59,13 @@ export function commentView(row: CommentEntity, reactions: CommentReaction[] = [
 
 export function annotationView(row: CommentAnnotation, comments: CommentView[]): AnnotationView {
   const rootAgent = comments[0]?.agent;
-  const mentioned = [...new Set(comments.flatMap((c) => (c.taggedUserContacts as TaggedUserContact[]).flatMap((t) => (t.userId === undefined ? [] : [t.userId]))))];
+  const mentioned = [
+    ...new Set(
+      comments.flatMap((c) =>
+        (c.taggedUserContacts as TaggedUserContact[]).flatMap((t) => (t.userId === undefined ? [] : [t.userId])),
+      ),
+    ),
+  ];
   return compact({
     annotationId: row.id,
     type: row.type,
@@ -83,4 +91,3 @@ export function annotationView(row: CommentAnnotation, comments: CommentView[]):
     comments,
   });
 }
-

@@ -7,7 +7,13 @@ import { CommentAnnotationQueryService } from './comment-annotation-query.servic
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';
 import { CommentResult, CommentService } from './comment.service';
-import { AddAnnotationsDto, CountAnnotationsDto, DeleteAnnotationsDto, GetAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
+import {
+  AddAnnotationsDto,
+  CountAnnotationsDto,
+  DeleteAnnotationsDto,
+  GetAnnotationsDto,
+  UpdateAnnotationsDto,
+} from './dto/annotations.dto';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, ReactionsDto, UpdateCommentsDto } from './dto/comments.dto';
 
 /** Velt's per-comment result map: keyed by the numeric id, whose `id` stays a number. */

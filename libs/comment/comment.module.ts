@@ -17,7 +17,26 @@ import { COMMENT_ENTITIES } from './entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature(COMMENT_ENTITIES), AccessModule, DocumentModule, UserModule, UserContactsModule],
-  providers: [CommentAccess, CommentFeed, CommentMentions, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData, ClientComments],
-  exports: [ClientComments, CommentLocationService, CommentAnnotationService, CommentAnnotationQueryService, CommentService, CommentReactionService, CommentUserData],
+  providers: [
+    CommentAccess,
+    CommentFeed,
+    CommentMentions,
+    CommentLocationService,
+    CommentAnnotationService,
+    CommentAnnotationQueryService,
+    CommentService,
+    CommentReactionService,
+    CommentUserData,
+    ClientComments,
+  ],
+  exports: [
+    ClientComments,
+    CommentLocationService,
+    CommentAnnotationService,
+    CommentAnnotationQueryService,
+    CommentService,
+    CommentReactionService,
+    CommentUserData,
+  ],
 })
 export class CommentModule {}

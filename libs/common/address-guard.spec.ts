@@ -60,24 +60,45 @@ describe('outbound address guard', () => {
     await expect(vetTarget(new URL('http://127.0.0.1:8080/x'), false)).rejects.toBeInstanceOf(BlockedTargetError);
     await expect(vetTarget(new URL('http://[::1]/x'), false)).rejects.toBeInstanceOf(BlockedTargetError);
     await expect(vetTarget(new URL('http://localhost/x'), false)).rejects.toBeInstanceOf(BlockedTargetError);
-    await expect(vetTarget(new URL('http://127.0.0.1:8080/x'), true)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(vetTarget(new URL('http://127.0.0.1:8080/x'), true)).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
     await expect(vetTarget(new URL('http://8.8.8.8/x'), false)).resolves.toEqual({ address: '8.8.8.8', family: 4 });
   });
 
   it('refuses the embedded forms in URLs, which the URL parser rewrites to hex', async () => {
-    for (const url of ['http://[::ffff:127.0.0.1]/x', 'http://[2002:7f00:1::]/x', 'http://[::ffff:0:7f00:1]/x', 'http://0x7f.1/x', 'http://[2001:db8::1]/x']) {
+    for (const url of [
+      'http://[::ffff:127.0.0.1]/x',
+      'http://[2002:7f00:1::]/x',
+      'http://[::ffff:0:7f00:1]/x',
+      'http://0x7f.1/x',
+      'http://[2001:db8::1]/x',
+    ]) {
       await expect(vetTarget(new URL(url), false)).rejects.toBeInstanceOf(BlockedTargetError);
     }
   });
 
   it('returns the vetted address itself, so the delivery connects to what was checked', async () => {
-    await expect(vetTarget(new URL('https://[2606:4700::1111]:8443/hook'), false)).resolves.toEqual({ address: '2606:4700::1111', family: 6 });
-    await expect(vetTarget(new URL('http://[::ffff:8.8.8.8]/x'), false)).resolves.toEqual({ address: '::ffff:808:808', family: 6 });
+    await expect(vetTarget(new URL('https://[2606:4700::1111]:8443/hook'), false)).resolves.toEqual({
+      address: '2606:4700::1111',
+      family: 6,
+    });
+    await expect(vetTarget(new URL('http://[::ffff:8.8.8.8]/x'), false)).resolves.toEqual({
+      address: '::ffff:808:808',
+      family: 6,
+    });
   });
 
   describe('at config time', () => {
     it('refuses private literals and names resolving to them', async () => {
-      for (const url of ['http://127.0.0.1:8080/x', 'http://[::1]/x', 'http://10.0.0.5/x', 'http://0x7f.1/x', 'http://localhost/x']) {
+      for (const url of [
+        'http://127.0.0.1:8080/x',
+        'http://[::1]/x',
+        'http://10.0.0.5/x',
+        'http://0x7f.1/x',
+        'http://localhost/x',
+      ]) {
         await expect(isRefusedTarget(new URL(url))).resolves.toBe(true);
       }
     });

@@ -59,7 +59,8 @@ export async function vetTarget(target: URL, allowPrivateNetworks: boolean): Pro
 /** Resolves to the address vetted a moment ago, so the connection cannot be rebound to another one. */
 export function pinnedLookup(vetted: VettedAddress): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [vetted]);
+    if (options.all)
+      (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [vetted]);
     else callback(null, vetted.address, vetted.family);
   };
 }

@@ -7,7 +7,9 @@ describe('AppConfig REDIS_CLUSTER_NODES', () => {
   });
 
   it('reads comma-separated host:port seeds, IPv6 in brackets', () => {
-    expect(new AppConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b.internal:7001,[::1]:7002' }).redisClusterNodes).toEqual([
+    expect(
+      new AppConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b.internal:7001,[::1]:7002' }).redisClusterNodes,
+    ).toEqual([
       { host: '10.0.0.1', port: 7000 },
       { host: 'redis-b.internal', port: 7001 },
       { host: '::1', port: 7002 },

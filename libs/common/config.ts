@@ -4,7 +4,15 @@ export class ConfigError extends Error {}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [5000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [
+  5000,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+];
 
 /** How one queue's BullMQ worker runs; `<QUEUE>_CONCURRENCY`, `<QUEUE>_LOCK_DURATION_MS`, `<QUEUE>_STALLED_INTERVAL_MS`. */
 export interface WorkerSettings {
@@ -93,7 +101,10 @@ export class AppConfig {
 
   constructor(env: NodeJS.ProcessEnv) {
     this.nodeEnv = env.NODE_ENV ?? 'development';
-    this.databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres', ['postgres:', 'postgresql:']);
+    this.databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres', [
+      'postgres:',
+      'postgresql:',
+    ]);
     this.redisUrl = url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
     this.redisClusterNodes = redisNodes(env.REDIS_CLUSTER_NODES);
     this.redisPrefix = text(env, 'REDIS_PREFIX', 'svc', /^[A-Za-z0-9_.:-]{1,64}$/);
@@ -102,11 +113,21 @@ export class AppConfig {
     this.workspaceCreateLimit = int(env, 'WORKSPACE_CREATE_LIMIT', 10, 1, 1_000_000);
     this.workspaceCreateWindowSeconds = int(env, 'WORKSPACE_CREATE_WINDOW_S', 60, 1, 86_400);
     this.webhookAllowPrivateNetworks = bool(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false);
-    this.webhookRetryScheduleMs = intList(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, 0, 7 * 86_400_000);
+    this.webhookRetryScheduleMs = intList(
+      env,
+      'WEBHOOK_RETRY_SCHEDULE_MS',
+      DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
+      0,
+      7 * 86_400_000,
+    );
     this.webhookSweepIntervalMs = int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000);
     this.logLevel = oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
     this.authCacheTtlMs = int(env, 'AUTH_CACHE_TTL_MS', 5000, 0, 60_000);
-    this.workerQueues = env.WORKER_QUEUES ? env.WORKER_QUEUES.split(',').map((q) => q.trim()).filter(Boolean) : null;
+    this.workerQueues = env.WORKER_QUEUES
+      ? env.WORKER_QUEUES.split(',')
+          .map((q) => q.trim())
+          .filter(Boolean)
+      : null;
     this.workerHealthPort = int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535);
     this.permissionProviderTimeoutMs = int(env, 'PERMISSION_PROVIDER_TIMEOUT_MS', 5000, 100, 60_000);
     this.permissionProviderCacheTtlSeconds = int(env, 'PERMISSION_PROVIDER_CACHE_TTL_S', 60, 0, 86_400);
@@ -117,7 +138,13 @@ export class AppConfig {
     this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 60, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
-    this.activityRetentionSweepIntervalMs = int(env, 'ACTIVITY_RETENTION_SWEEP_INTERVAL_MS', 3_600_000, 100, 86_400_000);
+    this.activityRetentionSweepIntervalMs = int(
+      env,
+      'ACTIVITY_RETENTION_SWEEP_INTERVAL_MS',
+      3_600_000,
+      100,
+      86_400_000,
+    );
     this.emailAllowPrivateNetworks = bool(env, 'EMAIL_ALLOW_PRIVATE_NETWORKS', false);
     this.sendgridApiUrl = url(env, 'SENDGRID_API_URL', 'https://api.sendgrid.com', ['https:', 'http:']);
     this.emailMaxAttempts = int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 50);
@@ -165,7 +192,8 @@ function adminCredentials(env: NodeJS.ProcessEnv): { user: string; password: str
   if (user === '' && password === '') return null;
   if (user === '' || password === '') throw new ConfigError('ADMIN_USER and ADMIN_PASSWORD must be set together.');
   // RFC 7617: the user-id of basic auth cannot contain a colon.
-  if (user.includes(':') || user.length > 256) throw new ConfigError('ADMIN_USER must be at most 256 characters without ":".');
+  if (user.includes(':') || user.length > 256)
+    throw new ConfigError('ADMIN_USER must be at most 256 characters without ":".');
   if (password.length < MIN_ADMIN_PASSWORD_LENGTH || password.length > 1024) {
     throw new ConfigError(`ADMIN_PASSWORD must be ${MIN_ADMIN_PASSWORD_LENGTH} to 1024 characters.`);
   }
@@ -201,7 +229,12 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: 
 }
 
 /** One queue's worker settings from `<PREFIX>_CONCURRENCY`, `<PREFIX>_LOCK_DURATION_MS`, `<PREFIX>_STALLED_INTERVAL_MS` (libs/queue holds each queue's defaults). */
-export function workerSettings(env: NodeJS.ProcessEnv, prefix: string, defaults: WorkerSettings, maxConcurrency: number): WorkerSettings {
+export function workerSettings(
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+  defaults: WorkerSettings,
+  maxConcurrency: number,
+): WorkerSettings {
   return {
     concurrency: int(env, `${prefix}_CONCURRENCY`, defaults.concurrency, 1, maxConcurrency),
     lockDurationMs: int(env, `${prefix}_LOCK_DURATION_MS`, defaults.lockDurationMs, 1000, 600_000),

@@ -40,12 +40,18 @@ describe('validatedDto', () => {
   });
 
   it('names the first bad field by its path, and an unknown field as unknown', () => {
-    expect(messageOf(() => validatedDto(ListDto, { items: [{ id: 1 }] }))).toBe('INVALID_ARGUMENT: data.items[0].id must be a string.');
-    expect(messageOf(() => validatedDto(ListDto, { items: [{ id: 'a' }], colour: 'red' }))).toBe('INVALID_ARGUMENT: data.colour is not a known field.');
+    expect(messageOf(() => validatedDto(ListDto, { items: [{ id: 1 }] }))).toBe(
+      'INVALID_ARGUMENT: data.items[0].id must be a string.',
+    );
+    expect(messageOf(() => validatedDto(ListDto, { items: [{ id: 'a' }], colour: 'red' }))).toBe(
+      'INVALID_ARGUMENT: data.colour is not a known field.',
+    );
   });
 
   it('drops constructor and prototype keys at every depth instead of failing on them', () => {
-    const plain = JSON.parse('{"items":[{"id":"a","constructor":5}],"constructor":{"prototype":1},"extra":{"prototype":{"x":1},"ok":true}}') as object;
+    const plain = JSON.parse(
+      '{"items":[{"id":"a","constructor":5}],"constructor":{"prototype":1},"extra":{"prototype":{"x":1},"ok":true}}',
+    ) as object;
     const dto = validatedDto(ListDto, plain);
     expect(dto).toBeInstanceOf(ListDto);
     expect(Object.keys(dto.items[0])).toEqual(['id']);

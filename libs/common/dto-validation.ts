@@ -7,7 +7,12 @@ import { describeValidationErrors } from './validation-message';
 cacheValidationMetadata();
 
 /** docs/architecture.md "Wire conventions": an unknown field is an error naming it, never silently dropped. */
-const STRICT: ValidatorOptions = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false } };
+const STRICT: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validationError: { target: false },
+};
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

@@ -33,7 +33,12 @@ export function batch<T extends BatchItem>(message: string, items: T[]): Success
 
 export function item(id: string, success: boolean, message: string): BatchItem;
 /** With `extra`: the per-item fields a Velt page shows beside success and message (e.g. the accessType set). */
-export function item<E extends Record<string, unknown>>(id: string, success: boolean, message: string, extra: E): BatchItem & E;
+export function item<E extends Record<string, unknown>>(
+  id: string,
+  success: boolean,
+  message: string,
+  extra: E,
+): BatchItem & E;
 export function item(id: string, success: boolean, message: string, extra: Record<string, unknown> = {}): BatchItem {
   return { success, id, ...extra, message };
 }

@@ -18,7 +18,10 @@ function textRule(name: string, max: number, min: number) {
         options,
         validator: {
           validate: (value: unknown) =>
-            typeof value === 'string' && isStorableText(value) && codePointLength(value) >= min && codePointLength(value) <= max,
+            typeof value === 'string' &&
+            isStorableText(value) &&
+            codePointLength(value) >= min &&
+            codePointLength(value) <= max,
           defaultMessage: (args: ValidationArguments) =>
             `${args.property}${options?.each ? ' items' : ''} must be a string of ${min} to ${max} characters without NUL or unpaired surrogates`,
         },
@@ -44,7 +47,9 @@ export function IsMetadata(reservedKeys: readonly string[], options?: Validation
       options,
       validator: {
         validate: (value: unknown) =>
-          isPlainObject(value) && isStorableJson(value) && !Object.keys(value).some((key) => reservedKeys.includes(key)),
+          isPlainObject(value) &&
+          isStorableJson(value) &&
+          !Object.keys(value).some((key) => reservedKeys.includes(key)),
         defaultMessage: (args: ValidationArguments) =>
           `${args.property} must be an object without NUL or unpaired surrogates whose keys are not ${reservedKeys.join(', ')}`,
       },
@@ -78,7 +83,8 @@ export function IsJsonValue(): PropertyDecorator {
       propertyName: propertyKey as string,
       validator: {
         validate: (value: unknown) => isStorableJson(value),
-        defaultMessage: (args: ValidationArguments) => `${args.property} must be JSON without NUL or unpaired surrogates`,
+        defaultMessage: (args: ValidationArguments) =>
+          `${args.property} must be JSON without NUL or unpaired surrogates`,
       },
     });
 }

@@ -32,7 +32,10 @@ describe('KeysetPager', () => {
   });
 
   it('pages on a cursor of several columns, each checked for its type', () => {
-    const deliveries = keysetListing('deliveries', ['timestamp', 'text'], (row: { createdAt: string; id: string }) => [row.createdAt, row.id]);
+    const deliveries = keysetListing('deliveries', ['timestamp', 'text'], (row: { createdAt: string; id: string }) => [
+      row.createdAt,
+      row.id,
+    ]);
     const list = [
       { createdAt: '2026-11-22 10:00:00.123456+00', id: 'd1' },
       { createdAt: '2026-11-22 10:00:00.123456+00', id: 'd2' },
@@ -43,7 +46,10 @@ describe('KeysetPager', () => {
     const second = new KeysetPager(deliveries, { pageToken: first.nextToken }, scope, key);
     expect(second.after).toEqual(['2026-11-22 10:00:00.123456+00', 'd2']);
 
-    const bySequence = keysetListing('deliveries', ['bigint', 'text'], (row: { seq: string; id: string }) => [row.seq, row.id]);
+    const bySequence = keysetListing('deliveries', ['bigint', 'text'], (row: { seq: string; id: string }) => [
+      row.seq,
+      row.id,
+    ]);
     const sequenceToken = new KeysetPager(bySequence, { pageSize: 1 }, scope, key).page([
       { seq: '12', id: 'a' },
       { seq: '13', id: 'b' },
@@ -60,19 +66,34 @@ describe('KeysetPager', () => {
   });
 
   it('refuses a token issued for other filters, another API key or another listing', () => {
-    const token = new KeysetPager(byId, { pageSize: 1 }, { apiKeyId: 'k1', filters: { folderId: 'f' } }, key).page(rows(['a', 'b'])).nextToken;
-    expect(new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k1', filters: { folderId: 'f' } }, key).after).toEqual(['a']);
-    expect(() => new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k1', filters: { folderId: 'g' } }, key)).toThrow('Invalid pageToken.');
-    expect(() => new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k2', filters: { folderId: 'f' } }, key)).toThrow('Invalid pageToken.');
+    const token = new KeysetPager(byId, { pageSize: 1 }, { apiKeyId: 'k1', filters: { folderId: 'f' } }, key).page(
+      rows(['a', 'b']),
+    ).nextToken;
+    expect(
+      new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k1', filters: { folderId: 'f' } }, key).after,
+    ).toEqual(['a']);
+    expect(
+      () => new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k1', filters: { folderId: 'g' } }, key),
+    ).toThrow('Invalid pageToken.');
+    expect(
+      () => new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k2', filters: { folderId: 'f' } }, key),
+    ).toThrow('Invalid pageToken.');
     const folders = keysetListing('folders', ['text'], (row: { id: string }) => [row.id]);
-    expect(() => new KeysetPager(folders, { pageToken: token }, { apiKeyId: 'k1', filters: { folderId: 'f' } }, key)).toThrow('Invalid pageToken.');
+    expect(
+      () => new KeysetPager(folders, { pageToken: token }, { apiKeyId: 'k1', filters: { folderId: 'f' } }, key),
+    ).toThrow('Invalid pageToken.');
   });
 
   it('refuses a tampered token', () => {
     const token = new KeysetPager(byId, { pageSize: 1 }, scope, key).page(rows(['a', 'b'])).nextToken!;
     const other = new KeysetPager(byId, { pageSize: 1 }, scope, key).page(rows(['y', 'z'])).nextToken!;
     const [payload, signature] = token.split('.');
-    for (const forged of [`${other.split('.')[0]}.${signature}`, `${payload}.${signature.slice(1)}x`, `${payload}x.${signature}`, payload]) {
+    for (const forged of [
+      `${other.split('.')[0]}.${signature}`,
+      `${payload}.${signature.slice(1)}x`,
+      `${payload}x.${signature}`,
+      payload,
+    ]) {
       expect(() => new KeysetPager(byId, { pageToken: forged }, scope, key)).toThrow('Invalid pageToken.');
     }
   });
@@ -88,7 +109,9 @@ describe('KeysetPager', () => {
       const token = tokenFor({ ids: thousandIds }, id);
       expect(token.length).toBeLessThanOrEqual(MAX_PAGE_TOKEN_LENGTH);
       expect(validateSync(plainToInstance(PageRequestDto, { pageToken: token }))).toEqual([]);
-      expect(new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k', filters: { ids: thousandIds } }, key).after).toEqual([id]);
+      expect(
+        new KeysetPager(byId, { pageToken: token }, { apiKeyId: 'k', filters: { ids: thousandIds } }, key).after,
+      ).toEqual([id]);
     }
   });
 });

@@ -69,7 +69,10 @@ const COLUMN_FORMAT: Record<CursorColumn, (value: string) => boolean> = {
  * token's length must not grow with the filters (the route accepts at most MAX_PAGE_TOKEN_LENGTH back).
  */
 function hashScope(listing: string, { apiKeyId, filters }: PageScope): string {
-  return createHash('sha256').update(JSON.stringify([listing, apiKeyId, filters ?? null])).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(JSON.stringify([listing, apiKeyId, filters ?? null]))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /**
@@ -90,7 +93,8 @@ export class KeysetPager<Row, Columns extends readonly CursorColumn[]> {
   ) {
     this.pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
     // `@IsOptional()` lets JSON null through as "absent": treat it so, like a missing token.
-    this.after = request.pageToken == null ? null : this.parse(decodePageToken(request.pageToken, this.hashedScope(), key));
+    this.after =
+      request.pageToken == null ? null : this.parse(decodePageToken(request.pageToken, this.hashedScope(), key));
   }
 
   /** One row more than the page, to learn whether another page follows. */

@@ -13,7 +13,10 @@ export interface NestedArrayOptions {
  * A list of objects validated against `type`. Items must be objects: class-validator would
  * otherwise let an array item that is itself an array pass nested validation.
  */
-export function NestedArray(type: () => new (...args: never[]) => unknown, { optional = false, allowEmpty = false, maxItems = MAX_ARRAY_ITEMS }: NestedArrayOptions = {}): PropertyDecorator {
+export function NestedArray(
+  type: () => new (...args: never[]) => unknown,
+  { optional = false, allowEmpty = false, maxItems = MAX_ARRAY_ITEMS }: NestedArrayOptions = {},
+): PropertyDecorator {
   return applyDecorators(
     ...(optional ? [IsOptional()] : []),
     IsArray(),

@@ -30,7 +30,9 @@ describe('page tokens', () => {
     const token = encodePageToken({ scope: 's', after: ['a', 'b'] }, key);
     const other = encodePageToken({ scope: 's', after: ['z', 'b'] }, key);
     const [payload, signature] = token.split('.');
-    const edited = Buffer.from(Buffer.from(payload, 'base64url').toString('utf8').replace('a', 'y')).toString('base64url');
+    const edited = Buffer.from(Buffer.from(payload, 'base64url').toString('utf8').replace('a', 'y')).toString(
+      'base64url',
+    );
     for (const forged of [`${edited}.${signature}`, `${other.split('.')[0]}.${signature}`]) {
       expect(() => decodePageToken(forged, 's', key)).toThrow('Invalid pageToken.');
     }

@@ -22,7 +22,8 @@ function tag(payload: string, key: Buffer): string {
 export function encodePageToken(cursor: PageCursor, key: Buffer): string {
   const parts = [cursor.scope, ...cursor.after];
   // Identifiers, numbers and timestamps never hold NUL; one here is a bug, not bad input.
-  if (cursor.after.length === 0 || parts.some((part) => part.includes(SEPARATOR))) throw new Error('Unencodable page cursor.');
+  if (cursor.after.length === 0 || parts.some((part) => part.includes(SEPARATOR)))
+    throw new Error('Unencodable page cursor.');
   const payload = Buffer.from(parts.join(SEPARATOR), 'utf8').toString('base64url');
   return `${payload}.${tag(payload, key)}`;
 }

@@ -20,8 +20,12 @@ describe('requestLogMiddleware', () => {
         done();
       },
     });
-    const middleware = requestLogMiddleware(pino({ level }, sink), [(req, res, seconds) => observed.push({ url: req.url, statusCode: res.statusCode, seconds })]);
-    server = createServer((req, res) => middleware(req, res, () => res.writeHead(req.url === '/missing' ? 404 : 200).end('{}')));
+    const middleware = requestLogMiddleware(pino({ level }, sink), [
+      (req, res, seconds) => observed.push({ url: req.url, statusCode: res.statusCode, seconds }),
+    ]);
+    server = createServer((req, res) =>
+      middleware(req, res, () => res.writeHead(req.url === '/missing' ? 404 : 200).end('{}')),
+    );
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,10 +35,21 @@ describe('requestLogMiddleware', () => {
 
   it('echoes a sane incoming request id and writes one access line with it after the response', async () => {
     await serve('info');
-    const response = await fetch(`${url}/missing`, { headers: { 'x-request-id': 'trace-1', 'x-svc-auth-token': 'secret' } });
+    const response = await fetch(`${url}/missing`, {
+      headers: { 'x-request-id': 'trace-1', 'x-svc-auth-token': 'secret' },
+    });
     expect(response.headers.get('x-request-id')).toBe('trace-1');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines).toEqual([expect.objectContaining({ level: 30, requestId: 'trace-1', method: 'GET', url: '/missing', statusCode: 404, msg: 'request completed' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        requestId: 'trace-1',
+        method: 'GET',
+        url: '/missing',
+        statusCode: 404,
+        msg: 'request completed',
+      }),
+    ]);
     expect(JSON.stringify(lines)).not.toContain('secret');
   });
 

@@ -36,7 +36,17 @@ export function requestLogMiddleware(
       res.once('finish', () => {
         const elapsedMs = performance.now() - started;
         for (const observe of observers) observe(req, res, elapsedMs / 1000);
-        if (logged) logger.info({ requestId: id, method: req.method, url: req.url, statusCode: res.statusCode, responseTime: Math.round(elapsedMs) }, 'request completed');
+        if (logged)
+          logger.info(
+            {
+              requestId: id,
+              method: req.method,
+              url: req.url,
+              statusCode: res.statusCode,
+              responseTime: Math.round(elapsedMs),
+            },
+            'request completed',
+          );
       });
     }
     next();

@@ -4,7 +4,18 @@ import type { ValidationError } from 'class-validator';
  * Constraints that say what kind of value a field takes: when a value breaks several rules, its
  * type is the useful thing to tell ("must be an integer", not "must not be greater than 1000").
  */
-const TYPE_CONSTRAINTS = ['isDefined', 'isObject', 'isArray', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isIdentifier'];
+const TYPE_CONSTRAINTS = [
+  'isDefined',
+  'isObject',
+  'isArray',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isIn',
+  'isEnum',
+  'isIdentifier',
+];
 
 function mostTelling(constraints: Record<string, string>): string {
   const typeRule = TYPE_CONSTRAINTS.find((name) => name in constraints);
@@ -24,7 +35,9 @@ export function describeValidationErrors(errors: ValidationError[], prefix = 'da
       if (invalidMessage !== undefined) return invalidMessage;
       const constraint = mostTelling(error.constraints);
       // class-validator messages start with the bare property name; replace it with the full path.
-      const message = constraint.startsWith(error.property) ? constraint.slice(error.property.length).trim() : constraint;
+      const message = constraint.startsWith(error.property)
+        ? constraint.slice(error.property.length).trim()
+        : constraint;
       return `${path} ${message}.`;
     }
     if (error.children?.length) return describeValidationErrors(error.children, path, invalidMessage);

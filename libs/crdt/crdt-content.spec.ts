@@ -31,7 +31,12 @@ describe('writeContent / readContent', () => {
         { id: '3', text: 'New Item 3' },
       ],
     ],
-    ['xml', 'default', '<paragraph>Hello World</paragraph>', '<paragraph>Updated content</paragraph><heading level="2">New heading</heading>'],
+    [
+      'xml',
+      'default',
+      '<paragraph>Hello World</paragraph>',
+      '<paragraph>Updated content</paragraph><heading level="2">New heading</heading>',
+    ],
   ])('%s: Velt examples round-trip, also on a replica', (type, key, added, updated) => {
     const doc = new Y.Doc();
     writeContent(doc, type, key, added);
@@ -85,7 +90,12 @@ describe('writeContent / readContent', () => {
 
   it('xml: builds elements, attributes and text that y-prosemirror reads', () => {
     const doc = new Y.Doc();
-    writeContent(doc, 'xml', 'default', '<bulletList><listItem><paragraph>a &amp; b</paragraph></listItem></bulletList><image src="x.png"/>');
+    writeContent(
+      doc,
+      'xml',
+      'default',
+      '<bulletList><listItem><paragraph>a &amp; b</paragraph></listItem></bulletList><image src="x.png"/>',
+    );
     const fragment = doc.getXmlFragment('default');
     const list = fragment.get(0) as Y.XmlElement;
     expect(list.nodeName).toBe('bulletList');
@@ -97,16 +107,19 @@ describe('writeContent / readContent', () => {
   });
 
   it('xml: reads back what it wrote, keeping the case of TipTap node names and escaping text', () => {
-    const xml = '<bulletList><listItem><paragraph>1 &lt; 2 &amp; &quot;q&quot;</paragraph></listItem></bulletList><codeBlock language="a&lt;&quot;b"></codeBlock>';
+    const xml =
+      '<bulletList><listItem><paragraph>1 &lt; 2 &amp; &quot;q&quot;</paragraph></listItem></bulletList><codeBlock language="a&lt;&quot;b"></codeBlock>';
     const doc = new Y.Doc();
     writeContent(doc, 'xml', 'default', xml);
     const read = readContent(doc, 'xml', 'default') as string;
-    expect(read).toBe('<bulletList><listItem><paragraph>1 &lt; 2 &amp; "q"</paragraph></listItem></bulletList><codeBlock language="a&lt;&quot;b"></codeBlock>');
+    expect(read).toBe(
+      '<bulletList><listItem><paragraph>1 &lt; 2 &amp; "q"</paragraph></listItem></bulletList><codeBlock language="a&lt;&quot;b"></codeBlock>',
+    );
     writeContent(doc, 'xml', 'default', read);
     expect(readContent(doc, 'xml', 'default')).toBe(read);
   });
 
-  it('xml: renders an editor\'s marks and attributes the way Y.XmlFragment#toString does', () => {
+  it("xml: renders an editor's marks and attributes the way Y.XmlFragment#toString does", () => {
     const editor = new Y.Doc();
     const heading = new Y.XmlElement('heading');
     heading.setAttribute('level', 2 as unknown as string);
@@ -117,7 +130,9 @@ describe('writeContent / readContent', () => {
     text.insert(6, 'bold link', { bold: {}, link: { href: 'https://x.test', target: '_blank' } });
     const doc = replicaOf(editor);
     expect(readContent(doc, 'xml', 'default')).toBe(doc.getXmlFragment('default').toJSON());
-    expect(readContent(doc, 'xml', 'default')).toBe('<heading level="2">plain <bold><link href="https://x.test" target="_blank">bold link</link></bold></heading>');
+    expect(readContent(doc, 'xml', 'default')).toBe(
+      '<heading level="2">plain <bold><link href="https://x.test" target="_blank">bold link</link></bold></heading>',
+    );
   });
 
   it('array: replaces all items', () => {
@@ -133,7 +148,10 @@ describe('writeContent / readContent', () => {
 });
 
 describe('text', () => {
-  const text = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'b', '😀', '😁', '🈀', 'é'), fc.string({ unit: 'grapheme', maxLength: 1 })), maxLength: 12 });
+  const text = fc.string({
+    unit: fc.oneof(fc.constantFrom('a', 'b', '😀', '😁', '🈀', 'é'), fc.string({ unit: 'grapheme', maxLength: 1 })),
+    maxLength: 12,
+  });
 
   it('writing a then b reads b, and a concurrent insert on a replica of a survives', () => {
     fc.assert(
@@ -150,7 +168,9 @@ describe('text', () => {
         const merged = readContent(server, 'text', 'content') as string;
         expect(readContent(editor, 'text', 'content')).toBe(merged);
         expect(merged.length).toBe(b.length + mark.length);
-        const spliced = [...merged.matchAll(new RegExp(mark, 'gu'))].map(({ index }) => merged.slice(0, index) + merged.slice(index + mark.length));
+        const spliced = [...merged.matchAll(new RegExp(mark, 'gu'))].map(
+          ({ index }) => merged.slice(0, index) + merged.slice(index + mark.length),
+        );
         expect(spliced).toContain(b);
         expect(Buffer.from(merged).toString()).toBe(merged);
       }),
@@ -204,7 +224,12 @@ describe('inferType', () => {
 
   it('null for an empty doc, another key, and a root emptied by deletes', () => {
     expect(inferType(new Y.Doc(), 'content')).toBeNull();
-    expect(inferType(editorDoc((doc) => doc.getText('other').insert(0, 'x')), 'content')).toBeNull();
+    expect(
+      inferType(
+        editorDoc((doc) => doc.getText('other').insert(0, 'x')),
+        'content',
+      ),
+    ).toBeNull();
     const emptied = editorDoc((doc) => {
       doc.getText('content').insert(0, 'x');
       doc.getText('content').delete(0, 1);

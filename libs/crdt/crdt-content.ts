@@ -43,7 +43,11 @@ function replaceText(text: Y.Text, next: string): void {
   while (prefix < limit && current.charCodeAt(prefix) === next.charCodeAt(prefix)) prefix++;
   if (prefix > 0 && isHighSurrogate(current.charCodeAt(prefix - 1))) prefix--;
   let suffix = 0;
-  while (suffix < limit - prefix && current.charCodeAt(current.length - 1 - suffix) === next.charCodeAt(next.length - 1 - suffix)) suffix++;
+  while (
+    suffix < limit - prefix &&
+    current.charCodeAt(current.length - 1 - suffix) === next.charCodeAt(next.length - 1 - suffix)
+  )
+    suffix++;
   if (suffix > 0 && isLowSurrogate(current.charCodeAt(current.length - suffix))) suffix--;
   const removed = current.length - prefix - suffix;
   if (removed > 0) text.delete(prefix, removed);
@@ -117,8 +121,10 @@ export function inferType(doc: Y.Doc, contentKey: string): CrdtType | null {
   if (root instanceof Y.Text) return 'text';
   if (root instanceof Y.Array) return 'array';
   const content = first.content;
-  if (content instanceof Y.ContentString || content instanceof Y.ContentFormat || content instanceof Y.ContentEmbed) return 'text';
-  if (content instanceof Y.ContentType && (content.type instanceof Y.XmlElement || content.type instanceof Y.XmlText)) return 'xml';
+  if (content instanceof Y.ContentString || content instanceof Y.ContentFormat || content instanceof Y.ContentEmbed)
+    return 'text';
+  if (content instanceof Y.ContentType && (content.type instanceof Y.XmlElement || content.type instanceof Y.XmlText))
+    return 'xml';
   return 'array';
 }
 

@@ -5,7 +5,9 @@ import { changesByUser, HistoryPart, historyDoc, revertUpdate, textDiff } from '
 function recorder(doc: Y.Doc) {
   const parts: HistoryPart[] = [];
   let userId: string | null = null;
-  doc.on('update', (data: Uint8Array) => parts.push({ data, userId, firstAt: new Date(parts.length * 1000), lastAt: new Date(parts.length * 1000) }));
+  doc.on('update', (data: Uint8Array) =>
+    parts.push({ data, userId, firstAt: new Date(parts.length * 1000), lastAt: new Date(parts.length * 1000) }),
+  );
   return {
     parts,
     as(user: string, change: () => void) {

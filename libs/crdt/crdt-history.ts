@@ -56,8 +56,11 @@ class Attribution {
   constructor(readonly parts: HistoryPart[]) {
     parts.forEach((part, index) => {
       const { structs, ds } = Y.decodeUpdate(part.data);
-      for (const struct of structs) if (!(struct instanceof Y.Skip)) addRange(this.inserts, struct.id.client, struct.id.clock, struct.length, index);
-      for (const [client, items] of ds.clients) for (const item of items) addRange(this.deletes, client, item.clock, item.len, index);
+      for (const struct of structs)
+        if (!(struct instanceof Y.Skip))
+          addRange(this.inserts, struct.id.client, struct.id.clock, struct.length, index);
+      for (const [client, items] of ds.clients)
+        for (const item of items) addRange(this.deletes, client, item.clock, item.len, index);
     });
   }
 
@@ -78,7 +81,15 @@ export function changesByUser(parts: HistoryPart[], before: Y.Snapshot, after: Y
   const entry = (part: HistoryPart) => {
     let changes = users.get(part.userId);
     if (!changes) {
-      changes = { userId: part.userId, insertions: 0, deletions: 0, inserted: '', deleted: '', from: part.firstAt.getTime(), to: part.lastAt.getTime() };
+      changes = {
+        userId: part.userId,
+        insertions: 0,
+        deletions: 0,
+        inserted: '',
+        deleted: '',
+        from: part.firstAt.getTime(),
+        to: part.lastAt.getTime(),
+      };
       users.set(part.userId, changes);
     }
     changes.from = Math.min(changes.from, part.firstAt.getTime());
@@ -113,7 +124,13 @@ export function changesByUser(parts: HistoryPart[], before: Y.Snapshot, after: Y
  * The text under `key` at `after`, with what changed since `before` marked added or removed and
  * attributed to the user whose part inserted (or deleted) it. `doc` is the history doc up to `after`.
  */
-export function textDiff(doc: Y.Doc, key: string, before: Y.Snapshot, after: Y.Snapshot, parts: HistoryPart[]): DiffRun[] {
+export function textDiff(
+  doc: Y.Doc,
+  key: string,
+  before: Y.Snapshot,
+  after: Y.Snapshot,
+  parts: HistoryPart[],
+): DiffRun[] {
   const attribution = new Attribution(parts);
   const delta = doc.getText(key).toDelta(after, before, (type: 'added' | 'removed', id: Y.ID) => ({
     type,
@@ -123,7 +140,9 @@ export function textDiff(doc: Y.Doc, key: string, before: Y.Snapshot, after: Y.S
     .filter((run) => typeof run.insert === 'string')
     .map(({ insert, attributes }) => {
       const change = attributes?.ychange;
-      return change ? { insert: insert as string, change: change.type, userId: change.user } : { insert: insert as string };
+      return change
+        ? { insert: insert as string, change: change.type, userId: change.user }
+        : { insert: insert as string };
     });
 }
 

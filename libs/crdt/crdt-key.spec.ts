@@ -3,7 +3,11 @@ import { documentName, parseDocumentName } from './crdt-key';
 describe('CRDT document names', () => {
   it('reads plain ids as they are', () => {
     expect(documentName('acme', 'plan', 'note')).toBe('acme/plan/note');
-    expect(parseDocumentName('acme/plan/note')).toEqual({ organizationId: 'acme', documentId: 'plan', editorId: 'note' });
+    expect(parseDocumentName('acme/plan/note')).toEqual({
+      organizationId: 'acme',
+      documentId: 'plan',
+      editorId: 'note',
+    });
   });
 
   it('keeps ids holding separators apart', () => {

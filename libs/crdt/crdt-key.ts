@@ -16,7 +16,9 @@ export function documentName(organizationId: string, documentId: string, editorI
 }
 
 /** The parts of a document name, or null when it is not three non-empty, well-encoded parts. */
-export function parseDocumentName(name: string): { organizationId: string; documentId: string; editorId: string } | null {
+export function parseDocumentName(
+  name: string,
+): { organizationId: string; documentId: string; editorId: string } | null {
   const parts = name.split('/');
   if (parts.length !== 3) return null;
   try {

@@ -95,12 +95,17 @@ interface HistoryRun {
  */
 function applyRuns(doc: Y.Doc, log: LogRow[]): HistoryRun[] {
   const runs: HistoryRun[] = [];
-  for (let start = 0; start < log.length; ) {
+  for (let start = 0; start < log.length;) {
     let end = start;
     while (end + 1 < log.length && log[end + 1].user_id === log[start].user_id) end++;
     const before = Y.encodeStateVector(doc);
     for (let i = start; i <= end; i++) Y.applyUpdate(doc, log[i].data);
-    runs.push({ data: Buffer.from(Y.encodeStateAsUpdate(doc, before)), userId: log[start].user_id, firstAt: log[start].created_at, lastAt: log[end].created_at });
+    runs.push({
+      data: Buffer.from(Y.encodeStateAsUpdate(doc, before)),
+      userId: log[start].user_id,
+      firstAt: log[start].created_at,
+      lastAt: log[end].created_at,
+    });
     start = end + 1;
   }
   return runs;
@@ -116,7 +121,11 @@ async function keepHistory(query: TransactionQuery, params: string[], runs: Hist
     runs.map((run) => run.firstAt),
     runs.map((run) => run.lastAt),
   ]);
-  await query(CRDT_SQL.automaticVersion, [...params, CRDT_VERSION_DEFAULTS.automaticMinutes, CRDT_VERSION_DEFAULTS.automaticRetentionDays]);
+  await query(CRDT_SQL.automaticVersion, [
+    ...params,
+    CRDT_VERSION_DEFAULTS.automaticMinutes,
+    CRDT_VERSION_DEFAULTS.automaticRetentionDays,
+  ]);
 }
 
 /**
@@ -134,7 +143,10 @@ export async function compactIn(
 ): Promise<number> {
   const params = keyParams(key);
   await query(CRDT_SQL.createEditor, [...params, EMPTY_STATE]);
-  const [row] = await query<{ state: Buffer; type: string | null; content_key: string | null }>(CRDT_SQL.lockEditor, params);
+  const [row] = await query<{ state: Buffer; type: string | null; content_key: string | null }>(
+    CRDT_SQL.lockEditor,
+    params,
+  );
   const log = await query<LogRow>(CRDT_SQL.lockLog, params);
   if (log.length === 0 && !memoryState) return row.state.length;
   const doc = new Y.Doc({ gc: true });

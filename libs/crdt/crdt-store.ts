@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import * as Y from 'yjs';
-import { FOREIGN_KEY_VIOLATION, postgresErrorCode, preparedStatement, queryPrepared, runStatement } from '@app/database';
+import {
+  FOREIGN_KEY_VIOLATION,
+  postgresErrorCode,
+  preparedStatement,
+  queryPrepared,
+  runStatement,
+} from '@app/database';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
 import { ApiError } from '@app/common';
 import { Emit, EventOutbox } from '@app/events';
@@ -35,7 +41,9 @@ export interface StoredEditor {
 @Injectable()
 export class CrdtStore {
   private readonly batcher = new UpdateBatcher(async (key, data, userIds) => {
-    await queryPrepared(this.dataSource, preparedStatement(CRDT_SQL.append), [...keyParams(key), data, userIds]).catch(rethrowAsNotFound);
+    await queryPrepared(this.dataSource, preparedStatement(CRDT_SQL.append), [...keyParams(key), data, userIds]).catch(
+      rethrowAsNotFound,
+    );
   });
 
   constructor(
@@ -50,7 +58,11 @@ export class CrdtStore {
 
   /** The editor's whole content as one update, or null when nothing was ever stored. */
   async load(key: CrdtKey): Promise<Uint8Array | null> {
-    const parts = await queryPrepared<{ data: Buffer }>(this.dataSource, preparedStatement(CRDT_SQL.load), keyParams(key));
+    const parts = await queryPrepared<{ data: Buffer }>(
+      this.dataSource,
+      preparedStatement(CRDT_SQL.load),
+      keyParams(key),
+    );
     return parts.length === 0 ? null : Y.mergeUpdates(parts.map((part) => part.data));
   }
 
@@ -82,7 +94,11 @@ export class CrdtStore {
 
   /** Whether the editor has anything stored (a state row or logged updates), without reading it. */
   async exists(key: CrdtKey): Promise<boolean> {
-    const [row] = await queryPrepared<{ found: boolean }>(this.dataSource, preparedStatement(CRDT_SQL.exists), keyParams(key));
+    const [row] = await queryPrepared<{ found: boolean }>(
+      this.dataSource,
+      preparedStatement(CRDT_SQL.exists),
+      keyParams(key),
+    );
     return row.found;
   }
 
@@ -94,8 +110,13 @@ export class CrdtStore {
   /** The stored editors of a document (one, with `editorId`), each with its log folded in. */
   async read(apiKeyId: string, organizationId: string, documentId: string, editorId?: string): Promise<StoredEditor[]> {
     const filter = editorId === undefined ? '' : ' AND editor_id = $4';
-    const params = editorId === undefined ? [apiKeyId, organizationId, documentId] : [apiKeyId, organizationId, documentId, editorId];
-    const rows = await this.dataSource.query<Array<StoredPart & { editor_id: string; type: string | null; content_key: string | null }>>(
+    const params =
+      editorId === undefined
+        ? [apiKeyId, organizationId, documentId]
+        : [apiKeyId, organizationId, documentId, editorId];
+    const rows = await this.dataSource.query<
+      Array<StoredPart & { editor_id: string; type: string | null; content_key: string | null }>
+    >(
       `SELECT editor_id, data, type, content_key, user_id, at FROM (
          SELECT editor_id, 0 AS part, 0::bigint AS seq, state AS data, type, content_key, last_updated_by AS user_id, updated_at AS at
            FROM crdt_editor WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3${filter}
@@ -136,6 +157,12 @@ function rethrowAsNotFound(error: unknown): never {
 function emitUpdate(emit: Emit, key: CrdtKey, { doc, type, contentKey, lastUserId }: FoldedEdits): void {
   const content = contentKey ?? DEFAULT_CONTENT_KEY;
   const readAs = (type as CrdtType | null) ?? inferType(doc, content);
-  const crdtData = { id: key.editorId, data: readAs ? readContent(doc, readAs, content) : null, lastUpdatedBy: lastUserId, sessionId: null, lastUpdate: new Date().toISOString() };
+  const crdtData = {
+    id: key.editorId,
+    data: readAs ? readContent(doc, readAs, content) : null,
+    lastUpdatedBy: lastUserId,
+    sessionId: null,
+    lastUpdate: new Date().toISOString(),
+  };
   emit({ trigger: 'crdt.update_data', organizationId: key.organizationId, documentId: key.documentId, crdtData });
 }

@@ -42,8 +42,16 @@ export class CrdtUserData {
    * In (documentId, editorId) order after the cursor; `lastUpdate` (epoch ms) is the latest change
    * attributed to the user (or version they created), `versionIds` the versions they created, oldest first.
    */
-  async editors(apiKeyId: string, organizationId: string, userId: string, after: [string, string], limit: number): Promise<UserCrdtEditor[]> {
-    const rows = await this.dataSource.query<Array<{ documentId: string; editorId: string; lastUpdate: Date; versionIds: string[] }>>(
+  async editors(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    after: [string, string],
+    limit: number,
+  ): Promise<UserCrdtEditor[]> {
+    const rows = await this.dataSource.query<
+      Array<{ documentId: string; editorId: string; lastUpdate: Date; versionIds: string[] }>
+    >(
       `SELECT document_id AS "documentId", editor_id AS "editorId", max(at) AS "lastUpdate",
               COALESCE(array_agg(version_id ORDER BY seq) FILTER (WHERE version_id IS NOT NULL), '{}') AS "versionIds" FROM (
          SELECT document_id, editor_id, updated_at AS at, NULL AS version_id, NULL::bigint AS seq FROM crdt_editor
@@ -76,7 +84,13 @@ export class CrdtUserData {
    * `completed` counts the rows picked, not the rows changed: a row a compaction changed
    * meanwhile no longer names the user, but rows past the batch might.
    */
-  async erase(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<CrdtErasure> {
+  async erase(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: string[] | null,
+    userId: string,
+    limit: number,
+  ): Promise<CrdtErasure> {
     const params = [apiKeyId, organizations, userId, limit];
     for (const { table, id, user } of ATTRIBUTED_ROWS) {
       const batch = await this.anonymize(
@@ -98,7 +112,11 @@ export class CrdtUserData {
     return { erased: editors.erased, completed: editors.picked < limit };
   }
 
-  private async anonymize(manager: EntityManager, ctes: string, params: unknown[]): Promise<{ picked: number; erased: number }> {
+  private async anonymize(
+    manager: EntityManager,
+    ctes: string,
+    params: unknown[],
+  ): Promise<{ picked: number; erased: number }> {
     const { rows } = await runStatement<{ picked: number; erased: number }>(
       manager,
       `${ctes} SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM erased)::int AS erased`,

@@ -38,13 +38,17 @@ const VERSION_COLUMNS = `seq, version_id AS "versionId", name, kind, history_id 
  * NOT_FOUND for an editor without content.
  */
 async function foldIn(manager: EntityManager, key: CrdtKey): Promise<string> {
-  const query: TransactionQuery = async <T>(sql: string, params: unknown[]) => (await runStatement<T>(manager, sql, params)).rows;
+  const query: TransactionQuery = async <T>(sql: string, params: unknown[]) =>
+    (await runStatement<T>(manager, sql, params)).rows;
   const params = keyParams(key);
   const [{ found }] = await query<{ found: boolean }>(CRDT_SQL.exists, params);
   if (!found) throw ApiError.notFound(NO_CRDT_DATA);
   await compactIn(query, key, null);
   await query(CRDT_SQL.historyBase, params);
-  const [{ head }] = await query<{ head: string }>(`SELECT COALESCE(max(id), 0)::text AS head FROM crdt_history WHERE ${KEY_WHERE}`, params);
+  const [{ head }] = await query<{ head: string }>(
+    `SELECT COALESCE(max(id), 0)::text AS head FROM crdt_history WHERE ${KEY_WHERE}`,
+    params,
+  );
   return head;
 }
 
@@ -58,7 +62,11 @@ export class CrdtVersions {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** On the caller's transaction: folds the log into the history and records a version at its end. NOT_FOUND for an editor without content. */
-  async save(manager: EntityManager, key: CrdtKey, version: { name: string | null; kind: VersionKind; createdBy: string | null; restoredFrom?: string }): Promise<StoredVersion> {
+  async save(
+    manager: EntityManager,
+    key: CrdtKey,
+    version: { name: string | null; kind: VersionKind; createdBy: string | null; restoredFrom?: string },
+  ): Promise<StoredVersion> {
     const head = await foldIn(manager, key);
     const [saved] = (
       await runStatement<StoredVersion>(
@@ -85,10 +93,10 @@ export class CrdtVersions {
   }
 
   async find(key: CrdtKey, versionId: string): Promise<StoredVersion | null> {
-    const [row] = await this.dataSource.query<StoredVersion[]>(`SELECT ${VERSION_COLUMNS} FROM crdt_version WHERE ${KEY_WHERE} AND version_id = $5`, [
-      ...keyParams(key),
-      versionId,
-    ]);
+    const [row] = await this.dataSource.query<StoredVersion[]>(
+      `SELECT ${VERSION_COLUMNS} FROM crdt_version WHERE ${KEY_WHERE} AND version_id = $5`,
+      [...keyParams(key), versionId],
+    );
     return row ?? null;
   }
 
@@ -134,7 +142,13 @@ export class CrdtVersions {
        ON CONFLICT (api_key_id) DO UPDATE SET automatic_minutes = COALESCE($2::int, crdt_version_policy.automatic_minutes),
          automatic_retention_days = COALESCE($3::int, crdt_version_policy.automatic_retention_days), updated_at = now()
        RETURNING automatic_minutes AS "automaticMinutes", automatic_retention_days AS "automaticRetentionDays"`,
-      [apiKeyId, given.automaticMinutes ?? null, given.automaticRetentionDays ?? null, CRDT_VERSION_DEFAULTS.automaticMinutes, CRDT_VERSION_DEFAULTS.automaticRetentionDays],
+      [
+        apiKeyId,
+        given.automaticMinutes ?? null,
+        given.automaticRetentionDays ?? null,
+        CRDT_VERSION_DEFAULTS.automaticMinutes,
+        CRDT_VERSION_DEFAULTS.automaticRetentionDays,
+      ],
     );
     return row;
   }

@@ -52,8 +52,10 @@ export function parseXml(source: string): Parsed {
     },
     onattribend: (quote) => {
       if (!open) return;
-      if (quote === QuoteType.NoValue || quote === QuoteType.Unquoted) fail(`attribute ${attribute} of <${open.name}> needs a quoted value`);
-      else if (Object.hasOwn(open.attributes, attribute)) fail(`attribute ${attribute} appears twice on <${open.name}>`);
+      if (quote === QuoteType.NoValue || quote === QuoteType.Unquoted)
+        fail(`attribute ${attribute} of <${open.name}> needs a quoted value`);
+      else if (Object.hasOwn(open.attributes, attribute))
+        fail(`attribute ${attribute} appears twice on <${open.name}>`);
       else open.attributes[attribute] = value;
     },
     onopentagend: () => {
@@ -107,7 +109,8 @@ export function replaceXml(fragment: Y.XmlFragment, xml: string): void {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const attributeValue = (value: unknown) => escapeText(typeof value === 'string' ? value : JSON.stringify(value)).replace(/"/g, '&quot;');
+const attributeValue = (value: unknown) =>
+  escapeText(typeof value === 'string' ? value : JSON.stringify(value)).replace(/"/g, '&quot;');
 
 function openTag(name: string, attributes: Record<string, unknown>): string {
   const pairs = Object.keys(attributes)
@@ -122,8 +125,13 @@ function textString(text: Y.XmlText): string {
   return runs
     .map(({ insert, attributes = {} }) => {
       const marks = Object.keys(attributes).sort();
-      const open = marks.map((mark) => openTag(mark, typeof attributes[mark] === 'object' ? attributes[mark] : {})).join('');
-      const close = marks.map((mark) => `</${mark}>`).reverse().join('');
+      const open = marks
+        .map((mark) => openTag(mark, typeof attributes[mark] === 'object' ? attributes[mark] : {}))
+        .join('');
+      const close = marks
+        .map((mark) => `</${mark}>`)
+        .reverse()
+        .join('');
       return open + (typeof insert === 'string' ? escapeText(insert) : '') + close;
     })
     .join('');
@@ -131,7 +139,8 @@ function textString(text: Y.XmlText): string {
 
 function nodeString(node: Y.XmlElement | Y.XmlText | Y.XmlHook): string {
   if (node instanceof Y.XmlText) return textString(node);
-  if (node instanceof Y.XmlElement) return `${openTag(node.nodeName, node.getAttributes())}${childrenString(node)}</${node.nodeName}>`;
+  if (node instanceof Y.XmlElement)
+    return `${openTag(node.nodeName, node.getAttributes())}${childrenString(node)}</${node.nodeName}>`;
   return '';
 }
 

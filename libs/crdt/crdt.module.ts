@@ -6,5 +6,9 @@ import { CrdtVersions } from './crdt-versions';
 import { CRDT_ENTITIES } from './entities';
 
 /** Yjs documents (one per editor of a document), their write-ahead log, history and versions in PostgreSQL, and the user ids stored beside them (GDPR). */
-@Module({ imports: [TypeOrmModule.forFeature(CRDT_ENTITIES)], providers: [CrdtStore, CrdtUserData, CrdtVersions], exports: [CrdtStore, CrdtUserData, CrdtVersions] })
+@Module({
+  imports: [TypeOrmModule.forFeature(CRDT_ENTITIES)],
+  providers: [CrdtStore, CrdtUserData, CrdtVersions],
+  exports: [CrdtStore, CrdtUserData, CrdtVersions],
+})
 export class CrdtModule {}

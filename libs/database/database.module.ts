@@ -7,7 +7,12 @@ import { databaseOptions } from './database-options';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ ...databaseOptions(config), autoLoadEntities: true, retryAttempts: 10, retryDelay: 1000 }),
+      useFactory: (config: AppConfig) => ({
+        ...databaseOptions(config),
+        autoLoadEntities: true,
+        retryAttempts: 10,
+        retryDelay: 1000,
+      }),
     }),
   ],
 })

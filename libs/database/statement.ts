@@ -55,7 +55,11 @@ function poolOf(runner: DataSource | EntityManager): Pool | undefined {
  * per-query runner (connect, broadcaster, release) cost ~0.1 ms of CPU per hot read. Inside one it
  * runs on the transaction's connection, TypeORM passing the named query config through to pg.
  */
-export async function queryPrepared<T>(runner: DataSource | EntityManager, statement: PreparedStatement, params: unknown[]): Promise<T[]> {
+export async function queryPrepared<T>(
+  runner: DataSource | EntityManager,
+  statement: PreparedStatement,
+  params: unknown[],
+): Promise<T[]> {
   const pool = poolOf(runner);
   if (!pool) return runner.query<T[]>(statement as unknown as string, params);
   const result = await pool.query({ name: statement.name, text: statement.text, values: params });
@@ -67,9 +71,18 @@ export async function queryPrepared<T>(runner: DataSource | EntityManager, state
  * builds no object per row: in an app with many statements, pg's copy of one empty row object per
  * result row takes V8's slow generic path, the largest pg cost of a listing read.
  */
-export async function queryPreparedValues<T extends readonly unknown[]>(dataSource: DataSource, statement: PreparedStatement, params: unknown[]): Promise<T[]> {
+export async function queryPreparedValues<T extends readonly unknown[]>(
+  dataSource: DataSource,
+  statement: PreparedStatement,
+  params: unknown[],
+): Promise<T[]> {
   const pool = poolOf(dataSource);
   if (!pool) throw new Error('queryPreparedValues needs the PostgreSQL pool');
-  const result = await pool.query<unknown[]>({ name: statement.name, text: statement.text, values: params, rowMode: 'array' });
+  const result = await pool.query<unknown[]>({
+    name: statement.name,
+    text: statement.text,
+    values: params,
+    rowMode: 'array',
+  });
   return result.rows as unknown as T[];
 }

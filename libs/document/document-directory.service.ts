@@ -4,7 +4,12 @@ import { EntityManager } from 'typeorm';
 /** What other domains need to know about documents (names, folder contents) without reading this module's tables. */
 @Injectable()
 export class DocumentDirectoryService {
-  async names(manager: EntityManager, apiKeyId: string, organizationId: string, documentIds: string[]): Promise<Map<string, string>> {
+  async names(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    documentIds: string[],
+  ): Promise<Map<string, string>> {
     if (documentIds.length === 0) return new Map();
     const rows = await manager.query<Array<{ id: string; name: string }>>(
       'SELECT id, name FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])',
@@ -23,12 +28,16 @@ export class DocumentDirectoryService {
   }
 
   /** The documents placed directly in the folder. */
-  async idsInFolder(manager: EntityManager, apiKeyId: string, organizationId: string, folderId: string): Promise<string[]> {
-    const rows = await manager.query<Array<{ id: string }>>('SELECT id FROM document WHERE api_key_id = $1 AND organization_id = $2 AND folder_id = $3', [
-      apiKeyId,
-      organizationId,
-      folderId,
-    ]);
+  async idsInFolder(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    folderId: string,
+  ): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(
+      'SELECT id FROM document WHERE api_key_id = $1 AND organization_id = $2 AND folder_id = $3',
+      [apiKeyId, organizationId, folderId],
+    );
     return rows.map((row) => row.id);
   }
 }

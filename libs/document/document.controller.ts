@@ -39,9 +39,15 @@ export class DocumentController {
     return batch('Updated access for documents successfully.', await this.documents.setAccessType(key.apiKeyId, dto));
   }
 
-  @RpcPost(['/v1/organizations/documents/access/disablestate/update', '/v2/organizations/documents/access/disablestate/update'])
+  @RpcPost([
+    '/v1/organizations/documents/access/disablestate/update',
+    '/v2/organizations/documents/access/disablestate/update',
+  ])
   async setDisabled(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDocumentDisabledStateDto) {
-    return batch('Updated disable state for documents successfully.', await this.documents.setDisabled(key.apiKeyId, dto));
+    return batch(
+      'Updated disable state for documents successfully.',
+      await this.documents.setDisabled(key.apiKeyId, dto),
+    );
   }
 
   @RpcPost(['/v1/organizations/documents/delete', '/v2/organizations/documents/delete'])

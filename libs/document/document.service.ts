@@ -1,11 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
+import {
+  ApiError,
+  AppConfig,
+  assertUniqueIds,
+  BatchItem,
+  item,
+  KeysetPage,
+  KeysetPager,
+  keysetListing,
+} from '@app/common';
 import { preparedStatement, queryPreparedValues, runStatement } from '@app/database';
 import { changedFields, DocumentSnapshot, Emit, EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
-import { DOCUMENT_NOT_FOUND, ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
+import {
+  DOCUMENT_NOT_FOUND,
+  ensureFolder,
+  ensureOrganization,
+  FOLDER_NOT_FOUND,
+  ORGANIZATION_NOT_FOUND,
+} from '@app/resource';
 import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
@@ -37,7 +52,11 @@ const LIST_DOCUMENTS = preparedStatement(
    ORDER BY d.id`,
 );
 /** A row of LIST_DOCUMENTS: `found` is null on the one row of an organization without a match. */
-type ListedDocument = [folderFound: boolean, found: boolean | null, ...document: [string, string, boolean, AccessType, string | null, Record<string, unknown>]];
+type ListedDocument = [
+  folderFound: boolean,
+  found: boolean | null,
+  ...document: [string, string, boolean, AccessType, string | null, Record<string, unknown>],
+];
 
 /** What every write returns: the document as its events carry it. */
 const RETURNED = 'id, name, folder_id, access_type, disabled, metadata';
@@ -52,15 +71,33 @@ interface ChangedDocument {
 }
 
 function snapshot(row: ChangedDocument): DocumentSnapshot {
-  return { documentId: row.id, documentName: row.name, folderId: row.folder_id, accessType: row.access_type, disabled: row.disabled, metadata: row.metadata };
+  return {
+    documentId: row.id,
+    documentName: row.name,
+    folderId: row.folder_id,
+    accessType: row.access_type,
+    disabled: row.disabled,
+    metadata: row.metadata,
+  };
 }
 
-function emitDocuments(emit: Emit, trigger: 'document.add' | 'document.delete', organizationId: string, rows: ChangedDocument[]): void {
-  for (const row of rows) emit({ trigger, organizationId, documentId: row.id, actionUser: null, document: snapshot(row) });
+function emitDocuments(
+  emit: Emit,
+  trigger: 'document.add' | 'document.delete',
+  organizationId: string,
+  rows: ChangedDocument[],
+): void {
+  for (const row of rows)
+    emit({ trigger, organizationId, documentId: row.id, actionUser: null, document: snapshot(row) });
 }
 
 /** The documents' state before a write, locked so the update's from/to is exact. */
-async function lockDocuments(manager: EntityManager, apiKeyId: string, organizationId: string, ids: string[]): Promise<Map<string, ChangedDocument>> {
+async function lockDocuments(
+  manager: EntityManager,
+  apiKeyId: string,
+  organizationId: string,
+  ids: string[],
+): Promise<Map<string, ChangedDocument>> {
   const rows: ChangedDocument[] = await manager.query(
     `SELECT ${RETURNED} FROM document WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) ORDER BY id FOR UPDATE`,
     [apiKeyId, organizationId, ids],
@@ -69,11 +106,24 @@ async function lockDocuments(manager: EntityManager, apiKeyId: string, organizat
 }
 
 /** `document.update` for each document whose fields changed, with the changes as from/to. */
-function emitUpdates(emit: Emit, organizationId: string, before: Map<string, ChangedDocument>, after: ChangedDocument[]): void {
+function emitUpdates(
+  emit: Emit,
+  organizationId: string,
+  before: Map<string, ChangedDocument>,
+  after: ChangedDocument[],
+): void {
   for (const row of after) {
     const previous = before.get(row.id);
     const changes = previous ? changedFields(snapshot(previous), snapshot(row)) : undefined;
-    if (changes) emit({ trigger: 'document.update', organizationId, documentId: row.id, actionUser: null, document: snapshot(row), changes });
+    if (changes)
+      emit({
+        trigger: 'document.update',
+        organizationId,
+        documentId: row.id,
+        actionUser: null,
+        document: snapshot(row),
+        changes,
+      });
   }
 }
 
@@ -94,7 +144,8 @@ export class DocumentService {
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
     const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, organizationId, { create: dto.createOrganization === true });
-      if (dto.folderId != null) await ensureFolder(manager, apiKeyId, organizationId, dto.folderId, { create: dto.createFolder === true });
+      if (dto.folderId != null)
+        await ensureFolder(manager, apiKeyId, organizationId, dto.folderId, { create: dto.createFolder === true });
       const { rows: added } = await runStatement<ChangedDocument>(
         manager,
         `INSERT INTO document (api_key_id, organization_id, id, name, folder_id, access_type, metadata)
@@ -115,7 +166,9 @@ export class DocumentService {
       return added;
     });
     const added = new Set(rows.map((row) => row.id));
-    return ids.map((id) => (added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.', ALREADY_EXISTS)));
+    return ids.map((id) =>
+      added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.', ALREADY_EXISTS),
+    );
   }
 
   async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown> | BatchItem>> {
@@ -142,7 +195,10 @@ export class DocumentService {
     }
     const page = pager.page(documents);
     const listed: Array<Record<string, unknown> | BatchItem> = page.rows.map(documentView);
-    if (ids && !page.nextToken) listed.push(...(await this.missing(apiKeyId, dto.organizationId, ids, folderId, pager.after === null ? page.rows : null)));
+    if (ids && !page.nextToken)
+      listed.push(
+        ...(await this.missing(apiKeyId, dto.organizationId, ids, folderId, pager.after === null ? page.rows : null)),
+      );
     return { rows: listed, nextToken: page.nextToken };
   }
 
@@ -151,7 +207,13 @@ export class DocumentService {
    * in the order sent, with Velt's per-item `code`. When the listing had one page, its rows are all the
    * matches; otherwise the matches are looked up again.
    */
-  private async missing(apiKeyId: string, organizationId: string, ids: string[], folderId: string | null, onlyPage: DocumentRow[] | null): Promise<BatchItem[]> {
+  private async missing(
+    apiKeyId: string,
+    organizationId: string,
+    ids: string[],
+    folderId: string | null,
+    onlyPage: DocumentRow[] | null,
+  ): Promise<BatchItem[]> {
     const found = onlyPage
       ? new Set(onlyPage.map((row) => row.id))
       : new Set(
@@ -169,16 +231,24 @@ export class DocumentService {
     const ids = dto.documents.map((doc) => doc.documentId);
     assertUniqueIds(ids, (i) => `data.documents[${i}].documentId`);
     const updated = await this.write(apiKeyId, dto.organizationId, dto.documents);
-    return ids.map((id) => (updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT, NOT_FOUND)));
+    return ids.map((id) =>
+      updated.has(id) ? item(id, true, 'Document updated.') : item(id, false, DOCUMENT_ABSENT, NOT_FOUND),
+    );
   }
 
   /** Velt's access update: the same write as update, with its per-item accessType. */
   async setAccessType(apiKeyId: string, dto: UpdateDocumentAccessDto): Promise<BatchItem[]> {
     const { documentIds, accessType } = dto;
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
-    const updated = await this.write(apiKeyId, dto.organizationId, documentIds.map((documentId) => ({ documentId, accessType })));
+    const updated = await this.write(
+      apiKeyId,
+      dto.organizationId,
+      documentIds.map((documentId) => ({ documentId, accessType })),
+    );
     return documentIds.map((id) =>
-      updated.has(id) ? item(id, true, 'Document access type updated.', { accessType }) : item(id, false, DOCUMENT_ABSENT, { accessType: null, ...NOT_FOUND }),
+      updated.has(id)
+        ? item(id, true, 'Document access type updated.', { accessType })
+        : item(id, false, DOCUMENT_ABSENT, { accessType: null, ...NOT_FOUND }),
     );
   }
 
@@ -186,9 +256,15 @@ export class DocumentService {
   async setDisabled(apiKeyId: string, dto: UpdateDocumentDisabledStateDto): Promise<BatchItem[]> {
     const { documentIds, disabled } = dto;
     assertUniqueIds(documentIds, (i) => `data.documentIds[${i}]`);
-    const updated = await this.write(apiKeyId, dto.organizationId, documentIds.map((documentId) => ({ documentId, disabled })));
+    const updated = await this.write(
+      apiKeyId,
+      dto.organizationId,
+      documentIds.map((documentId) => ({ documentId, disabled })),
+    );
     return documentIds.map((id) =>
-      updated.has(id) ? item(id, true, 'Document disabled state updated.', { disabled }) : item(id, false, DOCUMENT_ABSENT, { disabled: null, ...NOT_FOUND }),
+      updated.has(id)
+        ? item(id, true, 'Document disabled state updated.', { disabled })
+        : item(id, false, DOCUMENT_ABSENT, { disabled: null, ...NOT_FOUND }),
     );
   }
 
@@ -196,7 +272,12 @@ export class DocumentService {
   private async write(apiKeyId: string, organizationId: string, documents: DocumentUpdateDto[]): Promise<Set<string>> {
     const rows = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, organizationId);
-      const before = await lockDocuments(manager, apiKeyId, organizationId, documents.map((doc) => doc.documentId));
+      const before = await lockDocuments(
+        manager,
+        apiKeyId,
+        organizationId,
+        documents.map((doc) => doc.documentId),
+      );
       const { rows: after } = await runStatement<ChangedDocument>(
         manager,
         `UPDATE document d SET
@@ -223,7 +304,11 @@ export class DocumentService {
     });
     const updated = new Set(rows.map((row) => row.id));
     const accessChanged = documents.filter((doc) => updated.has(doc.documentId) && (doc.disabled || doc.accessType));
-    await this.revoke(apiKeyId, organizationId, accessChanged.map((doc) => doc.documentId));
+    await this.revoke(
+      apiKeyId,
+      organizationId,
+      accessChanged.map((doc) => doc.documentId),
+    );
     return updated;
   }
 
@@ -242,7 +327,9 @@ export class DocumentService {
     });
     const deleted = new Set(rows.map((row) => row.id));
     await this.revoke(apiKeyId, organizationId, [...deleted]);
-    return documentIds.map((id) => (deleted.has(id) ? item(id, true, 'Document deleted.') : item(id, true, DOCUMENT_ABSENT, NOT_FOUND)));
+    return documentIds.map((id) =>
+      deleted.has(id) ? item(id, true, 'Document deleted.') : item(id, true, DOCUMENT_ABSENT, NOT_FOUND),
+    );
   }
 
   /** All or nothing: the response has no per-item map to report a missing document in. */

@@ -1,5 +1,6 @@
 /** Columns of a folder item (FolderRow) from a `folder` row aliased `f`. */
-const FOLDER_COLUMNS = 'f.id, f.organization_id, f.api_key_id, f.name, f.parent_folder_id, f.access_type, f.metadata, f.created_at, f.updated_at';
+const FOLDER_COLUMNS =
+  'f.id, f.organization_id, f.api_key_id, f.name, f.parent_folder_id, f.access_type, f.metadata, f.created_at, f.updated_at';
 
 /** Guards every walk of the tree; the writes keep it acyclic, this only bounds a corrupted one. */
 const MAX_WALK = 10000;

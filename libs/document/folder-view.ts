@@ -62,7 +62,11 @@ export interface FolderTreeNode extends Record<string, unknown> {
  * Nests `rows` (the folder `rootId` and its descendants, each with a depth) into Velt's tree.
  * Folders above `maxDepth` get `subFolders`, empty when they have none; folders at `maxDepth` do not.
  */
-export function folderTree(rows: (FolderRow & { depth: number })[], rootId: string, maxDepth: number): FolderTreeNode | null {
+export function folderTree(
+  rows: (FolderRow & { depth: number })[],
+  rootId: string,
+  maxDepth: number,
+): FolderTreeNode | null {
   const nodes = new Map<string, FolderTreeNode>();
   for (const row of rows) {
     const node: FolderTreeNode = folderView(row);

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, assertUniqueIds, BatchItem, ErrorCode, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
+import {
+  ApiError,
+  AppConfig,
+  assertUniqueIds,
+  BatchItem,
+  ErrorCode,
+  item,
+  KeysetPage,
+  KeysetPager,
+  keysetListing,
+} from '@app/common';
 import { runStatement } from '@app/database';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureFolder, ensureOrganization, FOLDER_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
@@ -16,7 +26,11 @@ import { FolderRow, folderTree, FolderTreeNode, folderView, ROOT_FOLDER } from '
 const FOLDER_LISTING = keysetListing('folders', ['text'], (row: FolderRow) => [row.id]);
 /** Bounds the Velt tree answer, which is not paged. */
 export const MAX_FOLDER_TREE = 10000;
-const PLACEMENT_MESSAGE = { insert: 'Folder added.', exists: 'Folder already exists.', noParent: 'Parent folder does not exist.' };
+const PLACEMENT_MESSAGE = {
+  insert: 'Folder added.',
+  exists: 'Folder already exists.',
+  noParent: 'Parent folder does not exist.',
+};
 
 @Injectable()
 export class FolderService {
@@ -28,10 +42,20 @@ export class FolderService {
 
   async add(apiKeyId: string, dto: AddFoldersDto): Promise<BatchItem[]> {
     const { organizationId, folders } = dto;
-    assertUniqueIds(folders.map((folder) => folder.folderId), (i) => `data.folders[${i}].folderId`);
+    assertUniqueIds(
+      folders.map((folder) => folder.folderId),
+      (i) => `data.folders[${i}].folderId`,
+    );
     return this.dataSource.transaction(async (manager) => {
       await ensureOrganization(manager, apiKeyId, organizationId, { create: dto.createOrganization === true });
-      const named = [...new Set(folders.flatMap((folder) => [folder.folderId, ...(folder.parentFolderId != null ? [folder.parentFolderId] : [])]))];
+      const named = [
+        ...new Set(
+          folders.flatMap((folder) => [
+            folder.folderId,
+            ...(folder.parentFolderId != null ? [folder.parentFolderId] : []),
+          ]),
+        ),
+      ];
       // Key-share locks keep the parents we rely on from being deleted before the insert commits.
       const { rows: stored } = await runStatement<{ id: string }>(
         manager,
@@ -42,7 +66,8 @@ export class FolderService {
       // Velt's `root` parent is the top level, unless the caller has a folder of that id.
       const requestedIds = new Set(folders.map((folder) => folder.folderId));
       for (const folder of folders) {
-        if (folder.parentFolderId === ROOT_FOLDER && !storedIds.has(ROOT_FOLDER) && !requestedIds.has(ROOT_FOLDER)) folder.parentFolderId = null;
+        if (folder.parentFolderId === ROOT_FOLDER && !storedIds.has(ROOT_FOLDER) && !requestedIds.has(ROOT_FOLDER))
+          folder.parentFolderId = null;
       }
       const placements = placeFolders(folders, storedIds);
       const toInsert = folders.filter((_, i) => placements[i] === 'insert');
@@ -97,7 +122,9 @@ export class FolderService {
   }
 
   private async tree(apiKeyId: string, dto: GetFoldersDto): Promise<FolderTreeNode> {
-    const conflicting = (['folderIds', 'parentFolderId', 'pageSize', 'pageToken'] as const).find((key) => dto[key] !== undefined);
+    const conflicting = (['folderIds', 'parentFolderId', 'pageSize', 'pageToken'] as const).find(
+      (key) => dto[key] !== undefined,
+    );
     if (conflicting) throw ApiError.invalid(`data.${conflicting} cannot be combined with data.folderId.`);
     const folderId = dto.folderId as string;
     const maxDepth = dto.maxDepth ?? 1;
@@ -109,7 +136,9 @@ export class FolderService {
       MAX_FOLDER_TREE + 1,
     ]);
     if (rows.length > MAX_FOLDER_TREE) {
-      throw ApiError.invalid(`The folder tree has more than ${MAX_FOLDER_TREE} folders; ask for a smaller data.maxDepth.`);
+      throw ApiError.invalid(
+        `The folder tree has more than ${MAX_FOLDER_TREE} folders; ask for a smaller data.maxDepth.`,
+      );
     }
     const tree = folderTree(rows, folderId, maxDepth);
     if (tree) return tree;
@@ -156,7 +185,11 @@ export class FolderService {
       return { updated: new Set(rows.map((row) => row.id)), refused };
     });
     // A folder's access type and its place in the tree reach every document below it: re-check the organization's sockets.
-    if (folders.some((folder) => (folder.accessType || folder.parentFolderId !== undefined) && updated.has(folder.folderId))) {
+    if (
+      folders.some(
+        (folder) => (folder.accessType || folder.parentFolderId !== undefined) && updated.has(folder.folderId),
+      )
+    ) {
       await this.revocation.revokeOrganization(apiKeyId, organizationId);
     }
     return ids.map((id) =>
@@ -165,9 +198,15 @@ export class FolderService {
   }
 
   /** Per-item refusals of the moves (folder id to message); throws FAILED_PRECONDITION on a cycle. */
-  private async checkMoves(manager: EntityManager, apiKeyId: string, dto: UpdateFoldersDto): Promise<Map<string, string>> {
+  private async checkMoves(
+    manager: EntityManager,
+    apiKeyId: string,
+    dto: UpdateFoldersDto,
+  ): Promise<Map<string, string>> {
     // One mover per organization at a time: two concurrent moves could each pass the check and close a loop together.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`folder-tree:${apiKeyId}:${dto.organizationId}`]);
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `folder-tree:${apiKeyId}:${dto.organizationId}`,
+    ]);
     // Key-share locks keep the new parents from being deleted before the update commits.
     const { rows } = await runStatement<{ id: string; parent_folder_id: string | null }>(
       manager,
@@ -207,11 +246,11 @@ export class FolderService {
     assertUniqueIds(folderIds, (i) => `data.folderIds[${i}]`);
     const { rows } = await this.dataSource.transaction(async (manager) => {
       await ensureOrganization(manager, apiKeyId, organizationId);
-      return runStatement<{ id: string }>(manager, 'DELETE FROM folder WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING id', [
-        apiKeyId,
-        organizationId,
-        folderIds,
-      ]);
+      return runStatement<{ id: string }>(
+        manager,
+        'DELETE FROM folder WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3) RETURNING id',
+        [apiKeyId, organizationId, folderIds],
+      );
     });
     const deleted = new Set(rows.map((row) => row.id));
     if (deleted.size > 0) await this.revocation.revokeOrganization(apiKeyId, organizationId);
@@ -220,6 +259,8 @@ export class FolderService {
       return null;
     }
     // Mirrors documents delete (spec, Common envelopes 7): the folder is gone either way.
-    return folderIds.map((id) => (deleted.has(id) ? item(id, true, 'Folder deleted.') : item(id, true, 'Folder does not exist.')));
+    return folderIds.map((id) =>
+      deleted.has(id) ? item(id, true, 'Folder deleted.') : item(id, true, 'Folder does not exist.'),
+    );
   }
 }

@@ -19,7 +19,9 @@ describe('buildEmailContent', () => {
   it('names the actor, the document and quotes the comment of a mention', () => {
     const content = buildEmailContent(event('comment.add'), bob, 'mention', 'Acme');
     expect(content.subject).toBe('Alice mentioned you in Q3 plan');
-    expect(content.text).toBe('Hi Bob,\n\nAlice mentioned you in a comment on Q3 plan.\n\n"Please look at <this>"\n\n— Acme');
+    expect(content.text).toBe(
+      'Hi Bob,\n\nAlice mentioned you in a comment on Q3 plan.\n\n"Please look at <this>"\n\n— Acme',
+    );
     expect(content.html).toContain('<blockquote>Please look at &lt;this&gt;</blockquote>');
     expect(content.html).not.toContain('<this>');
     expect(content.templateData).toEqual({
@@ -38,7 +40,12 @@ describe('buildEmailContent', () => {
   });
 
   it("quotes an assigned thread's first comment and falls back to ids without names", () => {
-    const content = buildEmailContent(event('comment_annotation.assign', { comment: null, actionUser: { userId: 'alice' }, documentName: null }), { userId: 'bob' }, 'assign', null);
+    const content = buildEmailContent(
+      event('comment_annotation.assign', { comment: null, actionUser: { userId: 'alice' }, documentName: null }),
+      { userId: 'bob' },
+      'assign',
+      null,
+    );
     expect(content.subject).toBe('alice assigned you a comment in doc-1');
     expect(content.text).toBe('Hi bob,\n\nalice assigned you a comment thread on doc-1.\n\n"first words"');
     expect(content.templateData.commentId).toBe(7);
@@ -46,7 +53,15 @@ describe('buildEmailContent', () => {
 
   it('keeps the subject on one line and the excerpt short', () => {
     const long = 'x'.repeat(MAX_EXCERPT_LENGTH * 2);
-    const content = buildEmailContent(event('comment.add', { actionUser: { userId: 'a', name: 'Eve\r\nBcc: victim@example.com' }, comment: { commentId: 1, commentText: long } }), bob, 'mention', null);
+    const content = buildEmailContent(
+      event('comment.add', {
+        actionUser: { userId: 'a', name: 'Eve\r\nBcc: victim@example.com' },
+        comment: { commentId: 1, commentText: long },
+      }),
+      bob,
+      'mention',
+      null,
+    );
     expect(content.subject).not.toMatch(/[\r\n]/);
     expect(content.templateData.commentText).toHaveLength(MAX_EXCERPT_LENGTH);
   });

@@ -67,11 +67,22 @@ export function buildEmailContent(
   };
   const actor = nameOf(event.actionUser);
   const where = event.documentName || event.documentId;
-  const subject = oneLine(reason === 'mention' ? `${actor} mentioned you in ${where}` : `${actor} assigned you a comment in ${where}`);
-  const lead = reason === 'mention' ? `${actor} mentioned you in a comment on ${where}.` : `${actor} assigned you a comment thread on ${where}.`;
+  const subject = oneLine(
+    reason === 'mention' ? `${actor} mentioned you in ${where}` : `${actor} assigned you a comment in ${where}`,
+  );
+  const lead =
+    reason === 'mention'
+      ? `${actor} mentioned you in a comment on ${where}.`
+      : `${actor} assigned you a comment thread on ${where}.`;
   const quote = templateData.commentText;
   const signature = fromCompany ? `— ${fromCompany}` : null;
-  const text = [`Hi ${nameOf(recipient)},`, '', lead, ...(quote ? ['', `"${quote}"`] : []), ...(signature ? ['', signature] : [])].join('\n');
+  const text = [
+    `Hi ${nameOf(recipient)},`,
+    '',
+    lead,
+    ...(quote ? ['', `"${quote}"`] : []),
+    ...(signature ? ['', signature] : []),
+  ].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(nameOf(recipient))},</p>`,
     `<p>${escapeHtml(lead)}</p>`,

@@ -53,7 +53,10 @@ export class EmailMessageLog {
     private readonly config: AppConfig,
   ) {}
 
-  async list(apiKeyId: string, dto: ListEmailMessagesDto): Promise<{ messages: EmailMessageView[]; nextPageToken?: string }> {
+  async list(
+    apiKeyId: string,
+    dto: ListEmailMessagesDto,
+  ): Promise<{ messages: EmailMessageView[]; nextPageToken?: string }> {
     const filters = { status: dto.status ?? null, reason: dto.reason ?? null, userId: dto.userId ?? null };
     const pager = new KeysetPager(MESSAGE_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = this.dataSource

@@ -26,7 +26,10 @@ function outgoing(row: EmailMessage, config: EmailSendingConfig & { type: Sendin
     subject: row.subject,
     text: row.bodyText,
     html: row.bodyHtml,
-    templateId: config.type === 'sendgrid' ? ((row.reason === 'mention' ? config.tagTemplateId : config.commentTemplateId) ?? null) : null,
+    templateId:
+      config.type === 'sendgrid'
+        ? ((row.reason === 'mention' ? config.tagTemplateId : config.commentTemplateId) ?? null)
+        : null,
     templateData: { ...row.templateData },
   };
 }
@@ -71,18 +74,30 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
   }
 
   private async attempt(manager: EntityManager, messageId: string): Promise<Settled> {
-    const row = await manager.findOne(EmailMessage, { where: { id: messageId }, lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } });
+    const row = await manager.findOne(EmailMessage, {
+      where: { id: messageId },
+      lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' },
+    });
     if (!row || row.status !== 'pending') return { status: row?.status ?? null };
     const config = await this.emailConfig.sendingConfig(row.apiKeyId, manager);
     if (!sendsMail(config)) return this.settle(manager, row, 'skipped', SERVICE_OFF);
     // At send time, so an unsubscribe also stops the e-mails already queued.
-    const key = { apiKeyId: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId, userId: row.recipientUserId };
-    if (!(await this.preferences.allows(key, 'email', row.reason))) return this.settle(manager, row, 'skipped', UNSUBSCRIBED);
+    const key = {
+      apiKeyId: row.apiKeyId,
+      organizationId: row.organizationId,
+      documentId: row.documentId,
+      userId: row.recipientUserId,
+    };
+    if (!(await this.preferences.allows(key, 'email', row.reason)))
+      return this.settle(manager, row, 'skipped', UNSUBSCRIBED);
     const result = await this.send(config, row);
     await manager.increment(EmailMessage, { id: row.id }, 'attempts', 1);
     if (result.accepted) {
       this.logger.log({ messageId, reason: row.reason }, 'E-mail sent');
-      return this.settle(manager, row, 'sent', null, { providerMessageId: result.providerMessageId, sentAt: new Date() });
+      return this.settle(manager, row, 'sent', null, {
+        providerMessageId: result.providerMessageId,
+        sentAt: new Date(),
+      });
     }
     if (result.permanent) {
       this.logger.warn({ messageId, error: result.error }, 'E-mail failed');
@@ -95,11 +110,22 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
   private async send(config: EmailSendingConfig & { type: SendingType }, row: EmailMessage): Promise<SendResult> {
     if (!config.fromEmail) return refused(true, 'The e-mail configuration has no fromEmail.');
     const email = outgoing(row, config);
-    if (config.type === 'smtp') return config.smtp ? this.smtp.send(config.smtp, email) : refused(true, 'The e-mail configuration has no SMTP host.');
-    return config.apiKey ? this.sendgrid.send(config.apiKey, email) : refused(true, 'The e-mail configuration has no SendGrid apiKey.');
+    if (config.type === 'smtp')
+      return config.smtp
+        ? this.smtp.send(config.smtp, email)
+        : refused(true, 'The e-mail configuration has no SMTP host.');
+    return config.apiKey
+      ? this.sendgrid.send(config.apiKey, email)
+      : refused(true, 'The e-mail configuration has no SendGrid apiKey.');
   }
 
-  private async settle(manager: EntityManager, row: EmailMessage, status: EmailStatus, lastError: string | null, extra: Partial<EmailMessage> = {}): Promise<Settled> {
+  private async settle(
+    manager: EntityManager,
+    row: EmailMessage,
+    status: EmailStatus,
+    lastError: string | null,
+    extra: Partial<EmailMessage> = {},
+  ): Promise<Settled> {
     await manager.update(EmailMessage, { id: row.id }, { status, lastError, ...extra });
     return { status };
   }

@@ -27,7 +27,14 @@ export class EmailUserData {
    * organizations (every one when null), sent to the user or whose template data holds the user id
    * as any value. Runs on the caller's transaction, which records `lastSeq`.
    */
-  async eraseMessages(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, afterSeq: string, limit: number): Promise<EmailErasure> {
+  async eraseMessages(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: string[] | null,
+    userId: string,
+    afterSeq: string,
+    limit: number,
+  ): Promise<EmailErasure> {
     const { rows } = await runStatement<WalkRow>(
       manager,
       `WITH walked AS (

@@ -22,9 +22,18 @@ export class EmailProducer {
     if (messageIds.length === 0) return;
     const options = sendJobOptions(this.config);
     try {
-      await this.queue.addBulk(messageIds.map((messageId) => ({ name: EMAIL_JOB.SEND, data: { messageId }, opts: { jobId: messageId, ...options } })));
+      await this.queue.addBulk(
+        messageIds.map((messageId) => ({
+          name: EMAIL_JOB.SEND,
+          data: { messageId },
+          opts: { jobId: messageId, ...options },
+        })),
+      );
     } catch (error) {
-      this.logger.warn({ err: error, count: messageIds.length }, 'E-mail jobs not enqueued; the sweep will enqueue them');
+      this.logger.warn(
+        { err: error, count: messageIds.length },
+        'E-mail jobs not enqueued; the sweep will enqueue them',
+      );
     }
   }
 }

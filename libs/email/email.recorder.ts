@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
-import { AfterCommit, CommentEvent, commentRecipients, DomainEvent, EventRecorder, isCommentEvent, NotificationUser } from '@app/events';
+import {
+  AfterCommit,
+  CommentEvent,
+  commentRecipients,
+  DomainEvent,
+  EventRecorder,
+  isCommentEvent,
+  NotificationUser,
+} from '@app/events';
 import { UserContacts } from '@app/user';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { buildEmailContent } from './email-content';
@@ -80,7 +88,11 @@ export class EmailRecorder implements EventRecorder {
   }
 
   /** Stored profiles of the planned people the comment names without an address or a name, by organization. */
-  private async profiles(manager: EntityManager, apiKeyId: string, planned: Planned[]): Promise<Map<string, Map<string, NotificationUser>>> {
+  private async profiles(
+    manager: EntityManager,
+    apiKeyId: string,
+    planned: Planned[],
+  ): Promise<Map<string, Map<string, NotificationUser>>> {
     const incomplete = new Map<string, Set<string>>();
     for (const { event, user } of planned) {
       if (user.email && user.name) continue;
@@ -88,7 +100,8 @@ export class EmailRecorder implements EventRecorder {
       incomplete.get(event.organizationId)!.add(user.userId);
     }
     const found = new Map<string, Map<string, NotificationUser>>();
-    for (const [organizationId, userIds] of incomplete) found.set(organizationId, await this.users.contactsOf(manager, apiKeyId, organizationId, [...userIds]));
+    for (const [organizationId, userIds] of incomplete)
+      found.set(organizationId, await this.users.contactsOf(manager, apiKeyId, organizationId, [...userIds]));
     return found;
   }
 }

@@ -13,13 +13,18 @@ export interface OutgoingEmail {
 }
 
 /** What one send observed: accepted (with the provider's id for it), or refused for now or for good. */
-export type SendResult = { accepted: true; providerMessageId: string | null } | { accepted: false; permanent: boolean; error: string };
+export type SendResult =
+  { accepted: true; providerMessageId: string | null } | { accepted: false; permanent: boolean; error: string };
 
 /** Longest provider error kept on the row. */
 const MAX_ERROR_LENGTH = 500;
 
 export function refused(permanent: boolean, error: string): SendResult {
-  return { accepted: false, permanent, error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error };
+  return {
+    accepted: false,
+    permanent,
+    error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error,
+  };
 }
 
 /** Nodemailer's error fields that tell a temporary refusal from a final one. */

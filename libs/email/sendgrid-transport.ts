@@ -14,12 +14,19 @@ export function sendgridBody(email: OutgoingEmail): Record<string, unknown> {
   const templated = email.templateId !== null;
   const to = { email: email.to.email, ...(email.to.name ? { name: email.to.name } : {}) };
   return {
-    personalizations: [{ to: [to], ...(templated ? { dynamic_template_data: { ...email.templateData, subject: email.subject } } : {}) }],
+    personalizations: [
+      { to: [to], ...(templated ? { dynamic_template_data: { ...email.templateData, subject: email.subject } } : {}) },
+    ],
     from: { email: email.from.email, ...(email.from.name ? { name: email.from.name } : {}) },
     subject: email.subject,
     ...(templated
       ? { template_id: email.templateId }
-      : { content: [{ type: 'text/plain', value: email.text }, { type: 'text/html', value: email.html }] }),
+      : {
+          content: [
+            { type: 'text/plain', value: email.text },
+            { type: 'text/html', value: email.html },
+          ],
+        }),
     // SendGrid reserves the Message-ID header; the row id travels as a custom arg into its events and activity log.
     custom_args: { emailMessageId: email.id },
   };
@@ -48,7 +55,11 @@ export class SendgridTransport implements OnApplicationShutdown {
         target,
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+          },
           agent: secure ? this.httpsAgent : this.httpAgent,
           lookup: pinnedLookup(vetted),
           signal: AbortSignal.timeout(SENDGRID_TIMEOUT_MS),
@@ -62,13 +73,26 @@ export class SendgridTransport implements OnApplicationShutdown {
           response.on('error', (error) => resolve(refused(false, error.message)));
           response.on('end', () => {
             const messageId = response.headers['x-message-id'];
-            resolve(classifySendgridStatus(response.statusCode ?? 0, text.slice(0, MAX_ERROR_BODY), typeof messageId === 'string' ? messageId : null));
+            resolve(
+              classifySendgridStatus(
+                response.statusCode ?? 0,
+                text.slice(0, MAX_ERROR_BODY),
+                typeof messageId === 'string' ? messageId : null,
+              ),
+            );
           });
         },
       );
       request.on('error', (error) => {
         const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-        resolve(refused(false, timedOut ? `SendGrid did not answer within ${SENDGRID_TIMEOUT_MS / 1000} s.` : error.message || String(error)));
+        resolve(
+          refused(
+            false,
+            timedOut
+              ? `SendGrid did not answer within ${SENDGRID_TIMEOUT_MS / 1000} s.`
+              : error.message || String(error),
+          ),
+        );
       });
       request.end(body);
     });

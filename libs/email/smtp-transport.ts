@@ -3,7 +3,14 @@ import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { AppConfig, VettedAddress, vetTarget } from '@app/common';
 import { EmailSendingConfig } from '@app/workspace';
-import { classifySmtpError, messageIdHeader, OutgoingEmail, refused, SendResult, SmtpErrorLike } from './outgoing-email';
+import {
+  classifySmtpError,
+  messageIdHeader,
+  OutgoingEmail,
+  refused,
+  SendResult,
+  SmtpErrorLike,
+} from './outgoing-email';
 
 /** How long an SMTP server has to greet, and to answer each command. */
 const SMTP_TIMEOUT_MS = 15_000;
@@ -22,7 +29,10 @@ export class SmtpTransport {
   async send(smtp: SmtpSettings, email: OutgoingEmail): Promise<SendResult> {
     let vetted: VettedAddress;
     try {
-      vetted = await vetTarget(new URL(`smtp://${smtp.host.includes(':') ? `[${smtp.host}]` : smtp.host}`), this.config.emailAllowPrivateNetworks);
+      vetted = await vetTarget(
+        new URL(`smtp://${smtp.host.includes(':') ? `[${smtp.host}]` : smtp.host}`),
+        this.config.emailAllowPrivateNetworks,
+      );
     } catch (error) {
       return refused(true, `SMTP host refused: ${(error as Error).message}`);
     }

@@ -16,7 +16,10 @@ export interface EventEnvelope<Trigger extends string = string> {
 export type PayloadForm = 'raw' | 'processed';
 
 /** A source's payload builders; sinks add their own ids (a webhook puts `webhookId` first). */
-export type PayloadBuilders<Data extends EventScope> = Record<PayloadForm, (event: Data & EventEnvelope) => Record<string, unknown>>;
+export type PayloadBuilders<Data extends EventScope> = Record<
+  PayloadForm,
+  (event: Data & EventEnvelope) => Record<string, unknown>
+>;
 
 /** One entry of the trigger registry. */
 export interface TriggerDefinition<Source extends string, Data extends EventScope> {

@@ -43,7 +43,13 @@ function recorder(log: string[], name: string, afterCommit?: AfterCommit): Event
 
 describe('EventOutbox', () => {
   const scope = { organizationId: 'org-1', documentId: 'doc-1' };
-  const added = { trigger: 'comment_annotation.add' as const, ...scope, actionUser: null, annotation: { annotationId: 'a1' }, comment: null };
+  const added = {
+    trigger: 'comment_annotation.add' as const,
+    ...scope,
+    actionUser: null,
+    annotation: { annotationId: 'a1' },
+    comment: null,
+  };
 
   it('records emitted events in the transaction with every sink, then runs their after-commit steps', async () => {
     const log: string[] = [];
@@ -95,7 +101,9 @@ describe('EventOutbox', () => {
       recorder(log, 'webhook', () => Promise.reject(new Error('redis down'))),
       recorder(log, 'other', step(log, 'other.afterCommit')),
     ]);
-    await expect(outbox.transaction('key-1', (_manager, emit) => Promise.resolve(emit(added)))).resolves.toBeUndefined();
+    await expect(
+      outbox.transaction('key-1', (_manager, emit) => Promise.resolve(emit(added))),
+    ).resolves.toBeUndefined();
     expect(log).toContain('commit');
     expect(log).toContain('other.afterCommit');
   });

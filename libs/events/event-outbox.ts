@@ -47,7 +47,8 @@ export class EventOutbox {
   private async runAfterCommit(steps: AfterCommit[]): Promise<void> {
     const results = await Promise.allSettled(steps.map((step) => step()));
     for (const result of results) {
-      if (result.status === 'rejected') this.logger.warn({ err: result.reason as unknown }, 'Event after-commit step failed; its sink recovers it');
+      if (result.status === 'rejected')
+        this.logger.warn({ err: result.reason as unknown }, 'Event after-commit step failed; its sink recovers it');
     }
   }
 }

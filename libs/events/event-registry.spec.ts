@@ -1,4 +1,11 @@
-import { DomainEvent, EVENT_TRIGGER_NAMES, EVENT_TRIGGERS, eventPayload, isEnabledByDefault, isEventTrigger } from './event-registry';
+import {
+  DomainEvent,
+  EVENT_TRIGGER_NAMES,
+  EVENT_TRIGGERS,
+  eventPayload,
+  isEnabledByDefault,
+  isEventTrigger,
+} from './event-registry';
 import { COMMENT_ACTION_TYPES } from './sources/comment.source';
 import { changedFields } from './sources/entity-payloads';
 
@@ -25,17 +32,32 @@ describe('event trigger registry', () => {
   });
 
   it('holds organization, document, access, CRDT data and CRDT version triggers, all off by default so webhook receivers see no new payloads', () => {
-    const bySource = (source: string) => EVENT_TRIGGER_NAMES.filter((trigger) => EVENT_TRIGGERS[trigger].source === source);
+    const bySource = (source: string) =>
+      EVENT_TRIGGER_NAMES.filter((trigger) => EVENT_TRIGGERS[trigger].source === source);
     expect(bySource('organization')).toEqual(['organization.add', 'organization.update', 'organization.delete']);
     expect(bySource('document')).toEqual(['document.migrated', 'document.add', 'document.update', 'document.delete']);
     expect(bySource('access')).toEqual(['access.grant_add', 'access.grant_remove']);
     expect(bySource('crdt')).toEqual(['crdt.update_data', 'crdt.version_save', 'crdt.version_restore']);
-    for (const trigger of [...bySource('organization'), ...bySource('document'), ...bySource('access'), ...bySource('crdt')]) expect(isEnabledByDefault(trigger)).toBe(false);
+    for (const trigger of [
+      ...bySource('organization'),
+      ...bySource('document'),
+      ...bySource('access'),
+      ...bySource('crdt'),
+    ])
+      expect(isEnabledByDefault(trigger)).toBe(false);
   });
 
   it('knows exactly its own trigger names', () => {
     for (const name of EVENT_TRIGGER_NAMES) expect(isEventTrigger(name)).toBe(true);
-    for (const name of ['comment.created', 'comment', '', 'constructor', 'toString', '__proto__', 'document.migrated ']) {
+    for (const name of [
+      'comment.created',
+      'comment',
+      '',
+      'constructor',
+      'toString',
+      '__proto__',
+      'document.migrated ',
+    ]) {
       expect(isEventTrigger(name)).toBe(false);
     }
   });
@@ -43,21 +65,59 @@ describe('event trigger registry', () => {
   it('builds every payload of every trigger under its own event name', () => {
     const data: Record<string, object> = {
       comment: { actionUser: null, annotation: { annotationId: 'a1' }, comment: null },
-      organization: { actionUser: null, organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} } },
-      document: { actionUser: null, newDocumentId: 'doc-2', migrationId: 'm1', document: { documentId: 'doc-1', documentName: 'Doc', folderId: null, accessType: 'public', disabled: false, metadata: {} } },
-      access: { actionUser: null, resource: { type: 'organization', id: 'org-1', organizationId: 'org-1' }, grant: { userId: 'u1', accessRole: 'editor', expiresAt: null } },
-      crdt: { crdtData: { id: 'body', data: 'hi', lastUpdatedBy: 'u1', sessionId: null, lastUpdate: occurredAt.toISOString() } },
+      organization: {
+        actionUser: null,
+        organization: { organizationId: 'org-1', organizationName: 'Org', metadata: {} },
+      },
+      document: {
+        actionUser: null,
+        newDocumentId: 'doc-2',
+        migrationId: 'm1',
+        document: {
+          documentId: 'doc-1',
+          documentName: 'Doc',
+          folderId: null,
+          accessType: 'public',
+          disabled: false,
+          metadata: {},
+        },
+      },
+      access: {
+        actionUser: null,
+        resource: { type: 'organization', id: 'org-1', organizationId: 'org-1' },
+        grant: { userId: 'u1', accessRole: 'editor', expiresAt: null },
+      },
+      crdt: {
+        crdtData: {
+          id: 'body',
+          data: 'hi',
+          lastUpdatedBy: 'u1',
+          sessionId: null,
+          lastUpdate: occurredAt.toISOString(),
+        },
+      },
     };
     for (const trigger of EVENT_TRIGGER_NAMES) {
       const event = { ...envelope, trigger, ...data[EVENT_TRIGGERS[trigger].source] } as DomainEvent;
-      expect(eventPayload(event, 'raw')).toMatchObject({ event: trigger, notificationSource: EVENT_TRIGGERS[trigger].source, timestamp: occurredAt.getTime() });
+      expect(eventPayload(event, 'raw')).toMatchObject({
+        event: trigger,
+        notificationSource: EVENT_TRIGGERS[trigger].source,
+        timestamp: occurredAt.getTime(),
+      });
       expect(eventPayload(event, 'processed')).toMatchObject({ event: trigger, timestamp: occurredAt.getTime() });
     }
   });
 
   describe("comment payloads: Velt's basic webhook format, raw and processed", () => {
     const user = { userId: 'u1', name: 'Ann' };
-    const comment = { commentId: 2, commentText: 'hi', commentHtml: '<p>hi</p>', from: user, to: [{ userId: 'u2' }], taggedUserContacts: [{ userId: 'u2' }] };
+    const comment = {
+      commentId: 2,
+      commentText: 'hi',
+      commentHtml: '<p>hi</p>',
+      from: user,
+      to: [{ userId: 'u2' }],
+      taggedUserContacts: [{ userId: 'u2' }],
+    };
     const annotation = { annotationId: 'a1', comments: [comment] };
     const event: DomainEvent = {
       ...envelope,
@@ -69,8 +129,15 @@ describe('event trigger registry', () => {
       change: { reaction: { icon: '👍', user } },
     };
 
-    it('maps each trigger to the actionType of Velt\'s basic webhooks', () => {
-      expect(Object.fromEntries(EVENT_TRIGGER_NAMES.filter((t) => EVENT_TRIGGERS[t].source === 'comment').map((t) => [t, COMMENT_ACTION_TYPES[t]]))).toEqual({
+    it("maps each trigger to the actionType of Velt's basic webhooks", () => {
+      expect(
+        Object.fromEntries(
+          EVENT_TRIGGER_NAMES.filter((t) => EVENT_TRIGGERS[t].source === 'comment').map((t) => [
+            t,
+            COMMENT_ACTION_TYPES[t],
+          ]),
+        ),
+      ).toEqual({
         'comment_annotation.add': 'newlyAdded',
         'comment.add': 'added',
         'comment.update': 'updated',
@@ -93,7 +160,14 @@ describe('event trigger registry', () => {
         commentAnnotation: annotation,
         targetComment: comment,
         reaction: { icon: '👍', user },
-        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientOrganizationId: 'org-1', clientDocumentId: 'doc-1', documentName: 'Plan' },
+        metadata: {
+          apiKey: 'key-1',
+          organizationId: 'org-1',
+          documentId: 'doc-1',
+          clientOrganizationId: 'org-1',
+          clientDocumentId: 'doc-1',
+          documentName: 'Plan',
+        },
         timestamp: occurredAt.getTime(),
       });
     });
@@ -108,9 +182,17 @@ describe('event trigger registry', () => {
         comment: { ...comment, to: [{ userId: 'u2' }, { userId: 'u1' }] },
         platform: 'sdk',
       };
-      expect(eventPayload(mention, 'raw')).toMatchObject({ visibility: restricted, accessDeniedUsers: ['u2'], platform: 'sdk' });
+      expect(eventPayload(mention, 'raw')).toMatchObject({
+        visibility: restricted,
+        accessDeniedUsers: ['u2'],
+        platform: 'sdk',
+      });
       expect(eventPayload(mention, 'processed')).toMatchObject({ visibility: restricted, accessDeniedUsers: ['u2'] });
-      const open: DomainEvent = { ...mention, annotation: { ...mention.annotation, visibilityConfig: { type: 'public' } }, platform: undefined };
+      const open: DomainEvent = {
+        ...mention,
+        annotation: { ...mention.annotation, visibilityConfig: { type: 'public' } },
+        platform: undefined,
+      };
       expect(eventPayload(open, 'raw')).not.toHaveProperty('visibility');
       expect(eventPayload(open, 'raw')).not.toHaveProperty('accessDeniedUsers');
       expect(eventPayload(open, 'raw')).not.toHaveProperty('platform');
@@ -138,19 +220,41 @@ describe('event trigger registry', () => {
       const open = { id: 'OPEN', name: 'Open', type: 'default' };
       const resolved = { id: 'RESOLVED', name: 'Resolved', type: 'terminal' };
       const statusChange: DomainEvent = {
-        ...envelope, trigger: 'comment_annotation.status_change', actionUser: null, annotation, comment: null, change: { oldStatus: open, newStatus: resolved },
+        ...envelope,
+        trigger: 'comment_annotation.status_change',
+        actionUser: null,
+        annotation,
+        comment: null,
+        change: { oldStatus: open, newStatus: resolved },
       };
       const raw = eventPayload(statusChange, 'raw');
       expect(raw).not.toHaveProperty('targetComment');
-      expect(raw).toMatchObject({ actionType: 'statusChanged', oldStatus: open, newStatus: resolved, metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientDocumentId: 'doc-1' } });
+      expect(raw).toMatchObject({
+        actionType: 'statusChanged',
+        oldStatus: open,
+        newStatus: resolved,
+        metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientDocumentId: 'doc-1' },
+      });
       expect(eventPayload(statusChange, 'processed')).toMatchObject({
-        from: null, commentText: null, toContactsTagged: [], targetCommentId: null, oldStatus: open, newStatus: resolved, actionType: 'statusChanged',
+        from: null,
+        commentText: null,
+        toContactsTagged: [],
+        targetCommentId: null,
+        oldStatus: open,
+        newStatus: resolved,
+        actionType: 'statusChanged',
       });
     });
   });
 
   it("crdt.update_data raw: Velt's CRDT basic webhook, off by default", () => {
-    const crdtData = { id: 'body', data: ['a'], lastUpdatedBy: 'u1', sessionId: null, lastUpdate: occurredAt.toISOString() };
+    const crdtData = {
+      id: 'body',
+      data: ['a'],
+      lastUpdatedBy: 'u1',
+      sessionId: null,
+      lastUpdate: occurredAt.toISOString(),
+    };
     const event: DomainEvent = { ...envelope, trigger: 'crdt.update_data', crdtData };
     expect(isEnabledByDefault('crdt.update_data')).toBe(false);
     expect(eventPayload(event, 'raw')).toEqual({
@@ -158,7 +262,13 @@ describe('event trigger registry', () => {
       actionType: 'updateData',
       notificationSource: 'crdt',
       actionUser: { userId: 'u1' },
-      metadata: { apiKey: 'key-1', organizationId: 'org-1', documentId: 'doc-1', clientOrganizationId: 'org-1', clientDocumentId: 'doc-1' },
+      metadata: {
+        apiKey: 'key-1',
+        organizationId: 'org-1',
+        documentId: 'doc-1',
+        clientOrganizationId: 'org-1',
+        clientDocumentId: 'doc-1',
+      },
       crdtData,
       accessDeniedUsers: [],
       timestamp: occurredAt.getTime(),
@@ -199,9 +309,21 @@ describe('event trigger registry', () => {
     const actionUser = { userId: 'u9', name: 'Admin' };
 
     it('organization.update raw: the organization, what changed, metadata without a document', () => {
-      const organization = { organizationId: 'org-1', organizationName: 'New', metadata: { tier: 'gold' }, disabled: false };
+      const organization = {
+        organizationId: 'org-1',
+        organizationName: 'New',
+        metadata: { tier: 'gold' },
+        disabled: false,
+      };
       const changes = { organizationName: { from: 'Old', to: 'New' } };
-      const event: DomainEvent = { ...envelope, documentId: '', trigger: 'organization.update', actionUser, organization, changes };
+      const event: DomainEvent = {
+        ...envelope,
+        documentId: '',
+        trigger: 'organization.update',
+        actionUser,
+        organization,
+        changes,
+      };
       expect(eventPayload(event, 'raw')).toEqual({
         event: 'organization.update',
         actionType: 'update',
@@ -224,7 +346,14 @@ describe('event trigger registry', () => {
     });
 
     it('document.add raw and processed carry the document and its name', () => {
-      const document = { documentId: 'doc-1', documentName: 'Plan', folderId: 'f1', accessType: 'public', disabled: false, metadata: {} };
+      const document = {
+        documentId: 'doc-1',
+        documentName: 'Plan',
+        folderId: 'f1',
+        accessType: 'public',
+        disabled: false,
+        metadata: {},
+      };
       const event: DomainEvent = { ...envelope, trigger: 'document.add', actionUser: null, document };
       expect(eventPayload(event, 'raw')).toEqual({
         event: 'document.add',
@@ -251,8 +380,23 @@ describe('event trigger registry', () => {
       const resource = { type: 'folder' as const, id: 'f1', organizationId: 'org-1' };
       const grant = { userId: 'u1', accessRole: 'viewer', expiresAt: null };
       const changes = { accessRole: { from: 'viewer', to: null } };
-      const event: DomainEvent = { ...envelope, documentId: '', trigger: 'access.grant_remove', actionUser: null, resource, grant, changes };
-      expect(eventPayload(event, 'raw')).toMatchObject({ notificationSource: 'access', actionType: 'grant_remove', resource, grant, changes, metadata: { apiKey: 'key-1', organizationId: 'org-1' } });
+      const event: DomainEvent = {
+        ...envelope,
+        documentId: '',
+        trigger: 'access.grant_remove',
+        actionUser: null,
+        resource,
+        grant,
+        changes,
+      };
+      expect(eventPayload(event, 'raw')).toMatchObject({
+        notificationSource: 'access',
+        actionType: 'grant_remove',
+        resource,
+        grant,
+        changes,
+        metadata: { apiKey: 'key-1', organizationId: 'org-1' },
+      });
       expect(eventPayload(event, 'raw')).not.toHaveProperty('metadata.documentId');
       expect(eventPayload(event, 'processed')).toEqual({
         from: null,
@@ -272,7 +416,10 @@ describe('event trigger registry', () => {
 
   describe('changedFields', () => {
     it('lists only the fields whose value differs, as from/to, with absent values as null', () => {
-      expect(changedFields({ a: 1, b: { x: 1 }, c: null }, { a: 1, b: { x: 2 }, c: 'set' })).toEqual({ b: { from: { x: 1 }, to: { x: 2 } }, c: { from: null, to: 'set' } });
+      expect(changedFields({ a: 1, b: { x: 1 }, c: null }, { a: 1, b: { x: 2 }, c: 'set' })).toEqual({
+        b: { from: { x: 1 }, to: { x: 2 } },
+        c: { from: null, to: 'set' },
+      });
       expect(changedFields({ a: 1 }, { a: 1 })).toBeUndefined();
     });
   });

@@ -53,7 +53,8 @@ export type TriggerOf<Source extends EventSource> = {
   [T in EventTrigger]: (typeof EVENT_TRIGGERS)[T]['source'] extends Source ? T : never;
 }[EventTrigger];
 
-type DataOf<T extends EventTrigger> = (typeof EVENT_TRIGGERS)[T] extends TriggerDefinition<string, infer Data> ? Data : never;
+type DataOf<T extends EventTrigger> =
+  (typeof EVENT_TRIGGERS)[T] extends TriggerDefinition<string, infer Data> ? Data : never;
 
 /** What a domain emits: a trigger and the data its source needs, checked per trigger. */
 export type EmittedEvent = { [T in EventTrigger]: { trigger: T } & DataOf<T> }[EventTrigger];

@@ -14,7 +14,11 @@ export class EventsModule {
       global: true,
       imports: sinks.map((sink) => sink.module),
       providers: [
-        { provide: EVENT_RECORDERS, useFactory: (...recorders: EventRecorder[]) => recorders, inject: sinks.map((sink) => sink.recorder) },
+        {
+          provide: EVENT_RECORDERS,
+          useFactory: (...recorders: EventRecorder[]) => recorders,
+          inject: sinks.map((sink) => sink.recorder),
+        },
         EventOutbox,
       ],
       exports: [EventOutbox],

@@ -22,7 +22,11 @@ export class HealthController {
     try {
       const result = await this.health.check([
         () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
-        () => this.indicators.check('redis').attempt(() => this.redis.ping().then(() => undefined)).withTimeout(CHECK_TIMEOUT_MS),
+        () =>
+          this.indicators
+            .check('redis')
+            .attempt(() => this.redis.ping().then(() => undefined))
+            .withTimeout(CHECK_TIMEOUT_MS),
       ]);
       return ok('Healthy.', result.details);
     } catch (error) {

@@ -20,7 +20,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy();
     return;
   }
-  const body = JSON.stringify(errorEnvelope(ErrorCode.INVALID_ARGUMENT, MESSAGES[error.code ?? ''] ?? 'Malformed HTTP request.'));
+  const body = JSON.stringify(
+    errorEnvelope(ErrorCode.INVALID_ARGUMENT, MESSAGES[error.code ?? ''] ?? 'Malformed HTTP request.'),
+  );
   const status = HTTP_STATUS_OF[ErrorCode.INVALID_ARGUMENT];
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -14,7 +14,10 @@ export interface DataOptions {
   invalidMessage?: string;
 }
 
-function readData({ dtoClass, invalidMessage }: DataOptions & { dtoClass?: Type<object> }, context: ExecutionContext): unknown {
+function readData(
+  { dtoClass, invalidMessage }: DataOptions & { dtoClass?: Type<object> },
+  context: ExecutionContext,
+): unknown {
   const req = context.switchToHttp().getRequest<EnvelopeRequest>();
   checkRequestEnvelope(req);
   return dtoClass ? validatedDto(dtoClass, req.body.data, { invalidMessage }) : req.body.data;
@@ -42,7 +45,9 @@ export function Data(options: DataOptions = {}): ParameterDecorator {
  * record), or undefined when the handler takes none. Read by the OpenAPI route decorator.
  */
 function dataParameterIndex(target: object, method: string | symbol): number | undefined {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, method) as Record<string, { index: number; factory?: unknown }> | undefined) ?? {};
+  const args =
+    (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, method) as
+      Record<string, { index: number; factory?: unknown }> | undefined) ?? {};
   return Object.values(args).find((arg) => arg.factory === readData)?.index;
 }
 

@@ -16,6 +16,8 @@ describe('isDependencyUnavailable', () => {
 
   it('leaves other Redis errors to the 500 path', () => {
     expect(isDependencyUnavailable(new Error("CROSSSLOT Keys in request don't hash to the same slot"))).toBe(false);
-    expect(isDependencyUnavailable(new Error('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(false);
+    expect(
+      isDependencyUnavailable(new Error('WRONGTYPE Operation against a key holding the wrong kind of value')),
+    ).toBe(false);
   });
 });

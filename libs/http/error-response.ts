@@ -21,8 +21,17 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'stream.encoding.set': 'Malformed request body.',
 };
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGE = /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error|Command timed out|^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN) |Too many Cluster redirections|Failed to refresh slots cache|None of startup nodes is available/i;
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection (is closed|terminated)|Stream isn't writeable|timeout exceeded when trying to connect|Reached the max retries per request|the database system is (starting up|shutting down)|terminating connection due to administrator command|Connection lost|Client has encountered a connection error|Command timed out|^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN) |Too many Cluster redirections|Failed to refresh slots cache|None of startup nodes is available/i;
 
 /** The members of a driver, network or wrapping error that tell an outage apart; any may be missing. */
 interface ErrorLike {
@@ -52,7 +61,12 @@ export function isDependencyUnavailable(error: unknown): boolean {
 
 function isExposedClientError(error: unknown): boolean {
   const candidate = error as { expose?: unknown; status?: unknown };
-  return candidate?.expose === true && typeof candidate.status === 'number' && candidate.status >= 400 && candidate.status < 500;
+  return (
+    candidate?.expose === true &&
+    typeof candidate.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500
+  );
 }
 
 function fromCode(code: ErrorCode, message: string, retryAfterSeconds?: number): ErrorResponse {
@@ -72,7 +86,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   // `Content-Encoding: gzip` body that is not gzip. The request was bad, not the service.
   if (isExposedClientError(error)) {
     const code = (error as { code?: unknown }).code;
-    const message = typeof code === 'string' && code.startsWith('Z_') ? 'Request body does not match its Content-Encoding.' : 'Malformed request body.';
+    const message =
+      typeof code === 'string' && code.startsWith('Z_')
+        ? 'Request body does not match its Content-Encoding.'
+        : 'Malformed request body.';
     return fromCode(ErrorCode.INVALID_ARGUMENT, message);
   }
   if (error instanceof HttpException) {

@@ -8,7 +8,10 @@ const logger = new Logger('Errors');
 function send(error: unknown, req: Request, res: Response): void {
   const response = toErrorResponse(error);
   if (response.errorId) {
-    logger.error({ err: error, errorId: response.errorId, path: req.path, requestId: requestIdOf(res) }, 'Unhandled error');
+    logger.error(
+      { err: error, errorId: response.errorId, path: req.path, requestId: requestIdOf(res) },
+      'Unhandled error',
+    );
   }
   if (res.headersSent) return;
   if (response.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(response.retryAfterSeconds));

@@ -36,7 +36,14 @@ export function matchLiteralRoutesByText(app: NestExpressApplication): void {
   const router = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouterLayer[] } }).router;
   for (const layer of router.stack) {
     const path = layer.route?.path;
-    if (typeof path !== 'string' || layer.rawPath !== path || !Array.isArray(layer.matchers) || layer.matchers.length !== 1 || !LITERAL_PATH.test(path)) continue;
+    if (
+      typeof path !== 'string' ||
+      layer.rawPath !== path ||
+      !Array.isArray(layer.matchers) ||
+      layer.matchers.length !== 1 ||
+      !LITERAL_PATH.test(path)
+    )
+      continue;
     layer.matchers = [literalMatcher(path)];
   }
 }

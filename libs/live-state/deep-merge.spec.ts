@@ -7,7 +7,11 @@ describe('deepMerge', () => {
   });
 
   it('replaces arrays, scalars and null instead of merging them', () => {
-    expect(deepMerge({ a: [1, 2], b: { x: 1 }, c: 1 }, { a: [3], b: null, c: { y: 2 } })).toEqual({ a: [3], b: null, c: { y: 2 } });
+    expect(deepMerge({ a: [1, 2], b: { x: 1 }, c: 1 }, { a: [3], b: null, c: { y: 2 } })).toEqual({
+      a: [3],
+      b: null,
+      c: { y: 2 },
+    });
     expect(deepMerge({ a: { x: 1 } }, { a: [1] })).toEqual({ a: [1] });
   });
 
@@ -20,7 +24,9 @@ describe('deepMerge', () => {
   });
 
   it('drops prototype-pollution keys at every depth and leaves Object.prototype alone', () => {
-    const patch = JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":{"__proto__":{"polluted":1},"ok":1}}') as JsonObject;
+    const patch = JSON.parse(
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":{"__proto__":{"polluted":1},"ok":1}}',
+    ) as JsonObject;
     const merged = deepMerge({ a: {} }, patch);
     expect(merged).toEqual({ a: { ok: 1 } });
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);

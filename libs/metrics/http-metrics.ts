@@ -21,7 +21,9 @@ function routeLabel(req: IncomingMessage & { route?: unknown; baseUrl?: string }
  * observation per finished request (its _count is the request counter). Runs as an observer of
  * the request-log middleware, which owns the request's one `finish` listener.
  */
-export function httpMetricsObserver(registry: Registry): (req: IncomingMessage, res: ServerResponse, seconds: number) => void {
+export function httpMetricsObserver(
+  registry: Registry,
+): (req: IncomingMessage, res: ServerResponse, seconds: number) => void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status code, with their latency.',
@@ -29,5 +31,6 @@ export function httpMetricsObserver(registry: Registry): (req: IncomingMessage, 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  return (req, res, seconds) => duration.observe({ method: req.method ?? '', route: routeLabel(req), status_code: res.statusCode }, seconds);
+  return (req, res, seconds) =>
+    duration.observe({ method: req.method ?? '', route: routeLabel(req), status_code: res.statusCode }, seconds);
 }

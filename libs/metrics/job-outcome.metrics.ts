@@ -30,7 +30,9 @@ export class JobOutcomeMetrics implements OnModuleInit {
       for (const outcome of OUTCOMES) outcomes.inc({ queue, outcome }, 0);
       worker.on('completed', () => outcomes.inc({ queue, outcome: 'completed' }));
       // BullMQ stamps finishedOn only when the job moved to the failed set, not when it will run again.
-      worker.on('failed', (job: Job | undefined) => outcomes.inc({ queue, outcome: job?.finishedOn ? 'failed' : 'retried' }));
+      worker.on('failed', (job: Job | undefined) =>
+        outcomes.inc({ queue, outcome: job?.finishedOn ? 'failed' : 'retried' }),
+      );
     });
   }
 }

@@ -21,7 +21,9 @@ export class QueueDepthMetrics implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const queues = Object.values(QUEUE).map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+    const queues = Object.values(QUEUE).map((name) =>
+      this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }),
+    );
     const gauge: Gauge<'queue' | 'state'> = new Gauge({
       name: 'queue_jobs',
       help: 'Jobs in each queue by state (waiting, active, delayed, failed), read on scrape.',

@@ -97,14 +97,20 @@ export class MigrationRunner {
   }
 
   private async find(migrationId: string): Promise<MigrationRow | undefined> {
-    const rows: MigrationRow[] = await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM document_migration WHERE id = $1`, [migrationId]);
+    const rows: MigrationRow[] = await this.dataSource.query(
+      `SELECT ${ROW_COLUMNS} FROM document_migration WHERE id = $1`,
+      [migrationId],
+    );
     return rows[0];
   }
 
   private async rekey(manager: EntityManager, migration: MigrationRow, emit: Emit): Promise<MigrationStatus> {
     const { id, apiKeyId, organizationId, documentId, newDocumentId } = migration;
     // Serializes concurrent runs of this migration; a later one finds it already settled.
-    const [current]: { status: MigrationStatus }[] = await manager.query('SELECT status FROM document_migration WHERE id = $1 FOR UPDATE', [id]);
+    const [current]: { status: MigrationStatus }[] = await manager.query(
+      'SELECT status FROM document_migration WHERE id = $1 FOR UPDATE',
+      [id],
+    );
     if (current?.status !== 'in_progress') return current?.status ?? 'failed';
     const organization = await this.organizations.lockState(manager, apiKeyId, organizationId);
     if (!organization) throw new MigrationRefused(ORGANIZATION_NOT_FOUND);

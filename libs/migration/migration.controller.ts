@@ -15,7 +15,9 @@ export class MigrationController {
 
   @RpcPost('/v2/organizations/documents/migrate')
   async migrate(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: MigrateDocumentDto) {
-    return ok('Document migration started successfully.', { migrationId: await this.migrations.start(key.apiKeyId, dto) });
+    return ok('Document migration started successfully.', {
+      migrationId: await this.migrations.start(key.apiKeyId, dto),
+    });
   }
 
   @RpcPost('/v2/organizations/documents/migrate/status')

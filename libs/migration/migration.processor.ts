@@ -12,7 +12,11 @@ import { MigrationRunner } from './migration-runner.service';
 export class MigrationProcessor extends RowJobProcessor<DocumentMigrationJob, MigrationStatus> {
   protected readonly queueName = QUEUE.MIGRATION;
 
-  constructor(@InjectQueue(QUEUE.MIGRATION) queue: Queue<DocumentMigrationJob>, runner: MigrationRunner, config: AppConfig) {
+  constructor(
+    @InjectQueue(QUEUE.MIGRATION) queue: Queue<DocumentMigrationJob>,
+    runner: MigrationRunner,
+    config: AppConfig,
+  ) {
     super({
       queue,
       runner: runner,

@@ -31,7 +31,10 @@ export class MigrationService {
   async start(apiKeyId: string, dto: MigrateDocumentDto): Promise<string> {
     const { organizationId, documentId, newDocumentId } = dto;
     if (documentId === newDocumentId) throw ApiError.invalid('newDocumentId must differ from documentId.');
-    await ensureDocument(this.dataSource.manager, apiKeyId, organizationId, documentId, { lock: false, requireEnabled: true });
+    await ensureDocument(this.dataSource.manager, apiKeyId, organizationId, documentId, {
+      lock: false,
+      requireEnabled: true,
+    });
     if (await this.documents.isTaken(this.dataSource.manager, apiKeyId, organizationId, newDocumentId)) {
       throw new ApiError(ErrorCode.ALREADY_EXISTS, 'A document with newDocumentId already exists.');
     }

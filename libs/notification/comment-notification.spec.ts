@@ -35,21 +35,36 @@ describe('commentNotificationContent', () => {
 
   it('a reply that reaches a participant reads as a reply', () => {
     const recipients: CommentRecipient[] = [...mention, { user: { userId: 'cy' }, reason: 'reply' }];
-    expect(commentNotificationContent(event('comment.add'), recipients).headlineTemplateData.actionMessage).toBe('replied to a comment');
+    expect(commentNotificationContent(event('comment.add'), recipients).headlineTemplateData.actionMessage).toBe(
+      'replied to a comment',
+    );
   });
 
-  it('an assignment carries the thread\'s first comment; a status change its new status and no body', () => {
-    const assign = commentNotificationContent(event('comment_annotation.assign', { comment: null }), [{ user: bob, reason: 'assign' }]);
-    expect(assign.bodyMessage).toBe('First');
-    expect(assign.sourceData).toEqual({ annotationId: 'a1', actionType: 'assigned', event: 'comment_annotation.assign' });
-    const status = commentNotificationContent(event('comment_annotation.status_change', { comment: null, change: { newStatus: { id: 'resolved', name: 'Resolved' } } }), [
-      { user: bob, reason: 'status' },
+  it("an assignment carries the thread's first comment; a status change its new status and no body", () => {
+    const assign = commentNotificationContent(event('comment_annotation.assign', { comment: null }), [
+      { user: bob, reason: 'assign' },
     ]);
+    expect(assign.bodyMessage).toBe('First');
+    expect(assign.sourceData).toEqual({
+      annotationId: 'a1',
+      actionType: 'assigned',
+      event: 'comment_annotation.assign',
+    });
+    const status = commentNotificationContent(
+      event('comment_annotation.status_change', {
+        comment: null,
+        change: { newStatus: { id: 'resolved', name: 'Resolved' } },
+      }),
+      [{ user: bob, reason: 'status' }],
+    );
     expect(status.headlineTemplateData.actionMessage).toBe('changed the status of a comment to Resolved');
     expect(status.bodyMessage).toBeNull();
   });
 
   it('an annotation without a location has no locationId', () => {
-    expect(commentNotificationContent(event('comment_annotation.add', { annotation: { annotationId: 'a2' } }), mention).locationId).toBeNull();
+    expect(
+      commentNotificationContent(event('comment_annotation.add', { annotation: { annotationId: 'a2' } }), mention)
+        .locationId,
+    ).toBeNull();
   });
 });

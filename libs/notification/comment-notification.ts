@@ -29,7 +29,9 @@ function actionMessage(event: CommentEvent, recipients: readonly CommentRecipien
     case 'comment_annotation.add':
       return 'mentioned you in a comment';
     case 'comment.add':
-      return recipients.every((recipient) => recipient.reason === 'mention') ? 'mentioned you in a comment' : 'replied to a comment';
+      return recipients.every((recipient) => recipient.reason === 'mention')
+        ? 'mentioned you in a comment'
+        : 'replied to a comment';
     case 'comment_annotation.assign':
       return 'assigned you a comment';
     case 'comment_annotation.status_change': {
@@ -59,12 +61,17 @@ function firstCommentText(event: CommentEvent): string | null {
  * text, with `notificationSourceData` naming the annotation and comment (not a copy of them, so an
  * erased or edited comment is not kept alive here).
  */
-export function commentNotificationContent(event: CommentEvent, recipients: readonly CommentRecipient[]): CommentNotificationContent {
+export function commentNotificationContent(
+  event: CommentEvent,
+  recipients: readonly CommentRecipient[],
+): CommentNotificationContent {
   const actionType = COMMENT_ACTION_TYPES[event.trigger] ?? event.trigger;
   const data: Record<string, unknown> = { actionMessage: actionMessage(event, recipients) };
   if (event.actionUser) data.actionUser = event.actionUser;
   if (event.documentName != null) data.documentName = event.documentName;
-  const body = event.comment?.commentText ?? (event.trigger === 'comment_annotation.status_change' ? null : firstCommentText(event));
+  const body =
+    event.comment?.commentText ??
+    (event.trigger === 'comment_annotation.status_change' ? null : firstCommentText(event));
   return {
     actionUser: event.actionUser,
     locationId: locationIdOf(event.annotation.location),

@@ -27,7 +27,10 @@ const SET_MESSAGE = 'User config set successfully.';
 
 /** The settings a user sees: inbox and e-mail always (Velt's defaults when unset), slack once set. */
 function configOf(document: Stored | null, organization: Stored | null): UserConfigView['config'] {
-  const config: UserConfigView['config'] = { inbox: effectivePreference('inbox', document, organization), email: effectivePreference('email', document, organization) };
+  const config: UserConfigView['config'] = {
+    inbox: effectivePreference('inbox', document, organization),
+    email: effectivePreference('email', document, organization),
+  };
   if (document?.slack ?? organization?.slack) config.slack = effectivePreference('slack', document, organization);
   return config;
 }
@@ -37,20 +40,29 @@ function configOf(document: Stored | null, organization: Stored | null): UserCon
 export class NotificationConfigService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async get(apiKeyId: string, organizationId: string, userId: string, documentIds: string[] | null): Promise<UserConfigView[]> {
+  async get(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    documentIds: string[] | null,
+  ): Promise<UserConfigView[]> {
     const manager = this.dataSource.manager;
     await ensureOrganization(manager, apiKeyId, organizationId, { lock: false });
     const organization = await manager.findOne(NotificationUserConfig, { where: { apiKeyId, organizationId, userId } });
-    if (documentIds === null) return [{ config: configOf(null, organization), metadata: { organizationId, apiKey: apiKeyId, userId } }];
+    if (documentIds === null)
+      return [{ config: configOf(null, organization), metadata: { organizationId, apiKey: apiKeyId, userId } }];
     const rows = await manager
       .getRepository(NotificationDocumentConfig)
       .createQueryBuilder('c')
-      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.userId = :userId AND c.documentId = ANY(:documentIds)', {
-        apiKeyId,
-        organizationId,
-        userId,
-        documentIds,
-      })
+      .where(
+        'c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.userId = :userId AND c.documentId = ANY(:documentIds)',
+        {
+          apiKeyId,
+          organizationId,
+          userId,
+          documentIds,
+        },
+      )
       .getMany();
     const byDocument = new Map(rows.map((row) => [row.documentId, row]));
     return [...new Set(documentIds)].map((documentId) => ({
@@ -60,13 +72,21 @@ export class NotificationConfigService {
   }
 
   /** Sets only the channels given; the others keep their value. Answers per user, as Velt's page does. */
-  async set(apiKeyId: string, organizationId: string, userIds: string[], documentIds: string[] | null, config: PreferencesDto): Promise<Record<string, UserConfigResult>> {
+  async set(
+    apiKeyId: string,
+    organizationId: string,
+    userIds: string[],
+    documentIds: string[] | null,
+    config: PreferencesDto,
+  ): Promise<Record<string, UserConfigResult>> {
     const users = [...new Set(userIds)];
     const documents = documentIds === null ? null : [...new Set(documentIds)];
     const values = PREFERENCE_CHANNELS.map((channel) => config[channel] ?? null);
     await this.dataSource.transaction(async (manager) => {
       await ensureOrganization(manager, apiKeyId, organizationId);
-      const keep = PREFERENCE_CHANNELS.map((channel) => `${channel} = COALESCE(EXCLUDED.${channel}, t.${channel})`).join(', ');
+      const keep = PREFERENCE_CHANNELS.map(
+        (channel) => `${channel} = COALESCE(EXCLUDED.${channel}, t.${channel})`,
+      ).join(', ');
       if (documents === null) {
         await manager.query(
           `INSERT INTO notification_user_config AS t (api_key_id, organization_id, user_id, inbox, email, slack)
@@ -76,7 +96,8 @@ export class NotificationConfigService {
         );
         return;
       }
-      for (const documentId of documents) await ensureDocument(manager, apiKeyId, organizationId, documentId, { checkOrganization: false });
+      for (const documentId of documents)
+        await ensureDocument(manager, apiKeyId, organizationId, documentId, { checkOrganization: false });
       await manager.query(
         `INSERT INTO notification_document_config AS t (api_key_id, organization_id, document_id, user_id, inbox, email, slack)
          SELECT $1, $2, document_id, user_id, $5, $6, $7 FROM unnest($3::text[]) AS document_id CROSS JOIN unnest($4::text[]) AS user_id
@@ -84,7 +105,10 @@ export class NotificationConfigService {
         [apiKeyId, organizationId, documents, users, ...values],
       );
     });
-    const where = documents === null ? {} : documents.length === 1 ? { documentId: documents[0] } : { documentIds: documents };
-    return Object.fromEntries(users.map((userId) => [userId, { success: true as const, userId, ...where, message: SET_MESSAGE }]));
+    const where =
+      documents === null ? {} : documents.length === 1 ? { documentId: documents[0] } : { documentIds: documents };
+    return Object.fromEntries(
+      users.map((userId) => [userId, { success: true as const, userId, ...where, message: SET_MESSAGE }]),
+    );
   }
 }

@@ -19,8 +19,18 @@ export class NotificationInbox {
     private readonly configs: NotificationConfigService,
   ) {}
 
-  list(apiKeyId: string, userId: string, dto: InboxListDto): Promise<{ notifications: NotificationView[]; nextPageToken?: string }> {
-    return this.notifications.get(apiKeyId, { organizationId: dto.organizationId, userId, pageSize: dto.pageSize, pageToken: dto.pageToken, unread: dto.unread });
+  list(
+    apiKeyId: string,
+    userId: string,
+    dto: InboxListDto,
+  ): Promise<{ notifications: NotificationView[]; nextPageToken?: string }> {
+    return this.notifications.get(apiKeyId, {
+      organizationId: dto.organizationId,
+      userId,
+      pageSize: dto.pageSize,
+      pageToken: dto.pageToken,
+      unread: dto.unread,
+    });
   }
 
   async unreadCount(apiKeyId: string, userId: string, organizationId: string): Promise<number> {
@@ -53,12 +63,23 @@ export class NotificationInbox {
   }
 
   async settings(apiKeyId: string, userId: string, dto: InboxSettingsDto): Promise<UserConfigView['config']> {
-    const [view] = await this.configs.get(apiKeyId, dto.organizationId, userId, dto.documentId ? [dto.documentId] : null);
+    const [view] = await this.configs.get(
+      apiKeyId,
+      dto.organizationId,
+      userId,
+      dto.documentId ? [dto.documentId] : null,
+    );
     return view.config;
   }
 
   async setSettings(apiKeyId: string, userId: string, dto: InboxSetSettingsDto): Promise<UserConfigView['config']> {
-    await this.configs.set(apiKeyId, dto.organizationId, [userId], dto.documentId ? [dto.documentId] : null, dto.config);
+    await this.configs.set(
+      apiKeyId,
+      dto.organizationId,
+      [userId],
+      dto.documentId ? [dto.documentId] : null,
+      dto.config,
+    );
     return this.settings(apiKeyId, userId, dto);
   }
 }

@@ -2,7 +2,7 @@ import { RECIPIENT_REASONS } from '@app/events';
 import { effectivePreference, preferenceAllows } from './notification-preference-rules';
 
 describe('notification preference rules', () => {
-  it('falls back from the document to the organization to Velt\'s defaults', () => {
+  it("falls back from the document to the organization to Velt's defaults", () => {
     expect(effectivePreference('inbox', null, null)).toBe('ALL');
     expect(effectivePreference('email', null, null)).toBe('MINE');
     expect(effectivePreference('inbox', null, { inbox: 'NONE' })).toBe('NONE');

@@ -2,7 +2,11 @@ import { RecipientReason } from '@app/events';
 import { PreferenceChannel, PreferenceValue } from './entities/notification-preference';
 
 /** Velt's defaults (notifications guide, setSettingsInitialConfig): inbox ALL, e-mail MINE; slack as e-mail. */
-export const DEFAULT_PREFERENCES: Record<PreferenceChannel, PreferenceValue> = { inbox: 'ALL', email: 'MINE', slack: 'MINE' };
+export const DEFAULT_PREFERENCES: Record<PreferenceChannel, PreferenceValue> = {
+  inbox: 'ALL',
+  email: 'MINE',
+  slack: 'MINE',
+};
 
 /** What MINE lets through: activities that involve the user directly (mentions, assignments, replies in their threads). */
 const INVOLVING: ReadonlySet<RecipientReason> = new Set<RecipientReason>(['mention', 'assign', 'reply']);
@@ -10,7 +14,11 @@ const INVOLVING: ReadonlySet<RecipientReason> = new Set<RecipientReason>(['menti
 type Settings = Partial<Record<PreferenceChannel, PreferenceValue | null>>;
 
 /** The document's setting, else the organization-level one, else Velt's default. */
-export function effectivePreference(channel: PreferenceChannel, document: Settings | null, organization: Settings | null): PreferenceValue {
+export function effectivePreference(
+  channel: PreferenceChannel,
+  document: Settings | null,
+  organization: Settings | null,
+): PreferenceValue {
   return document?.[channel] ?? organization?.[channel] ?? DEFAULT_PREFERENCES[channel];
 }
 

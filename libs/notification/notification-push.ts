@@ -10,7 +10,12 @@ export const NOTIFICATION_EVENT = 'notification';
  * organization's members, for a notifyAll one), on whichever API instance they are; best effort,
  * the row is the truth.
  */
-export function pushNotification(hub: RealtimeHub, row: Notification, recipients: readonly NotificationPerson[], alsoTo: readonly string[] = []): void {
+export function pushNotification(
+  hub: RealtimeHub,
+  row: Notification,
+  recipients: readonly NotificationPerson[],
+  alsoTo: readonly string[] = [],
+): void {
   const users = recipients.map((person) => ({ userId: person.userId, notified: true, person, readAt: null }));
   const audience = new Set([...recipients.map((person) => person.userId), ...alsoTo]);
   hub.emitToUsers(row.apiKeyId, [...audience], NOTIFICATION_EVENT, { ...notificationView(row, users), isUnread: true });

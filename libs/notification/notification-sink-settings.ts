@@ -6,7 +6,10 @@ import { NotificationWorkspaceConfig } from './entities/notification-workspace-c
 import { WorkspaceNotificationConfig } from './workspace-notification-config';
 
 /** The row as the merge and the sink read it; null when the API key never set one. */
-export async function storedWorkspaceConfig(manager: EntityManager, apiKeyId: string): Promise<WorkspaceNotificationConfig | null> {
+export async function storedWorkspaceConfig(
+  manager: EntityManager,
+  apiKeyId: string,
+): Promise<WorkspaceNotificationConfig | null> {
   const row = await manager.findOne(NotificationWorkspaceConfig, { where: { apiKeyId } });
   return row && { useNotificationService: row.useNotificationService, notificationServiceConfig: row.serviceConfig };
 }

@@ -33,11 +33,21 @@ export class NotificationUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Notifications listing the user, read by them, or caused by them, in creation order after `afterSeq`. */
-  async notifications(apiKeyId: string, organizationId: string, userId: string, afterSeq: string, limit: number): Promise<UserNotificationItem[]> {
+  async notifications(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    afterSeq: string,
+    limit: number,
+  ): Promise<UserNotificationItem[]> {
     const rows = await this.dataSource
       .getRepository(Notification)
       .createQueryBuilder('n')
-      .where('n.apiKeyId = :apiKeyId AND n.organizationId = :organizationId AND n.seq > :afterSeq', { apiKeyId, organizationId, afterSeq })
+      .where('n.apiKeyId = :apiKeyId AND n.organizationId = :organizationId AND n.seq > :afterSeq', {
+        apiKeyId,
+        organizationId,
+        afterSeq,
+      })
       .andWhere(ABOUT_USER.replaceAll('$3', ':userId'), { userId })
       .orderBy('n.seq', 'ASC')
       .limit(limit)
@@ -51,7 +61,13 @@ export class NotificationUserData {
    * no listed recipient (unless every organization user sees them), then up to `limit` notifications
    * the user caused (their headline and actor name them).
    */
-  async erase(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<NotificationErasure> {
+  async erase(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: string[] | null,
+    userId: string,
+    limit: number,
+  ): Promise<NotificationErasure> {
     const recipients = await runStatement<{ organization_id: string; notification_id: string }>(
       manager,
       `DELETE FROM notification_user WHERE ctid = ANY(ARRAY(SELECT ctid FROM notification_user WHERE ${IN_SCOPE} AND user_id = $3 LIMIT $4))
@@ -65,7 +81,11 @@ export class NotificationUserData {
             WHERE n.api_key_id = $1 AND n.organization_id = t.organization_id AND n.id = t.id AND NOT n.notify_all
               AND NOT EXISTS (SELECT 1 FROM notification_user u WHERE u.api_key_id = n.api_key_id AND u.organization_id = n.organization_id
                 AND u.notification_id = n.id AND u.notified)`,
-          [apiKeyId, recipients.rows.map((row) => row.organization_id), recipients.rows.map((row) => row.notification_id)],
+          [
+            apiKeyId,
+            recipients.rows.map((row) => row.organization_id),
+            recipients.rows.map((row) => row.notification_id),
+          ],
         )
       : { affected: 0 };
     const caused = await runStatement(
@@ -73,6 +93,9 @@ export class NotificationUserData {
       `DELETE FROM notification WHERE ctid = ANY(ARRAY(SELECT ctid FROM notification WHERE ${IN_SCOPE} AND action_user->>'userId' = $3 LIMIT $4))`,
       [apiKeyId, organizations, userId, limit],
     );
-    return { erased: recipients.affected + orphans.affected + caused.affected, completed: recipients.affected < limit && caused.affected < limit };
+    return {
+      erased: recipients.affected + orphans.affected + caused.affected,
+      completed: recipients.affected < limit && caused.affected < limit,
+    };
   }
 }

@@ -17,17 +17,27 @@ export type NotificationView = Record<string, unknown> & { id: string };
  * when the request reads as one user. A comment notification also carries the SDK's `actionType` and
  * `targetAnnotationId`, read from its source data.
  */
-export function notificationView(row: Notification, users: readonly NotificationUserState[], forUserId?: string): NotificationView {
+export function notificationView(
+  row: Notification,
+  users: readonly NotificationUserState[],
+  forUserId?: string,
+): NotificationView {
   const notified = users.filter((user) => user.notified);
   const readers = users.filter((user) => user.readAt !== null).map((user) => user.userId);
   const source = row.sourceData ?? {};
-  const metadata: Record<string, unknown> = { apiKey: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId };
+  const metadata: Record<string, unknown> = {
+    apiKey: row.apiKeyId,
+    organizationId: row.organizationId,
+    documentId: row.documentId,
+  };
   if (row.locationId !== null) metadata.locationId = row.locationId;
   return {
     id: row.id,
     notificationSource: row.source,
     ...(row.source === 'comment' && typeof source.actionType === 'string' ? { actionType: source.actionType } : {}),
-    ...(row.source === 'comment' && typeof source.annotationId === 'string' ? { targetAnnotationId: source.annotationId } : {}),
+    ...(row.source === 'comment' && typeof source.annotationId === 'string'
+      ? { targetAnnotationId: source.annotationId }
+      : {}),
     notificationSourceData: source,
     actionUser: row.actionUser,
     ...(row.headlineTemplate !== null ? { displayHeadlineMessageTemplate: row.headlineTemplate } : {}),
@@ -35,7 +45,9 @@ export function notificationView(row: Notification, users: readonly Notification
     ...(row.bodyMessage !== null ? { displayBodyMessage: row.bodyMessage } : {}),
     ...(row.context !== null ? { context: row.context } : {}),
     metadata,
-    notifyUsers: Object.fromEntries(notified.filter((user) => user.person?.email).map((user) => [user.person!.email!, true])),
+    notifyUsers: Object.fromEntries(
+      notified.filter((user) => user.person?.email).map((user) => [user.person!.email!, true]),
+    ),
     notifyUsersByUserId: Object.fromEntries(notified.map((user) => [user.userId, true])),
     notifyAll: row.notifyAll,
     ...(row.resolverUsed ? { isNotificationResolverUsed: true } : {}),

@@ -9,7 +9,12 @@ import {
   SetDocumentNotificationConfigDto,
   SetNotificationConfigDto,
 } from './dto/notification-config.dto';
-import { AddNotificationDto, DeleteNotificationsDto, GetNotificationsDto, UpdateNotificationsDto } from './dto/notifications.dto';
+import {
+  AddNotificationDto,
+  DeleteNotificationsDto,
+  GetNotificationsDto,
+  UpdateNotificationsDto,
+} from './dto/notifications.dto';
 import { NotificationConfigService } from './notification-config.service';
 import { NotificationService } from './notification.service';
 
@@ -28,7 +33,7 @@ export class NotificationController {
   @RpcPost(['/v1/notifications/add', '/v2/notifications/add'])
   @ApiOperation({
     description:
-      'Stores a custom notification on the document; each listed user\'s connected sockets (any API instance) get the socket event ' +
+      "Stores a custom notification on the document; each listed user's connected sockets (any API instance) get the socket event " +
       '`notification` with it after commit. notifyAll ones are seen by every user of the organization on read, and pushed to the listed users only.',
   })
   async add(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: AddNotificationDto) {
@@ -40,36 +45,55 @@ export class NotificationController {
   @ApiOperation({
     description:
       'Newest first by default. Comment notifications are written by the service when a comment event (with triggerNotification) reaches ' +
-      'people (mention, assignment, reply in their thread, status change of it), filtered by each person\'s inbox setting. Beside Velt\'s fields: ' +
+      "people (mention, assignment, reply in their thread, status change of it), filtered by each person's inbox setting. Beside Velt's fields: " +
       '`readByUserIds`, `notifyAll`, and `isUnread` when `userId` is given. `pageToken` continues the list and is absent on the last page.',
   })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetNotificationsDto) {
     const { notifications, nextPageToken } = await this.notifications.get(key.apiKeyId, dto);
-    return ok('Notification(s) retrieved successfully.', notifications, nextPageToken ? { pageToken: nextPageToken } : {});
+    return ok(
+      'Notification(s) retrieved successfully.',
+      notifications,
+      nextPageToken ? { pageToken: nextPageToken } : {},
+    );
   }
 
   @RpcPost(['/v1/notifications/update', '/v2/notifications/update'])
-  @ApiOperation({ description: 'Changes each listed notification the filters match; `readByUserIds` marks it read for those users (first read time kept).' })
+  @ApiOperation({
+    description:
+      'Changes each listed notification the filters match; `readByUserIds` marks it read for those users (first read time kept).',
+  })
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateNotificationsDto) {
     return batch('Notification(s) updated successfully.', await this.notifications.update(key.apiKeyId, dto));
   }
 
   @RpcPost(['/v1/notifications/delete', '/v2/notifications/delete'])
-  @ApiOperation({ description: 'Deletes the notifications the filters match, for everyone they reach (with userId: those that user sees).' })
+  @ApiOperation({
+    description:
+      'Deletes the notifications the filters match, for everyone they reach (with userId: those that user sees).',
+  })
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeleteNotificationsDto) {
     return batch('Notification(s) deleted successfully.', await this.notifications.delete(key.apiKeyId, dto));
   }
 
   @RpcPost('/v2/notifications/config/get')
-  @ApiOperation({ description: 'Each document\'s settings for the user (else organization-level, else Velt\'s defaults inbox ALL, email MINE).' })
+  @ApiOperation({
+    description:
+      "Each document's settings for the user (else organization-level, else Velt's defaults inbox ALL, email MINE).",
+  })
   async getConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetNotificationConfigDto) {
     const documentIds = dto.getOrganizationConfig ? null : (dto.documentIds ?? []);
-    return ok('User config fetched successfully.', await this.configs.get(key.apiKeyId, dto.organizationId, dto.userId, documentIds));
+    return ok(
+      'User config fetched successfully.',
+      await this.configs.get(key.apiKeyId, dto.organizationId, dto.userId, documentIds),
+    );
   }
 
   @RpcPost('/v1/notifications/config/get')
   async getDocumentConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetDocumentNotificationConfigDto) {
-    return ok('User config fetched successfully.', await this.configs.get(key.apiKeyId, dto.organizationId, dto.userId, dto.documentIds));
+    return ok(
+      'User config fetched successfully.',
+      await this.configs.get(key.apiKeyId, dto.organizationId, dto.userId, dto.documentIds),
+    );
   }
 
   @RpcPost('/v2/notifications/config/set')
@@ -79,11 +103,17 @@ export class NotificationController {
       'notifications: ALL everything that reaches the user, MINE mentions, assignments and replies in their threads (not status changes), NONE nothing.',
   })
   async setConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: SetNotificationConfigDto) {
-    return ok('User config set successfully.', await this.configs.set(key.apiKeyId, dto.organizationId, dto.userIds, dto.documentIds ?? null, dto.config));
+    return ok(
+      'User config set successfully.',
+      await this.configs.set(key.apiKeyId, dto.organizationId, dto.userIds, dto.documentIds ?? null, dto.config),
+    );
   }
 
   @RpcPost('/v1/notifications/config/set')
   async setDocumentConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: SetDocumentNotificationConfigDto) {
-    return ok('User config set successfully.', await this.configs.set(key.apiKeyId, dto.organizationId, dto.userIds, dto.documentIds, dto.config));
+    return ok(
+      'User config set successfully.',
+      await this.configs.set(key.apiKeyId, dto.organizationId, dto.userIds, dto.documentIds, dto.config),
+    );
   }
 }

@@ -35,14 +35,32 @@ export class NotificationRecorder implements EventRecorder {
       const candidates = commentRecipients(event);
       if (candidates.length === 0) continue;
       const { organizationId, documentId } = event;
-      const setting = await this.preferences.settingsOf(manager, apiKeyId, organizationId, documentId, candidates.map((candidate) => candidate.user.userId));
-      const recipients = candidates.filter((candidate) => preferenceAllows(setting(candidate.user.userId, 'inbox'), candidate.reason));
+      const setting = await this.preferences.settingsOf(
+        manager,
+        apiKeyId,
+        organizationId,
+        documentId,
+        candidates.map((candidate) => candidate.user.userId),
+      );
+      const recipients = candidates.filter((candidate) =>
+        preferenceAllows(setting(candidate.user.userId, 'inbox'), candidate.reason),
+      );
       if (recipients.length === 0) continue;
       const content = commentNotificationContent(event, recipients);
       const people = recipients.map((recipient) => recipient.user);
       const row = await insertNotification(
         manager,
-        { apiKeyId, organizationId, documentId, id: newId(), source: 'comment', context: null, notifyAll: false, resolverUsed: false, ...content },
+        {
+          apiKeyId,
+          organizationId,
+          documentId,
+          id: newId(),
+          source: 'comment',
+          context: null,
+          notifyAll: false,
+          resolverUsed: false,
+          ...content,
+        },
         people,
       );
       if (row) written.push({ row, recipients: people });

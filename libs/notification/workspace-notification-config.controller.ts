@@ -14,7 +14,7 @@ export class WorkspaceNotificationConfigController {
   constructor(private readonly config: WorkspaceNotificationConfigService) {}
 
   @RpcPost('/v2/workspace/notificationconfig/get')
-  @ApiOperation({ description: 'The stored settings over Velt\'s defaults (service off, delay and batching off).' })
+  @ApiOperation({ description: "The stored settings over Velt's defaults (service off, delay and batching off)." })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
     const unknown = Object.keys(data)[0];
     if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);

@@ -8,7 +8,9 @@ export interface WorkspaceNotificationConfig {
 
 /** Velt's "Defaults on first enable": the standard comment triggers and every huddle trigger on. */
 export const DEFAULT_TRIGGERS = {
-  comment: Object.fromEntries(EVENT_TRIGGER_NAMES.filter((name) => EVENT_TRIGGERS[name].source === 'comment').map((name) => [name, true])),
+  comment: Object.fromEntries(
+    EVENT_TRIGGER_NAMES.filter((name) => EVENT_TRIGGERS[name].source === 'comment').map((name) => [name, true]),
+  ),
   huddle: { 'huddle.create': true, 'huddle.join': true },
 };
 
@@ -54,8 +56,12 @@ export function mergeWorkspaceConfig(
 ): WorkspaceNotificationConfig {
   const enabled = update.useNotificationService ?? stored?.useNotificationService ?? false;
   let service = stored?.notificationServiceConfig ?? {};
-  if (update.useNotificationService === true && !isPlainObject(service.triggers)) service = { ...service, triggers: DEFAULT_TRIGGERS };
-  return { useNotificationService: enabled, notificationServiceConfig: deepMerge(service, update.notificationServiceConfig ?? {}) };
+  if (update.useNotificationService === true && !isPlainObject(service.triggers))
+    service = { ...service, triggers: DEFAULT_TRIGGERS };
+  return {
+    useNotificationService: enabled,
+    notificationServiceConfig: deepMerge(service, update.notificationServiceConfig ?? {}),
+  };
 }
 
 /** Whether in-app notifications follow `trigger`: only a service that is on and switches the trigger off stops them. */

@@ -25,7 +25,11 @@ export class OrganizationController {
   @RpcPost(['/v1/organizations/get', '/v2/organizations/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetOrganizationsDto) {
     const page = await this.organizations.get(key.apiKeyId, dto);
-    return ok('Organizations retrieved successfully.', page.rows, page.nextToken ? { nextPageToken: page.nextToken } : {});
+    return ok(
+      'Organizations retrieved successfully.',
+      page.rows,
+      page.nextToken ? { nextPageToken: page.nextToken } : {},
+    );
   }
 
   @RpcPost(['/v1/organizations/update', '/v2/organizations/update'])
@@ -40,6 +44,9 @@ export class OrganizationController {
 
   @RpcPost(['/v1/organizations/access/disablestate/update', '/v2/organizations/access/disablestate/update'])
   async setDisabled(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateDisabledStateDto) {
-    return batch('Organization disabled state updated successfully.', await this.organizations.setDisabled(key.apiKeyId, dto));
+    return batch(
+      'Organization disabled state updated successfully.',
+      await this.organizations.setDisabled(key.apiKeyId, dto),
+    );
   }
 }

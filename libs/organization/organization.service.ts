@@ -71,7 +71,9 @@ export class OrganizationService {
       dto.organizations.map((org) => org.organizationName ?? org.organizationId),
       dto.organizations.map((org) => JSON.stringify(org.metadata ?? {})),
     ]);
-    return ids.map((id) => (added.has(id) ? item(id, true, 'Organization added.') : item(id, false, 'Organization already exists.')));
+    return ids.map((id) =>
+      added.has(id) ? item(id, true, 'Organization added.') : item(id, false, 'Organization already exists.'),
+    );
   }
 
   async update(apiKeyId: string, dto: UpdateOrganizationsDto): Promise<BatchItem[]> {
@@ -83,14 +85,21 @@ export class OrganizationService {
       dto.organizations.map((org) => org.organizationName ?? null),
       dto.organizations.map((org) => (org.metadata ? JSON.stringify(org.metadata) : null)),
     ]);
-    return ids.map((id) => (updated.has(id) ? item(id, true, 'Updated Successfully') : item(id, false, ORGANIZATION_ABSENT)));
+    return ids.map((id) =>
+      updated.has(id) ? item(id, true, 'Updated Successfully') : item(id, false, ORGANIZATION_ABSENT),
+    );
   }
 
   async get(apiKeyId: string, dto: GetOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {
     const ids = dto.organizationIds ?? null;
     if (ids) assertUniqueIds(ids, (i) => `data.organizationIds[${i}]`);
     const pager = new KeysetPager(ORGANIZATION_LISTING, dto, { apiKeyId, filters: ids }, this.config.pageTokenKey);
-    const rows = await queryPrepared<OrganizationRow>(this.dataSource, LIST_ORGANIZATIONS, [apiKeyId, ids, pager.after?.[0] ?? null, pager.limit]);
+    const rows = await queryPrepared<OrganizationRow>(this.dataSource, LIST_ORGANIZATIONS, [
+      apiKeyId,
+      ids,
+      pager.after?.[0] ?? null,
+      pager.limit,
+    ]);
     const page = pager.page(rows);
     return { rows: page.rows.map(organizationView), nextToken: page.nextToken };
   }
@@ -98,7 +107,11 @@ export class OrganizationService {
   /** Deleting the row is enough: folders, documents, groups and whatever hangs off them cascade. */
   async delete(apiKeyId: string, dto: OrganizationIdsDto): Promise<BatchItem[]> {
     assertUniqueIds(dto.organizationIds, (i) => `data.organizationIds[${i}]`);
-    const deleted = await this.writeIds(`DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING ${RETURNED}`, [apiKeyId, dto.organizationIds], true);
+    const deleted = await this.writeIds(
+      `DELETE FROM organization WHERE api_key_id = $1 AND id = ANY($2) RETURNING ${RETURNED}`,
+      [apiKeyId, dto.organizationIds],
+      true,
+    );
     await this.revoke(apiKeyId, deleted);
     return dto.organizationIds.map((id) =>
       deleted.has(id) ? item(id, true, 'Organization deleted.') : item(id, false, ORGANIZATION_ABSENT),
@@ -120,11 +133,15 @@ export class OrganizationService {
    * The organization's disabled flag, read under FOR SHARE (not KEY SHARE) so a concurrent disable
    * waits for the caller's commit, or is seen. Null when it does not exist.
    */
-  async lockState(manager: EntityManager, apiKeyId: string, organizationId: string): Promise<{ disabled: boolean } | null> {
-    const rows: { disabled: boolean }[] = await manager.query('SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2 FOR SHARE', [
-      apiKeyId,
-      organizationId,
-    ]);
+  async lockState(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+  ): Promise<{ disabled: boolean } | null> {
+    const rows: { disabled: boolean }[] = await manager.query(
+      'SELECT disabled FROM organization WHERE api_key_id = $1 AND id = $2 FOR SHARE',
+      [apiKeyId, organizationId],
+    );
     return rows[0] ?? null;
   }
 
@@ -155,7 +172,12 @@ function snapshot(row: OrganizationRow): OrganizationSnapshot {
   return { organizationId: row.id, organizationName: row.name, metadata: row.metadata, disabled: row.disabled };
 }
 
-function emitChanges(emit: Emit, before: Map<string, OrganizationRow>, after: OrganizationRow[], deleting: boolean): void {
+function emitChanges(
+  emit: Emit,
+  before: Map<string, OrganizationRow>,
+  after: OrganizationRow[],
+  deleting: boolean,
+): void {
   for (const row of after) {
     const scope = { organizationId: row.id, documentId: '', actionUser: null, organization: snapshot(row) };
     const previous = before.get(row.id);

@@ -7,7 +7,12 @@ import { ensureOrganization } from '@app/resource';
 import { AddUserGroupMembersDto, DeleteUserGroupMembersDto } from './dto/user-group-members.dto';
 
 /** Which of `userIds` are users of the organization; called inside the add's transaction by the module that owns users. */
-export type OrganizationUsersOf = (manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]) => Promise<Set<string>>;
+export type OrganizationUsersOf = (
+  manager: EntityManager,
+  apiKeyId: string,
+  organizationId: string,
+  userIds: string[],
+) => Promise<Set<string>>;
 
 export const NOT_AN_ORGANIZATION_USER = 'User is not a user of this organization; add them with users/add first.';
 
@@ -20,7 +25,11 @@ export class UserGroupMemberService {
    * Velt: only organization users join groups; any other user is a failed item. Adding a member
    * again succeeds and changes nothing.
    */
-  async add(apiKeyId: string, dto: AddUserGroupMembersDto, organizationUsersOf: OrganizationUsersOf): Promise<BatchItem[]> {
+  async add(
+    apiKeyId: string,
+    dto: AddUserGroupMembersDto,
+    organizationUsersOf: OrganizationUsersOf,
+  ): Promise<BatchItem[]> {
     assertUniqueIds(dto.userIds, (i) => `data.userIds[${i}]`);
     const eligible = await this.dataSource.transaction(async (manager) => {
       await lockGroup(manager, apiKeyId, dto.organizationId, dto.organizationUserGroupId);
@@ -35,12 +44,19 @@ export class UserGroupMemberService {
     });
     const extra = { organizationUserGroupId: dto.organizationUserGroupId };
     return dto.userIds.map((userId) =>
-      eligible.has(userId) ? item(userId, true, 'User added to organization user group.', extra) : item(userId, false, NOT_AN_ORGANIZATION_USER, extra),
+      eligible.has(userId)
+        ? item(userId, true, 'User added to organization user group.', extra)
+        : item(userId, false, NOT_AN_ORGANIZATION_USER, extra),
     );
   }
 
   /** Users leaving the organization leave its groups, in the caller's transaction. */
-  async removeUsers(manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]): Promise<void> {
+  async removeUsers(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    userIds: string[],
+  ): Promise<void> {
     await runStatement(
       manager,
       'DELETE FROM organization_user_group_member WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($3::text[])',
@@ -74,7 +90,12 @@ export class UserGroupMemberService {
   }
 
   /** The ids of users that belong to at least one of the groups, in id order. */
-  async memberIds(apiKeyId: string, organizationId: string, groupIds: string[], manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+  async memberIds(
+    apiKeyId: string,
+    organizationId: string,
+    groupIds: string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string[]> {
     const rows: Array<{ user_id: string }> = await manager.query(
       `SELECT DISTINCT user_id FROM organization_user_group_member
         WHERE api_key_id = $1 AND organization_id = $2 AND group_id = ANY($3::text[]) ORDER BY user_id`,
@@ -93,7 +114,13 @@ export class UserGroupMemberService {
   }
 
   /** GDPR erasure: deletes up to `limit` of the user's memberships on the caller's transaction (null organizations: all). */
-  async eraseMemberships(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<number> {
+  async eraseMemberships(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: string[] | null,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     const { affected } = await runStatement(
       manager,
       `DELETE FROM organization_user_group_member WHERE ctid = ANY(ARRAY(SELECT ctid FROM organization_user_group_member
@@ -105,7 +132,12 @@ export class UserGroupMemberService {
 }
 
 /** NOT_FOUND for a missing organization or group; the share lock keeps the group until the write commits. */
-async function lockGroup(manager: EntityManager, apiKeyId: string, organizationId: string, groupId: string): Promise<void> {
+async function lockGroup(
+  manager: EntityManager,
+  apiKeyId: string,
+  organizationId: string,
+  groupId: string,
+): Promise<void> {
   await ensureOrganization(manager, apiKeyId, organizationId);
   const { rows } = await runStatement(
     manager,

@@ -20,10 +20,17 @@ export class UserGroupService {
         `INSERT INTO organization_user_group (api_key_id, organization_id, id, name)
          SELECT $1, $2, v.id, v.name FROM unnest($3::text[], $4::text[]) AS v(id, name)
          ON CONFLICT DO NOTHING RETURNING id`,
-        [apiKeyId, dto.organizationId, ids, dto.organizationUserGroups.map((group) => group.groupName ?? group.groupId)],
+        [
+          apiKeyId,
+          dto.organizationId,
+          ids,
+          dto.organizationUserGroups.map((group) => group.groupName ?? group.groupId),
+        ],
       );
     });
     const added = new Set(rows.map((row) => row.id));
-    return ids.map((id) => (added.has(id) ? item(id, true, 'User group added.') : item(id, false, 'User group already exists.')));
+    return ids.map((id) =>
+      added.has(id) ? item(id, true, 'User group added.') : item(id, false, 'User group already exists.'),
+    );
   }
 }

@@ -59,9 +59,18 @@ return deleted
  * delete what was copied. Each step is safe to repeat, so running the move again is a no-op.
  * Returns how many entries moved.
  */
-export async function movePresence(redis: RedisClient, apiKeyId: string, organizationId: string, from: string, to: string): Promise<number> {
+export async function movePresence(
+  redis: RedisClient,
+  apiKeyId: string,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<number> {
   const source = presenceKey(apiKeyId, organizationId, from);
-  const [[entriesError, entries], [ttlError, ttl]] = (await redis.multi().hgetall(source).pttl(source).exec()) as [[Error | null, Record<string, string>], [Error | null, number]];
+  const [[entriesError, entries], [ttlError, ttl]] = (await redis.multi().hgetall(source).pttl(source).exec()) as [
+    [Error | null, Record<string, string>],
+    [Error | null, number],
+  ];
   const failed = entriesError ?? ttlError;
   if (failed) throw failed;
   const flat = Object.entries(entries).flat();

@@ -60,7 +60,13 @@ export class PresenceUserData {
   private async onEach(keys: string[], command: 'hget' | 'hdel', userId: string): Promise<unknown[]> {
     const replies: unknown[] = [];
     for (let i = 0; i < keys.length; i += SCAN_COUNT) {
-      replies.push(...(await Promise.all(keys.slice(i, i + SCAN_COUNT).map((key) => (command === 'hget' ? this.redis.hget(key, userId) : this.redis.hdel(key, userId))))));
+      replies.push(
+        ...(await Promise.all(
+          keys
+            .slice(i, i + SCAN_COUNT)
+            .map((key) => (command === 'hget' ? this.redis.hget(key, userId) : this.redis.hdel(key, userId))),
+        )),
+      );
     }
     return replies;
   }

@@ -22,7 +22,10 @@ export class PresenceController {
   async update(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: WritePresenceDto) {
     // Velt answers `{success}`; it is false when a user was not present, and `users` says which.
     const items = await this.presence.update(key.apiKeyId, dto, dto.users);
-    return ok('Presence updated successfully.', { success: items.every((item) => item.success), users: Object.fromEntries(items.map((item) => [item.id, item])) });
+    return ok('Presence updated successfully.', {
+      success: items.every((item) => item.success),
+      users: Object.fromEntries(items.map((item) => [item.id, item])),
+    });
   }
 
   @RpcPost('/v2/presence/delete')

@@ -61,12 +61,19 @@ export class PresenceService {
       .filter((user) => current.has(user.userId))
       .map((user) => {
         const was = current.get(user.userId)!;
-        return { userId: user.userId, name: user.name ?? was.name, email: user.email ?? was.email, status: user.status ?? was.status };
+        return {
+          userId: user.userId,
+          name: user.name ?? was.name,
+          email: user.email ?? was.email,
+          status: user.status ?? was.status,
+        };
       });
     const stored = await this.write(apiKeyId, ref, changed);
     if (stored) await this.publish(apiKeyId, ref, stored);
     return users.map((user) =>
-      current.has(user.userId) ? item(user.userId, true, 'Presence updated.') : item(user.userId, false, 'User is not present.'),
+      current.has(user.userId)
+        ? item(user.userId, true, 'Presence updated.')
+        : item(user.userId, false, 'User is not present.'),
     );
   }
 
@@ -96,7 +103,11 @@ export class PresenceService {
   }
 
   /** The live entries of the hash, by user id; lapsed ones are dropped from Redis on the way. */
-  private async present(apiKeyId: string, ref: DocumentRefDto, entries: Record<string, string>): Promise<PresenceUser[]> {
+  private async present(
+    apiKeyId: string,
+    ref: DocumentRefDto,
+    entries: Record<string, string>,
+  ): Promise<PresenceUser[]> {
     const now = Date.now();
     const users: PresenceUser[] = [];
     const lapsed: string[] = [];
@@ -110,21 +121,41 @@ export class PresenceService {
   }
 
   /** Writes the entries and reads the whole hash back in the same round trip; null when there is nothing to write. */
-  private async write(apiKeyId: string, ref: DocumentRefDto, users: PresenceUser[]): Promise<Record<string, string> | null> {
+  private async write(
+    apiKeyId: string,
+    ref: DocumentRefDto,
+    users: PresenceUser[],
+  ): Promise<Record<string, string> | null> {
     if (users.length === 0) return null;
     const expiresAt = Date.now() + this.ttlMs;
     const fields = users.flatMap((user) => {
-      const entry: StoredPresence = { userId: user.userId, name: user.name, email: user.email, status: user.status, expiresAt };
+      const entry: StoredPresence = {
+        userId: user.userId,
+        name: user.name,
+        email: user.email,
+        status: user.status,
+        expiresAt,
+      };
       return [user.userId, JSON.stringify(entry)];
     });
-    const flat = (await this.redis.eval(PRESENCE_WRITE_SCRIPT, 1, key(apiKeyId, ref), this.ttlMs, ...fields)) as string[];
+    const flat = (await this.redis.eval(
+      PRESENCE_WRITE_SCRIPT,
+      1,
+      key(apiKeyId, ref),
+      this.ttlMs,
+      ...fields,
+    )) as string[];
     const stored: Record<string, string> = {};
     for (let i = 0; i < flat.length; i += 2) stored[flat[i]] = flat[i + 1];
     return stored;
   }
 
   /** Pushes the document's presence; `stored` is the hash when the caller has just read it. */
-  private async publish(apiKeyId: string, ref: DocumentRefDto, stored: Record<string, string> | null = null): Promise<void> {
+  private async publish(
+    apiKeyId: string,
+    ref: DocumentRefDto,
+    stored: Record<string, string> | null = null,
+  ): Promise<void> {
     const users = stored ? await this.present(apiKeyId, ref, stored) : await this.list(apiKeyId, ref);
     this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, { ...pick(ref), users });
   }

@@ -39,7 +39,13 @@ export class QueueModule {
       global: true,
       imports: [
         BullModule.forRootAsync({
-          imports: [QueueConnectionModule.with({ enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 })],
+          imports: [
+            QueueConnectionModule.with({
+              enableOfflineQueue: false,
+              commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+              maxRetriesPerRequest: 1,
+            }),
+          ],
           inject: [AppConfig, QueueConnection],
           useFactory: rootOptions,
         }),

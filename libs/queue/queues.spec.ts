@@ -33,14 +33,20 @@ describe('QueueSettings', () => {
   });
 
   it('refuses out-of-range values with the variable name', () => {
-    expect(() => new QueueSettings({ WEBHOOK_LOCK_DURATION_MS: '10' }, null)).toThrow(new ConfigError('WEBHOOK_LOCK_DURATION_MS must be an integer from 1000 to 600000 (got "10").'));
+    expect(() => new QueueSettings({ WEBHOOK_LOCK_DURATION_MS: '10' }, null)).toThrow(
+      new ConfigError('WEBHOOK_LOCK_DURATION_MS must be an integer from 1000 to 600000 (got "10").'),
+    );
     expect(() => new QueueSettings({ MIGRATION_CONCURRENCY: '101' }, null)).toThrow(ConfigError);
-    expect(() => new QueueSettings({ AUDIT_CONCURRENCY: '0' }, null)).toThrow('AUDIT_CONCURRENCY must be an integer from 1 to 1000');
+    expect(() => new QueueSettings({ AUDIT_CONCURRENCY: '0' }, null)).toThrow(
+      'AUDIT_CONCURRENCY must be an integer from 1 to 1000',
+    );
   });
 
   it('serves WORKER_QUEUES when set, and refuses a name that is no queue', () => {
     expect(new QueueSettings({}, ['webhook', 'email']).served).toEqual(['webhook', 'email']);
     expect(new QueueSettings({}, null).served).toEqual(QUEUE_NAMES);
-    expect(() => new QueueSettings({}, ['webhook', 'webhooks'])).toThrow(new ConfigError(`WORKER_QUEUES names unknown queues: webhooks (known: ${QUEUE_NAMES.join(', ')}).`));
+    expect(() => new QueueSettings({}, ['webhook', 'webhooks'])).toThrow(
+      new ConfigError(`WORKER_QUEUES names unknown queues: webhooks (known: ${QUEUE_NAMES.join(', ')}).`),
+    );
   });
 });

@@ -14,8 +14,20 @@ const QUEUE_TABLE = {
   AUDIT: { name: 'audit', concurrency: 1, maxConcurrency: 1000, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
   // Short webhook locks so a delivery held by a killed worker is taken over within seconds; the lock is renewed while running.
   WEBHOOK: { name: 'webhook', concurrency: 50, maxConcurrency: 1000, lockDurationMs: 10_000, stalledIntervalMs: 5_000 },
-  MIGRATION: { name: 'migration', concurrency: 4, maxConcurrency: 100, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
-  USER_DATA: { name: 'user-data', concurrency: 2, maxConcurrency: 100, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
+  MIGRATION: {
+    name: 'migration',
+    concurrency: 4,
+    maxConcurrency: 100,
+    lockDurationMs: 30_000,
+    stalledIntervalMs: 30_000,
+  },
+  USER_DATA: {
+    name: 'user-data',
+    concurrency: 2,
+    maxConcurrency: 100,
+    lockDurationMs: 30_000,
+    stalledIntervalMs: 30_000,
+  },
   ACTIVITY: { name: 'activity', concurrency: 1, maxConcurrency: 10, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
   EMAIL: { name: 'email', concurrency: 10, maxConcurrency: 200, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
 } as const satisfies Record<string, QueueDefaults & { name: string }>;
@@ -37,7 +49,10 @@ export class QueueSettings {
 
   constructor(env: NodeJS.ProcessEnv, workerQueues: readonly string[] | null) {
     const unknown = (workerQueues ?? []).filter((name) => !(QUEUE_NAMES as readonly string[]).includes(name));
-    if (unknown.length > 0) throw new ConfigError(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')}).`);
+    if (unknown.length > 0)
+      throw new ConfigError(
+        `WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')}).`,
+      );
     this.served = workerQueues ? (workerQueues as QueueName[]) : QUEUE_NAMES;
     for (const [key, { name, maxConcurrency, ...defaults }] of Object.entries(QUEUE_TABLE)) {
       this.settings.set(name, workerSettings(env, key, defaults, maxConcurrency));

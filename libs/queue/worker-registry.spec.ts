@@ -8,7 +8,10 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Against a real Redis: the registry's BullMQ workers are real, under a prefix of their own. */
 describe('WorkerRegistry', () => {
   const prefix = `t_${randomBytes(4).toString('hex')}:bull`;
-  const registry = new WorkerRegistry({ connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix }, new QueueSettings({}, ['audit', 'webhook']));
+  const registry = new WorkerRegistry(
+    { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix },
+    new QueueSettings({}, ['audit', 'webhook']),
+  );
 
   afterAll(async () => {
     await registry.beforeApplicationShutdown();

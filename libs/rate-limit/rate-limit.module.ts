@@ -14,10 +14,13 @@ import { REDIS, RedisClient } from '@app/redis';
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS],
       useFactory: (config: AppConfig, redis: RedisClient) => ({
-        throttlers: [{ name: 'default', limit: config.workspaceCreateLimit, ttl: config.workspaceCreateWindowSeconds * 1000 }],
+        throttlers: [
+          { name: 'default', limit: config.workspaceCreateLimit, ttl: config.workspaceCreateWindowSeconds * 1000 },
+        ],
         // Its script's two keys share a `{key:throttler}` hash tag, so it runs on a cluster as is. The
         // branches only pick the constructor overload (one per client type) for the typechecker.
-        storage: redis instanceof Cluster ? new ThrottlerStorageRedisService(redis) : new ThrottlerStorageRedisService(redis),
+        storage:
+          redis instanceof Cluster ? new ThrottlerStorageRedisService(redis) : new ThrottlerStorageRedisService(redis),
       }),
     }),
   ],

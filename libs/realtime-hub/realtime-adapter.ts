@@ -24,7 +24,10 @@ export function realtimeAdapter(config: AppConfig, logger: Logger): RealtimeAdap
   const clients = [pub, sub];
   for (const client of clients) client.on('error', (error: Error) => logger.warn(`socket.io redis: ${error.message}`));
   const channel = `${config.redisPrefix}:socket.io`;
-  const adapter = pub instanceof Cluster ? createShardedAdapter(pub, sub, { channelPrefix: channel }) : createAdapter(pub, sub, { key: channel });
+  const adapter =
+    pub instanceof Cluster
+      ? createShardedAdapter(pub, sub, { channelPrefix: channel })
+      : createAdapter(pub, sub, { key: channel });
   return { adapter, clients };
 }
 

@@ -11,7 +11,13 @@ export interface RecheckFilter {
 }
 
 /** Whether the filter covers a live subscription of `userId` (of `apiKeyId`) to the document. */
-export function recheckCovers(filter: RecheckFilter, apiKeyId: string, userId: string, organizationId: string, documentId: string): boolean {
+export function recheckCovers(
+  filter: RecheckFilter,
+  apiKeyId: string,
+  userId: string,
+  organizationId: string,
+  documentId: string,
+): boolean {
   return (
     apiKeyId === filter.apiKeyId &&
     (filter.userIds === undefined || filter.userIds.includes(userId)) &&
@@ -60,9 +66,18 @@ export class RealtimeHub {
   }
 
   /** The sockets of these users that are subscribed to the document, on every instance. */
-  emitToDocumentUsers(apiKeyId: string, organizationId: string, documentId: string, userIds: readonly string[], event: string, payload: unknown): void {
+  emitToDocumentUsers(
+    apiKeyId: string,
+    organizationId: string,
+    documentId: string,
+    userIds: readonly string[],
+    event: string,
+    payload: unknown,
+  ): void {
     if (!this.server || userIds.length === 0) return;
-    this.server.to(userIds.map((userId) => documentUserRoom(apiKeyId, organizationId, documentId, userId))).emit(event, payload);
+    this.server
+      .to(userIds.map((userId) => documentUserRoom(apiKeyId, organizationId, documentId, userId)))
+      .emit(event, payload);
   }
 
   /** Every socket of each user, on whichever API instance it is connected to. */
@@ -89,7 +104,9 @@ export class RealtimeHub {
   }
 
   async migratedLocal({ apiKeyId, organizationId, documentId, newDocumentId }: MigratedNotice): Promise<void> {
-    this.server?.local.to(documentRoom(apiKeyId, organizationId, documentId)).emit(DOCUMENT_MIGRATED_EVENT, { organizationId, documentId, newDocumentId });
+    this.server?.local
+      .to(documentRoom(apiKeyId, organizationId, documentId))
+      .emit(DOCUMENT_MIGRATED_EVENT, { organizationId, documentId, newDocumentId });
     await this.recheckLocal({ apiKeyId, organizationId, documentId });
   }
 

@@ -2,10 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { Socket } from 'socket.io';
 import { ApiError, ErrorCode } from '@app/common';
 import {
-  ClientActor, ClientAddThreadDto, ClientChangesDto, ClientComments, ClientDeleteDto, ClientDocumentRefDto, ClientEditCommentDto,
-  ClientListThreadsDto, ClientReactionDto, ClientReplyDto, ClientThreadRefDto, ClientThreadStatusDto, MentionableUsersDto,
+  ClientActor,
+  ClientAddThreadDto,
+  ClientChangesDto,
+  ClientComments,
+  ClientDeleteDto,
+  ClientDocumentRefDto,
+  ClientEditCommentDto,
+  ClientListThreadsDto,
+  ClientReactionDto,
+  ClientReplyDto,
+  ClientThreadRefDto,
+  ClientThreadStatusDto,
+  MentionableUsersDto,
 } from '@app/comment';
-import { InboxListDto, InboxMarkDto, InboxSetSettingsDto, InboxSettingsDto, NotificationInbox } from '@app/notification';
+import {
+  InboxListDto,
+  InboxMarkDto,
+  InboxSetSettingsDto,
+  InboxSettingsDto,
+  NotificationInbox,
+} from '@app/notification';
 import { SocketAccess } from './socket-access.service';
 import { parsePayload } from './socket-payload';
 import { userOf } from './socket-user';
@@ -27,25 +44,67 @@ export class ClientPlaneHandlers {
   ) {}
 
   readonly handlers: Record<string, ClientHandler> = {
-    'comments:list': (socket, payload) => this.onDocument(socket, ClientListThreadsDto, payload, (actor, dto) => this.comments.list(actor, dto)),
-    'comments:get': (socket, payload) => this.onDocument(socket, ClientThreadRefDto, payload, async (actor, dto) => ({ thread: await this.comments.get(actor, dto) })),
-    'comments:add': (socket, payload) => this.onDocument(socket, ClientAddThreadDto, payload, async (actor, dto) => ({ thread: await this.comments.add(actor, dto) })),
-    'comments:reply': (socket, payload) => this.onDocument(socket, ClientReplyDto, payload, (actor, dto) => this.comments.reply(actor, dto)),
-    'comments:edit': (socket, payload) => this.onDocument(socket, ClientEditCommentDto, payload, async (actor, dto) => ({ thread: await this.comments.edit(actor, dto) })),
-    'comments:delete': (socket, payload) => this.onDocument(socket, ClientDeleteDto, payload, async (actor, dto) => (await this.comments.delete(actor, dto), {})),
-    'comments:react': (socket, payload) => this.onDocument(socket, ClientReactionDto, payload, async (actor, dto) => ({ thread: await this.comments.react(actor, dto, 'add') })),
-    'comments:unreact': (socket, payload) => this.onDocument(socket, ClientReactionDto, payload, async (actor, dto) => ({ thread: await this.comments.react(actor, dto, 'delete') })),
-    'comments:status': (socket, payload) => this.onDocument(socket, ClientThreadStatusDto, payload, async (actor, dto) => ({ thread: await this.comments.setStatus(actor, dto) })),
-    'comments:read': (socket, payload) => this.onDocument(socket, ClientThreadRefDto, payload, async (actor, dto) => (await this.comments.markRead(actor, dto), {})),
-    'comments:changes': (socket, payload) => this.onDocument(socket, ClientChangesDto, payload, (actor, dto) => this.comments.changes(actor, dto)),
-    'users:mentionable': (socket, payload) => this.onDocument(socket, MentionableUsersDto, payload, async (actor, dto) => ({ users: await this.comments.mentionable(actor, dto) })),
+    'comments:list': (socket, payload) =>
+      this.onDocument(socket, ClientListThreadsDto, payload, (actor, dto) => this.comments.list(actor, dto)),
+    'comments:get': (socket, payload) =>
+      this.onDocument(socket, ClientThreadRefDto, payload, async (actor, dto) => ({
+        thread: await this.comments.get(actor, dto),
+      })),
+    'comments:add': (socket, payload) =>
+      this.onDocument(socket, ClientAddThreadDto, payload, async (actor, dto) => ({
+        thread: await this.comments.add(actor, dto),
+      })),
+    'comments:reply': (socket, payload) =>
+      this.onDocument(socket, ClientReplyDto, payload, (actor, dto) => this.comments.reply(actor, dto)),
+    'comments:edit': (socket, payload) =>
+      this.onDocument(socket, ClientEditCommentDto, payload, async (actor, dto) => ({
+        thread: await this.comments.edit(actor, dto),
+      })),
+    'comments:delete': (socket, payload) =>
+      this.onDocument(
+        socket,
+        ClientDeleteDto,
+        payload,
+        async (actor, dto) => (await this.comments.delete(actor, dto), {}),
+      ),
+    'comments:react': (socket, payload) =>
+      this.onDocument(socket, ClientReactionDto, payload, async (actor, dto) => ({
+        thread: await this.comments.react(actor, dto, 'add'),
+      })),
+    'comments:unreact': (socket, payload) =>
+      this.onDocument(socket, ClientReactionDto, payload, async (actor, dto) => ({
+        thread: await this.comments.react(actor, dto, 'delete'),
+      })),
+    'comments:status': (socket, payload) =>
+      this.onDocument(socket, ClientThreadStatusDto, payload, async (actor, dto) => ({
+        thread: await this.comments.setStatus(actor, dto),
+      })),
+    'comments:read': (socket, payload) =>
+      this.onDocument(
+        socket,
+        ClientThreadRefDto,
+        payload,
+        async (actor, dto) => (await this.comments.markRead(actor, dto), {}),
+      ),
+    'comments:changes': (socket, payload) =>
+      this.onDocument(socket, ClientChangesDto, payload, (actor, dto) => this.comments.changes(actor, dto)),
+    'users:mentionable': (socket, payload) =>
+      this.onDocument(socket, MentionableUsersDto, payload, async (actor, dto) => ({
+        users: await this.comments.mentionable(actor, dto),
+      })),
     'notifications:list': async (socket, payload) => {
       const user = userOf(socket);
       return this.inbox.list(user.apiKeyId, user.userId, parsePayload(InboxListDto, payload));
     },
     'notifications:unread-count': async (socket, payload) => {
       const user = userOf(socket);
-      return { count: await this.inbox.unreadCount(user.apiKeyId, user.userId, parsePayload(InboxSettingsDto, payload).organizationId) };
+      return {
+        count: await this.inbox.unreadCount(
+          user.apiKeyId,
+          user.userId,
+          parsePayload(InboxSettingsDto, payload).organizationId,
+        ),
+      };
     },
     'notifications:mark': async (socket, payload) => {
       const user = userOf(socket);
@@ -58,7 +117,9 @@ export class ClientPlaneHandlers {
     },
     'notifications:settings:set': async (socket, payload) => {
       const user = userOf(socket);
-      return { config: await this.inbox.setSettings(user.apiKeyId, user.userId, parsePayload(InboxSetSettingsDto, payload)) };
+      return {
+        config: await this.inbox.setSettings(user.apiKeyId, user.userId, parsePayload(InboxSetSettingsDto, payload)),
+      };
     },
   };
 
@@ -70,7 +131,11 @@ export class ClientPlaneHandlers {
   ): Promise<object> {
     const dto = parsePayload(dtoClass, payload);
     const user = userOf(socket);
-    if (dto.from && dto.from.userId !== user.userId) throw new ApiError(ErrorCode.PERMISSION_DENIED, "data.from must be the token's user: a client acts only as itself.");
+    if (dto.from && dto.from.userId !== user.userId)
+      throw new ApiError(
+        ErrorCode.PERMISSION_DENIED,
+        "data.from must be the token's user: a client acts only as itself.",
+      );
     const role = await this.access.roleOn(user, dto.organizationId, dto.documentId);
     if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
     return work({ apiKeyId: user.apiKeyId, userId: user.userId, name: user.name, email: user.email, role }, dto);

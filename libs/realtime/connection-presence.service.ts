@@ -94,7 +94,8 @@ export class ConnectionPresenceService {
 
   /** Replaces the connection's data; delivered now, or folded into the next delivery when the last one was too recent. */
   set(socket: Socket, room: string, ref: DocumentRefDto, data: unknown): void {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw ApiError.invalid('data must be an object.');
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw ApiError.invalid('data must be an object.');
     this.limits.checkSize('presence:set', 'data', data, this.config.presenceDataMaxBytes);
     const slot = this.slotOf(socket, room, ref);
     this.limits.checkRate('presence:set', slot.rate, this.config.presenceSetsPerSecond);
@@ -116,7 +117,10 @@ export class ConnectionPresenceService {
     if (slots.size === 0) this.slots.delete(socket.id);
     if (slot.data === null) return;
     const user = userOf(socket);
-    this.server.to(room).except(socket.id).emit(PRESENCE_LEAVE_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId });
+    this.server
+      .to(room)
+      .except(socket.id)
+      .emit(PRESENCE_LEAVE_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId });
     await this.redis.hdel(connectionsKey(user.apiKeyId, slot.ref), socket.id);
   }
 
@@ -147,7 +151,9 @@ export class ConnectionPresenceService {
     for (const entry of lapsed) {
       // Of the instances sweeping the same document, the one whose HDEL removes the entry tells the room.
       if ((await this.redis.hdel(key, entry.connectionId)) === 1) {
-        this.server.to(room).emit(PRESENCE_LEAVE_EVENT, { ...pick(ref), connectionId: entry.connectionId, userId: entry.userId });
+        this.server
+          .to(room)
+          .emit(PRESENCE_LEAVE_EVENT, { ...pick(ref), connectionId: entry.connectionId, userId: entry.userId });
       }
     }
   }
@@ -156,7 +162,13 @@ export class ConnectionPresenceService {
     slot.timer = null;
     slot.deliveredAt = Date.now();
     const user = userOf(socket);
-    socket.to(slot.room).emit(PRESENCE_DATA_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId, name: user.name, data: slot.data });
+    socket.to(slot.room).emit(PRESENCE_DATA_EVENT, {
+      ...pick(slot.ref),
+      connectionId: socket.id,
+      userId: user.userId,
+      name: user.name,
+      data: slot.data,
+    });
     if (slot.storeTimer) return;
     // Redis keeps the data for later subscribers only: written at most once a second, the latest data each time.
     const wait = slot.storedAt + STORE_INTERVAL_MS - Date.now();
@@ -169,15 +181,30 @@ export class ConnectionPresenceService {
   }
 
   private storeQuietly(socket: Socket, slot: Slot): void {
-    this.store(socket, slot).catch((error: unknown) => this.logger.warn(`presence data write failed: ${(error as Error).message}`));
+    this.store(socket, slot).catch((error: unknown) =>
+      this.logger.warn(`presence data write failed: ${(error as Error).message}`),
+    );
   }
 
   private async store(socket: Socket, slot: Slot): Promise<void> {
     const user = userOf(socket);
     slot.storedAt = Date.now();
-    const entry: Stored = { connectionId: socket.id, userId: user.userId, name: user.name, data: slot.data!, expiresAt: Date.now() + this.ttlMs };
+    const entry: Stored = {
+      connectionId: socket.id,
+      userId: user.userId,
+      name: user.name,
+      data: slot.data!,
+      expiresAt: Date.now() + this.ttlMs,
+    };
     // The hash outlives its entries' deadline, so the sweepers still find a lapsed entry to report.
-    await this.redis.eval(WRITE_SCRIPT, 1, connectionsKey(user.apiKeyId, slot.ref), this.ttlMs * 2, socket.id, JSON.stringify(entry));
+    await this.redis.eval(
+      WRITE_SCRIPT,
+      1,
+      connectionsKey(user.apiKeyId, slot.ref),
+      this.ttlMs * 2,
+      socket.id,
+      JSON.stringify(entry),
+    );
   }
 
   private slotOf(socket: Socket, room: string, ref: DocumentRefDto): Slot {
@@ -188,7 +215,16 @@ export class ConnectionPresenceService {
     }
     let slot = slots.get(room);
     if (!slot) {
-      slot = { ref: pick(ref), room, data: null, deliveredAt: 0, timer: null, storedAt: 0, storeTimer: null, rate: new UpdateRate(this.config.presenceSetsPerSecond, Date.now()) };
+      slot = {
+        ref: pick(ref),
+        room,
+        data: null,
+        deliveredAt: 0,
+        timer: null,
+        storedAt: 0,
+        storeTimer: null,
+        rate: new UpdateRate(this.config.presenceSetsPerSecond, Date.now()),
+      };
       slots.set(room, slot);
     }
     return slot;

@@ -40,7 +40,11 @@ export class PermissionProviderClient implements OnApplicationShutdown {
     return new Promise<unknown>((resolve, reject) => {
       const fail = (error: Error) => {
         const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-        reject(new PermissionProviderError(timedOut ? `no answer within ${timeoutMs} ms.` : `request failed (${error.message || String(error)}).`));
+        reject(
+          new PermissionProviderError(
+            timedOut ? `no answer within ${timeoutMs} ms.` : `request failed (${error.message || String(error)}).`,
+          ),
+        );
       };
       const request = client.request(
         target,

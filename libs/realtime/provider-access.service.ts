@@ -5,7 +5,14 @@ import { REDIS, RedisClient } from '@app/redis';
 import { AccessRole, EndUser, UserTokenService } from '@app/user';
 import { ActivePermissionProvider } from '@app/workspace';
 import { PermissionProviderClient, PermissionProviderError } from './permission-provider-client';
-import { cacheTtlMs, decisionFor, MalformedAnswerError, parseProviderAnswer, ProviderAnswer, roleFrom } from './provider-answer';
+import {
+  cacheTtlMs,
+  decisionFor,
+  MalformedAnswerError,
+  parseProviderAnswer,
+  ProviderAnswer,
+  roleFrom,
+} from './provider-answer';
 
 /** One resource of Velt's PermissionQuery; `source` names the call that asks, here always a subscribe. */
 interface QueriedResource {
@@ -48,17 +55,30 @@ export class ProviderAccessService {
   ) {}
 
   /** The role the provider gives, or null; NOT_FOUND for a missing document, PermissionProviderError when it cannot be asked. */
-  async roleOn(provider: ActivePermissionProvider, user: EndUser, organizationId: string, documentId: string): Promise<AccessRole | null> {
+  async roleOn(
+    provider: ActivePermissionProvider,
+    user: EndUser,
+    organizationId: string,
+    documentId: string,
+  ): Promise<AccessRole | null> {
     const placement = await this.access.documentPlacement(user.apiKeyId, organizationId, documentId);
     if (placement.disabled) return null;
     const folderId = placement.folderId;
     const resources: QueriedResource[] = [
       { id: organizationId, type: 'organization', source: 'subscribe', organizationId },
       ...(folderId ? [{ id: folderId, type: 'folder' as const, source: 'subscribe' as const, organizationId }] : []),
-      { id: documentId, type: 'document', source: 'subscribe', organizationId, ...(folderId ? { parentFolderId: folderId } : {}) },
+      {
+        id: documentId,
+        type: 'document',
+        source: 'subscribe',
+        organizationId,
+        ...(folderId ? { parentFolderId: folderId } : {}),
+      },
     ];
     const cached = await this.redis.mget(resources.map((resource) => decisionKey(user, resource)));
-    const decisions: Array<CachedDecision | undefined> = cached.map((value) => (value === null ? undefined : (JSON.parse(value) as CachedDecision)));
+    const decisions: Array<CachedDecision | undefined> = cached.map((value) =>
+      value === null ? undefined : (JSON.parse(value) as CachedDecision),
+    );
     const missing = resources.filter((_, i) => decisions[i] === undefined);
     if (missing.length > 0) {
       const answered = await this.ask(provider, user, missing);
@@ -69,17 +89,27 @@ export class ProviderAccessService {
     return roleFrom(decisions, decisions[decisions.length - 1] ?? {});
   }
 
-  private async ask(provider: ActivePermissionProvider, user: EndUser, resources: QueriedResource[]): Promise<Map<QueriedResource, CachedDecision>> {
-    const body = await this.client.post(provider, { data: { requests: resources.map((resource) => ({ userId: user.userId, resource })) } });
+  private async ask(
+    provider: ActivePermissionProvider,
+    user: EndUser,
+    resources: QueriedResource[],
+  ): Promise<Map<QueriedResource, CachedDecision>> {
+    const body = await this.client.post(provider, {
+      data: { requests: resources.map((resource) => ({ userId: user.userId, resource })) },
+    });
     let answer: ProviderAnswer;
     try {
       answer = parseProviderAnswer(body);
     } catch (error) {
-      if (error instanceof MalformedAnswerError) throw new PermissionProviderError(`answer unusable: ${error.message}.`);
+      if (error instanceof MalformedAnswerError)
+        throw new PermissionProviderError(`answer unusable: ${error.message}.`);
       throw error;
     }
     // Velt's own answers carry no signature, so one is checked only when the provider sends it.
-    if (answer.signature !== undefined && !(await this.tokens.verifyPermissions(user.apiKeyId, answer.decisions, answer.signature))) {
+    if (
+      answer.signature !== undefined &&
+      !(await this.tokens.verifyPermissions(user.apiKeyId, answer.decisions, answer.signature))
+    ) {
       throw new PermissionProviderError('answer signature does not match; no access.', ErrorCode.PERMISSION_DENIED);
     }
     const found = new Map<QueriedResource, CachedDecision>();
@@ -89,7 +119,10 @@ export class ProviderAccessService {
       const decision = decisionFor(answer.decisions, user.userId, resource);
       // A resource the provider did not answer about is denied this time and asked again next time.
       if (!decision) continue;
-      const kept: CachedDecision = { hasAccess: decision.hasAccess, ...(decision.accessRole ? { accessRole: decision.accessRole } : {}) };
+      const kept: CachedDecision = {
+        hasAccess: decision.hasAccess,
+        ...(decision.accessRole ? { accessRole: decision.accessRole } : {}),
+      };
       found.set(resource, kept);
       const ttlMs = cacheTtlMs(decision, now, this.config.permissionProviderCacheTtlSeconds * 1000);
       if (ttlMs > 0) writes.set(decisionKey(user, resource), JSON.stringify(kept), 'PX', ttlMs);

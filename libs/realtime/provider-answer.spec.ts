@@ -1,11 +1,28 @@
 import { cacheTtlMs, decisionFor, MalformedAnswerError, parseProviderAnswer, roleFrom } from './provider-answer';
 
 describe('permission provider answer', () => {
-  const decision = { userId: 'u', resourceId: 'd', type: 'document', organizationId: 'o', hasAccess: true, accessRole: 'viewer', expiresAt: 1_000 };
+  const decision = {
+    userId: 'u',
+    resourceId: 'd',
+    type: 'document',
+    organizationId: 'o',
+    hasAccess: true,
+    accessRole: 'viewer',
+    expiresAt: 1_000,
+  };
 
   it("reads Velt's PermissionResult, keeping a signature and dropping nulls", () => {
-    expect(parseProviderAnswer({ data: [{ ...decision, accessRole: null }], success: true, statusCode: 200, signature: 'ab' })).toEqual({
-      decisions: [{ userId: 'u', resourceId: 'd', type: 'document', organizationId: 'o', hasAccess: true, expiresAt: 1_000 }],
+    expect(
+      parseProviderAnswer({
+        data: [{ ...decision, accessRole: null }],
+        success: true,
+        statusCode: 200,
+        signature: 'ab',
+      }),
+    ).toEqual({
+      decisions: [
+        { userId: 'u', resourceId: 'd', type: 'document', organizationId: 'o', hasAccess: true, expiresAt: 1_000 },
+      ],
       signature: 'ab',
     });
   });
@@ -22,7 +39,9 @@ describe('permission provider answer', () => {
   });
 
   it('matches decisions by user, resource id and type', () => {
-    const decisions = parseProviderAnswer({ data: [decision, { ...decision, type: 'folder', hasAccess: false }] }).decisions;
+    const decisions = parseProviderAnswer({
+      data: [decision, { ...decision, type: 'folder', hasAccess: false }],
+    }).decisions;
     expect(decisionFor(decisions, 'u', { id: 'd', type: 'folder' })?.hasAccess).toBe(false);
     expect(decisionFor(decisions, 'someone-else', { id: 'd', type: 'document' })).toBeUndefined();
   });

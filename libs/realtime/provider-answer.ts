@@ -28,10 +28,13 @@ function decisionOf(item: unknown, index: number): ProviderDecision {
   const problem = (what: string) => new MalformedAnswerError(`data[${index}] ${what}`);
   if (!isRecord(item)) throw problem('is not an object');
   const { userId, resourceId, type, hasAccess, accessRole, expiresAt, organizationId } = item;
-  if (typeof userId !== 'string' || typeof resourceId !== 'string' || typeof type !== 'string') throw problem('lacks userId, resourceId or type');
+  if (typeof userId !== 'string' || typeof resourceId !== 'string' || typeof type !== 'string')
+    throw problem('lacks userId, resourceId or type');
   if (typeof hasAccess !== 'boolean') throw problem('lacks a boolean hasAccess');
-  if (accessRole != null && !(ACCESS_ROLES as readonly unknown[]).includes(accessRole)) throw problem('has an accessRole other than viewer or editor');
-  if (expiresAt != null && (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt))) throw problem('has an expiresAt that is not a number');
+  if (accessRole != null && !(ACCESS_ROLES as readonly unknown[]).includes(accessRole))
+    throw problem('has an accessRole other than viewer or editor');
+  if (expiresAt != null && (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)))
+    throw problem('has an expiresAt that is not a number');
   return {
     userId,
     resourceId,
@@ -49,13 +52,23 @@ export function parseProviderAnswer(body: unknown): ProviderAnswer {
   if (!isRecord(body) || !Array.isArray(body.data)) throw new MalformedAnswerError('has no data array');
   if (body.success === false) throw new MalformedAnswerError('says success: false');
   if (body.data.length > MAX_DECISIONS) throw new MalformedAnswerError(`has more than ${MAX_DECISIONS} decisions`);
-  if (body.signature !== undefined && typeof body.signature !== 'string') throw new MalformedAnswerError('has a signature that is not a string');
-  return { decisions: body.data.map(decisionOf), ...(typeof body.signature === 'string' ? { signature: body.signature } : {}) };
+  if (body.signature !== undefined && typeof body.signature !== 'string')
+    throw new MalformedAnswerError('has a signature that is not a string');
+  return {
+    decisions: body.data.map(decisionOf),
+    ...(typeof body.signature === 'string' ? { signature: body.signature } : {}),
+  };
 }
 
 /** The decision about this user and resource; the last one wins when a provider repeats itself. */
-export function decisionFor(decisions: readonly ProviderDecision[], userId: string, resource: { id: string; type: string }): ProviderDecision | undefined {
-  return decisions.findLast((decision) => decision.userId === userId && decision.resourceId === resource.id && decision.type === resource.type);
+export function decisionFor(
+  decisions: readonly ProviderDecision[],
+  userId: string,
+  resource: { id: string; type: string },
+): ProviderDecision | undefined {
+  return decisions.findLast(
+    (decision) => decision.userId === userId && decision.resourceId === resource.id && decision.type === resource.type,
+  );
 }
 
 /** No decision is reused for more than a day, however far off its expiresAt. */
@@ -71,7 +84,10 @@ export function cacheTtlMs(decision: Pick<PermissionDecision, 'expiresAt'>, now:
  * The role on the document: every decision on the way (organization, folder, document) must grant
  * access; the document's accessRole decides, editor when it names none (Velt's default role).
  */
-export function roleFrom(path: ReadonlyArray<Pick<PermissionDecision, 'hasAccess'> | undefined>, document: Pick<PermissionDecision, 'accessRole'>): AccessRole | null {
+export function roleFrom(
+  path: ReadonlyArray<Pick<PermissionDecision, 'hasAccess'> | undefined>,
+  document: Pick<PermissionDecision, 'accessRole'>,
+): AccessRole | null {
   if (!path.every((decision) => decision?.hasAccess === true)) return null;
   return document.accessRole ?? 'editor';
 }

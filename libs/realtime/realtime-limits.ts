@@ -30,6 +30,9 @@ export class RealtimeLimits {
   checkRate(event: string, rate: UpdateRate, perSecond: number): void {
     if (rate.take(Date.now())) return;
     this.refused.inc({ event, reason: 'rate_limited' });
-    throw new ApiError(ErrorCode.RESOURCE_EXHAUSTED, `Too many ${event} messages: at most ${perSecond} a second per connection.`);
+    throw new ApiError(
+      ErrorCode.RESOURCE_EXHAUSTED,
+      `Too many ${event} messages: at most ${perSecond} a second per connection.`,
+    );
   }
 }

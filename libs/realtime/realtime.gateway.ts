@@ -8,7 +8,16 @@ import { ApiError, AppConfig, ErrorCode } from '@app/common';
 import { toErrorResponse } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { DomainService } from '@app/workspace';
-import { closeRealtimeClients, MIGRATED_NOTICE, MigratedNotice, RealtimeHub, realtimeAdapter, RECHECK_EVENT, RecheckFilter, userRoom } from '@app/realtime-hub';
+import {
+  closeRealtimeClients,
+  MIGRATED_NOTICE,
+  MigratedNotice,
+  RealtimeHub,
+  realtimeAdapter,
+  RECHECK_EVENT,
+  RecheckFilter,
+  userRoom,
+} from '@app/realtime-hub';
 import { RedisClient } from '@app/redis';
 import { originAllowed } from './socket-origin';
 import { ClientPlaneHandlers } from './client-plane.handlers';
@@ -83,7 +92,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     const refreshMs = (this.config.presenceTtlSeconds * 1000) / 3;
     this.refreshTimer = setInterval(() => void this.subscriptions.refreshPresence().catch(() => undefined), refreshMs);
     this.refreshTimer.unref();
-    this.connectionsTimer = setInterval(() => void this.connections.refresh().catch((error) => this.logger.warn(`connection presence refresh failed: ${String(error)}`)), this.connections.refreshIntervalMs);
+    this.connectionsTimer = setInterval(
+      () =>
+        void this.connections
+          .refresh()
+          .catch((error) => this.logger.warn(`connection presence refresh failed: ${String(error)}`)),
+      this.connections.refreshIntervalMs,
+    );
     this.connectionsTimer.unref();
   }
 
@@ -113,14 +128,23 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     const { user, expiresAt } = socket.data as { user: EndUser; expiresAt: number };
     void socket.join(userRoom(user.apiKeyId, user.userId));
     // The token's lifetime bounds the connection's: the client hears why, then reconnects with a fresh token.
-    const expiry = setTimeout(() => {
-      socket.emit(TOKEN_EXPIRED_EVENT, {});
-      socket.disconnect(true);
-    }, Math.max(0, expiresAt - Date.now()));
+    const expiry = setTimeout(
+      () => {
+        socket.emit(TOKEN_EXPIRED_EVENT, {});
+        socket.disconnect(true);
+      },
+      Math.max(0, expiresAt - Date.now()),
+    );
     expiry.unref();
-    socket.on('subscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.subscribe(socket, payload)));
-    socket.on('unsubscribe', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)));
-    socket.on('livestate:set', (payload: unknown, ack?: Ack) => this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)));
+    socket.on('subscribe', (payload: unknown, ack?: Ack) =>
+      this.answer(ack, () => this.subscriptions.subscribe(socket, payload)),
+    );
+    socket.on('unsubscribe', (payload: unknown, ack?: Ack) =>
+      this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)),
+    );
+    socket.on('livestate:set', (payload: unknown, ack?: Ack) =>
+      this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)),
+    );
     socket.on('presence:set', (payload: unknown, ack?: Ack) =>
       this.answerNow(socket, 'presence:set', ack, () => {
         const ref = documentRefOf(payload);
@@ -130,7 +154,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     socket.on('event:broadcast', (payload: unknown, ack?: Ack) =>
       this.answerNow(socket, 'event:broadcast', ack, () => {
         const ref = documentRefOf(payload);
-        this.broadcasts.send(socket, this.subscriptions.roomOf(socket, ref), ref, (payload as { event?: unknown }).event);
+        this.broadcasts.send(
+          socket,
+          this.subscriptions.roomOf(socket, ref),
+          ref,
+          (payload as { event?: unknown }).event,
+        );
       }),
     );
     for (const [event, handle] of Object.entries(this.clientPlane.handlers)) {

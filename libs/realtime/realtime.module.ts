@@ -18,10 +18,25 @@ import { SubscriptionService } from './subscription.service';
 
 /** The socket.io gateway (subscriptions, presence, broadcasts and the client plane's operations), and the access rule every socket (socket.io or CRDT sync) follows. */
 @Module({
-  imports: [AccessModule, PresenceModule, LiveStateModule, UserModule, WorkspaceModule, CommentModule, NotificationInboxModule],
+  imports: [
+    AccessModule,
+    PresenceModule,
+    LiveStateModule,
+    UserModule,
+    WorkspaceModule,
+    CommentModule,
+    NotificationInboxModule,
+  ],
   providers: [
-    RealtimeGateway, SubscriptionService, SocketAccess, ProviderAccessService, PermissionProviderClient,
-    ClientPlaneHandlers, ConnectionPresenceService, RoomBroadcast, RealtimeLimits,
+    RealtimeGateway,
+    SubscriptionService,
+    SocketAccess,
+    ProviderAccessService,
+    PermissionProviderClient,
+    ClientPlaneHandlers,
+    ConnectionPresenceService,
+    RoomBroadcast,
+    RealtimeLimits,
   ],
   exports: [SocketAccess],
 })

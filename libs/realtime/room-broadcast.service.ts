@@ -27,7 +27,13 @@ export class RoomBroadcast {
     }
     this.limits.checkRate('event:broadcast', rate, this.config.broadcastsPerSecond);
     const user = userOf(socket);
-    socket.to(room).emit(ROOM_EVENT, { organizationId: ref.organizationId, documentId: ref.documentId, connectionId: socket.id, userId: user.userId, event });
+    socket.to(room).emit(ROOM_EVENT, {
+      organizationId: ref.organizationId,
+      documentId: ref.documentId,
+      connectionId: socket.id,
+      userId: user.userId,
+      event,
+    });
   }
 
   disconnected(socket: Socket): void {

@@ -28,7 +28,8 @@ export class SocketAccess {
   /** For re-checks of live connections: a provider that fails, or a resource gone, means no access. */
   recheckRoleOn(user: EndUser, organizationId: string, documentId: string): Promise<AccessRole | null> {
     return this.roleOn(user, organizationId, documentId).catch((error: unknown) => {
-      if (error instanceof PermissionProviderError || (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND)) return null;
+      if (error instanceof PermissionProviderError || (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND))
+        return null;
       throw error;
     });
   }

@@ -9,6 +9,8 @@ describe('parsePayload', () => {
   });
 
   it('refuses __proto__ before any transformation', () => {
-    expect(() => parsePayload(DocumentRefDto, JSON.parse('{"organizationId":"o","documentId":"d","__proto__":{"x":1}}'))).toThrow('data must not contain the key __proto__.');
+    expect(() =>
+      parsePayload(DocumentRefDto, JSON.parse('{"organizationId":"o","documentId":"d","__proto__":{"x":1}}')),
+    ).toThrow('data must not contain the key __proto__.');
   });
 });

@@ -59,7 +59,8 @@ export class SubscriptionService {
   /** The room of a document the socket is subscribed to; FAILED_PRECONDITION when it is not. */
   roomOf(socket: Socket, ref: DocumentRefDto): string {
     const room = documentRoom(userOf(socket).apiKeyId, ref.organizationId, ref.documentId);
-    if (!this.of(socket).has(room)) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Subscribe to the document first.');
+    if (!this.of(socket).has(room))
+      throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'Subscribe to the document first.');
     return room;
   }
 
@@ -97,13 +98,17 @@ export class SubscriptionService {
       if (!socket) continue;
       const user = userOf(socket);
       for (const [room, subscription] of subscriptions) {
-        if (!recheckCovers(filter, user.apiKeyId, user.userId, subscription.organizationId, subscription.documentId)) continue;
+        if (!recheckCovers(filter, user.apiKeyId, user.userId, subscription.organizationId, subscription.documentId))
+          continue;
         const role = await this.access.recheckRoleOn(user, subscription.organizationId, subscription.documentId);
         if (role) {
           subscription.role = role;
           continue;
         }
-        socket.emit(ACCESS_REVOKED_EVENT, { organizationId: subscription.organizationId, documentId: subscription.documentId });
+        socket.emit(ACCESS_REVOKED_EVENT, {
+          organizationId: subscription.organizationId,
+          documentId: subscription.documentId,
+        });
         await this.drop(socket, room, subscription);
       }
     }
@@ -124,7 +129,9 @@ export class SubscriptionService {
   private async drop(socket: Socket, room: string, subscription: Subscription): Promise<void> {
     const user = userOf(socket);
     await socket.leave(room);
-    await socket.leave(documentUserRoom(user.apiKeyId, subscription.organizationId, subscription.documentId, user.userId));
+    await socket.leave(
+      documentUserRoom(user.apiKeyId, subscription.organizationId, subscription.documentId, user.userId),
+    );
     this.of(socket).delete(room);
     await this.connections.leave(socket, room);
     await this.leavePresence(userOf(socket), room, subscription);

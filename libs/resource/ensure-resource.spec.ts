@@ -1,6 +1,13 @@
 import { EntityManager } from 'typeorm';
 import { ApiError, ErrorCode } from '@app/common';
-import { ensureDocument, ensureFolder, ensureOrganization, ExistenceRow, existenceQuery, refusal } from './ensure-resource';
+import {
+  ensureDocument,
+  ensureFolder,
+  ensureOrganization,
+  ExistenceRow,
+  existenceQuery,
+  refusal,
+} from './ensure-resource';
 import { ResourceRef } from './resource-ref';
 
 const organization: ResourceRef = { type: 'organization', organizationId: 'org', id: 'org' };
@@ -51,14 +58,29 @@ describe('refusal', () => {
   });
 
   it('names the organization when its row is missing, the resource when only the resource is', () => {
-    expect(answer(refusal(organization, undefined, {}))).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Organization does not exist.' });
-    expect(answer(refusal(folder, undefined, {}))).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Organization does not exist.' });
-    expect(answer(refusal(folder, { disabled: false, found: false }, {}))).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Folder does not exist.' });
-    expect(answer(refusal(document, { disabled: false, found: false }, {}))).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Document does not exist.' });
+    expect(answer(refusal(organization, undefined, {}))).toEqual({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Organization does not exist.',
+    });
+    expect(answer(refusal(folder, undefined, {}))).toEqual({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Organization does not exist.',
+    });
+    expect(answer(refusal(folder, { disabled: false, found: false }, {}))).toEqual({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Folder does not exist.',
+    });
+    expect(answer(refusal(document, { disabled: false, found: false }, {}))).toEqual({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Document does not exist.',
+    });
   });
 
   it('names the resource for a missing row when the organization was not read', () => {
-    expect(answer(refusal(document, undefined, { checkOrganization: false }))).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Document does not exist.' });
+    expect(answer(refusal(document, undefined, { checkOrganization: false }))).toEqual({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Document does not exist.',
+    });
   });
 
   it('refuses a disabled organization only when asked, before a missing child', () => {
@@ -92,8 +114,12 @@ describe('ensure functions', () => {
   });
 
   it('throw the refusal', async () => {
-    await expect(ensureOrganization(fakeManager([]).manager, 'key', 'org')).rejects.toEqual(ApiError.notFound('Organization does not exist.'));
-    await expect(ensureFolder(fakeManager([{ disabled: false, found: false }]).manager, 'key', 'org', 'inbox')).rejects.toMatchObject({
+    await expect(ensureOrganization(fakeManager([]).manager, 'key', 'org')).rejects.toEqual(
+      ApiError.notFound('Organization does not exist.'),
+    );
+    await expect(
+      ensureFolder(fakeManager([{ disabled: false, found: false }]).manager, 'key', 'org', 'inbox'),
+    ).rejects.toMatchObject({
       code: ErrorCode.NOT_FOUND,
       message: 'Folder does not exist.',
     });

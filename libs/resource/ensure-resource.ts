@@ -35,11 +35,21 @@ const TABLE: Record<ResourceType, string> = { organization: 'organization', fold
  * Makes sure the resource exists for the rest of the caller's transaction, or throws its NOT_FOUND
  * (the organization's first when that is what is missing). One round trip, plus one insert with `create`.
  */
-export function ensureResource(manager: EntityManager, apiKeyId: string, ref: ResourceRef, options: EnsureOptions = {}): Promise<void> {
+export function ensureResource(
+  manager: EntityManager,
+  apiKeyId: string,
+  ref: ResourceRef,
+  options: EnsureOptions = {},
+): Promise<void> {
   return ensure(manager, apiKeyId, ref, options);
 }
 
-export function ensureOrganization(manager: EntityManager, apiKeyId: string, organizationId: string, options: CreateOptions = {}): Promise<void> {
+export function ensureOrganization(
+  manager: EntityManager,
+  apiKeyId: string,
+  organizationId: string,
+  options: CreateOptions = {},
+): Promise<void> {
   return ensure(manager, apiKeyId, { type: 'organization', organizationId, id: organizationId }, options);
 }
 
@@ -63,7 +73,12 @@ export function ensureDocument(
   return ensure(manager, apiKeyId, { type: 'document', organizationId, id: documentId }, options);
 }
 
-async function ensure(manager: EntityManager, apiKeyId: string, ref: ResourceRef, options: CreateOptions): Promise<void> {
+async function ensure(
+  manager: EntityManager,
+  apiKeyId: string,
+  ref: ResourceRef,
+  options: CreateOptions,
+): Promise<void> {
   if (options.create) {
     const insert = createStatement(apiKeyId, ref);
     await manager.query(insert.sql, insert.params);
@@ -78,10 +93,17 @@ async function ensure(manager: EntityManager, apiKeyId: string, ref: ResourceRef
  * A folder or document is read together with its organization. The organization row is locked in
  * a materialized CTE, before the child row, in the order a cascading delete takes them.
  */
-export function existenceQuery(apiKeyId: string, ref: ResourceRef, options: EnsureOptions): { sql: string; params: string[] } {
+export function existenceQuery(
+  apiKeyId: string,
+  ref: ResourceRef,
+  options: EnsureOptions,
+): { sql: string; params: string[] } {
   const lock = options.lock === false ? '' : ' FOR KEY SHARE';
   if (ref.type === 'organization') {
-    return { sql: `SELECT disabled, true AS found FROM organization WHERE api_key_id = $1 AND id = $2${lock}`, params: [apiKeyId, ref.id] };
+    return {
+      sql: `SELECT disabled, true AS found FROM organization WHERE api_key_id = $1 AND id = $2${lock}`,
+      params: [apiKeyId, ref.id],
+    };
   }
   const params = [apiKeyId, ref.organizationId, ref.id];
   if (options.checkOrganization === false) {
@@ -112,7 +134,10 @@ export function refusal(ref: ResourceRef, row: ExistenceRow | undefined, options
 function createStatement(apiKeyId: string, ref: ResourceRef): { sql: string; params: string[] } {
   switch (ref.type) {
     case 'organization':
-      return { sql: 'INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING', params: [apiKeyId, ref.id] };
+      return {
+        sql: 'INSERT INTO organization (api_key_id, id, name) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING',
+        params: [apiKeyId, ref.id],
+      };
     case 'folder':
       return {
         sql: `INSERT INTO folder (api_key_id, organization_id, id, name)

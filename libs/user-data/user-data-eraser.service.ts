@@ -81,7 +81,10 @@ export class UserDataEraser {
         const outcome = await this.dataSource.transaction((manager) => this.batch(manager, claimed));
         if (!outcome) break;
         // No user id in logs: they would keep what the job erases.
-        this.logger.debug({ deletionId, kind: outcome.task.kind, erased: outcome.erased, ms: performance.now() - started }, 'User data batch committed');
+        this.logger.debug(
+          { deletionId, kind: outcome.task.kind, erased: outcome.erased, ms: performance.now() - started },
+          'User data batch committed',
+        );
         // At once, so a user's open sockets do not outlive their grants by the rest of the job.
         if (outcome.completed && outcome.task.kind === 'access') await this.revoke(claimed, [outcome.task.userId]);
       }
@@ -121,12 +124,18 @@ export class UserDataEraser {
   }
 
   private async find(deletionId: string): Promise<DeletionRow | undefined> {
-    const rows: DeletionRow[] = await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM user_data_deletion WHERE id = $1`, [deletionId]);
+    const rows: DeletionRow[] = await this.dataSource.query(
+      `SELECT ${ROW_COLUMNS} FROM user_data_deletion WHERE id = $1`,
+      [deletionId],
+    );
     return rows[0];
   }
 
   private async batch(manager: EntityManager, deletion: DeletionRow): Promise<BatchOutcome> {
-    const [current]: Array<{ status: DeletionStatus }> = await manager.query('SELECT status FROM user_data_deletion WHERE id = $1 FOR UPDATE', [deletion.id]);
+    const [current]: Array<{ status: DeletionStatus }> = await manager.query(
+      'SELECT status FROM user_data_deletion WHERE id = $1 FOR UPDATE',
+      [deletion.id],
+    );
     if (current?.status !== 'in_progress') return null;
     const [task]: TaskRow[] = await manager.query(
       `SELECT position, user_id AS "userId", kind, progress FROM user_data_deletion_task
@@ -134,7 +143,10 @@ export class UserDataEraser {
       [deletion.id],
     );
     if (!task) {
-      await manager.query(`UPDATE user_data_deletion SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`, [deletion.id]);
+      await manager.query(
+        `UPDATE user_data_deletion SET status = 'completed', error = NULL, completed_at = now(), updated_at = now() WHERE id = $1`,
+        [deletion.id],
+      );
       return null;
     }
     const limit = this.config.userDataBatchSize;
@@ -148,7 +160,12 @@ export class UserDataEraser {
     return { task, ...result };
   }
 
-  private async erase(manager: EntityManager, { apiKeyId, organizationIds }: DeletionRow, { userId, kind, progress }: TaskRow, limit: number): Promise<BatchResult> {
+  private async erase(
+    manager: EntityManager,
+    { apiKeyId, organizationIds }: DeletionRow,
+    { userId, kind, progress }: TaskRow,
+    limit: number,
+  ): Promise<BatchResult> {
     const upTo = (erased: number): BatchResult => ({ erased, completed: erased < limit });
     switch (kind) {
       case 'access':
@@ -167,13 +184,27 @@ export class UserDataEraser {
       case 'notifications':
         return this.notifications.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'webhooks': {
-        const walk = await this.webhooks.eraseDeliveries(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
+        const walk = await this.webhooks.eraseDeliveries(
+          manager,
+          apiKeyId,
+          organizationIds,
+          userId,
+          progress ?? LOG_START,
+          limit,
+        );
         return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
       }
       case 'activities':
         return upTo(await this.activities.eraseBatch(manager, apiKeyId, organizationIds, userId, limit));
       case 'emails': {
-        const walk = await this.emails.eraseMessages(manager, apiKeyId, organizationIds, userId, progress ?? LOG_START, limit);
+        const walk = await this.emails.eraseMessages(
+          manager,
+          apiKeyId,
+          organizationIds,
+          userId,
+          progress ?? LOG_START,
+          limit,
+        );
         return { erased: walk.erased, completed: walk.completed, progress: walk.lastSeq };
       }
       case 'crdt-attribution':
@@ -182,7 +213,10 @@ export class UserDataEraser {
   }
 
   private async userIdsOf(deletionId: string): Promise<string[]> {
-    const rows: Array<{ user_id: string }> = await this.dataSource.query('SELECT DISTINCT user_id FROM user_data_deletion_task WHERE deletion_id = $1', [deletionId]);
+    const rows: Array<{ user_id: string }> = await this.dataSource.query(
+      'SELECT DISTINCT user_id FROM user_data_deletion_task WHERE deletion_id = $1',
+      [deletionId],
+    );
     return rows.map((row) => row.user_id);
   }
 

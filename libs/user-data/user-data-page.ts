@@ -21,7 +21,14 @@ export interface UserDataCursor {
 const DONE = '-1';
 const NO_TEXT = '-';
 
-export const FIRST_PAGE: UserDataCursor = { comments: ['0'], reactions: ['0', ''], grants: ['0', ''], notifications: ['0'], activities: ['0', ''], crdt: ['0', '', ''] };
+export const FIRST_PAGE: UserDataCursor = {
+  comments: ['0'],
+  reactions: ['0', ''],
+  grants: ['0', ''],
+  notifications: ['0'],
+  activities: ['0', ''],
+  crdt: ['0', '', ''],
+};
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
 export const done = <P extends string[]>(position: P): P => position.map((_, i) => (i === 0 ? DONE : NO_TEXT)) as P;
@@ -30,10 +37,30 @@ export const done = <P extends string[]>(position: P): P => position.map((_, i) 
 export const USER_DATA_LISTING = keysetListing(
   'user-data',
   ['bigint', 'bigint', 'text', 'bigint', 'text', 'bigint', 'bigint', 'text', 'bigint', 'text', 'text'],
-  (cursor: UserDataCursor) => [...cursor.comments, ...cursor.reactions, ...cursor.grants, ...cursor.notifications, ...cursor.activities, ...cursor.crdt] as const,
+  (cursor: UserDataCursor) =>
+    [
+      ...cursor.comments,
+      ...cursor.reactions,
+      ...cursor.grants,
+      ...cursor.notifications,
+      ...cursor.activities,
+      ...cursor.crdt,
+    ] as const,
 );
 
-export function cursorOf([comment, reactionSeq, reactionIcon, grantRank, grantId, notification, activityTime, activityId, crdtMark, crdtDocument, crdtEditor]: readonly string[]): UserDataCursor {
+export function cursorOf([
+  comment,
+  reactionSeq,
+  reactionIcon,
+  grantRank,
+  grantId,
+  notification,
+  activityTime,
+  activityId,
+  crdtMark,
+  crdtDocument,
+  crdtEditor,
+]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
     reactions: [reactionSeq, reactionIcon],

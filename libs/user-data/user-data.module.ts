@@ -12,7 +12,15 @@ import { UserDataService } from './user-data.service';
 
 /** Read, record and enqueue. The eraser lives in UserDataWorkerModule only. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_DATA_ENTITIES), ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
+  imports: [
+    TypeOrmModule.forFeature(USER_DATA_ENTITIES),
+    ActivityModule,
+    CommentModule,
+    CrdtModule,
+    NotificationModule,
+    PresenceModule,
+    UserModule,
+  ],
   providers: [UserDataService, UserDataProducer],
   exports: [UserDataService, ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
 })

@@ -12,7 +12,11 @@ import { UserDataEraser } from './user-data-eraser.service';
 export class UserDataProcessor extends RowJobProcessor<UserDataDeletionJob, DeletionStatus> {
   protected readonly queueName = QUEUE.USER_DATA;
 
-  constructor(@InjectQueue(QUEUE.USER_DATA) queue: Queue<UserDataDeletionJob>, eraser: UserDataEraser, config: AppConfig) {
+  constructor(
+    @InjectQueue(QUEUE.USER_DATA) queue: Queue<UserDataDeletionJob>,
+    eraser: UserDataEraser,
+    config: AppConfig,
+  ) {
     super({
       queue,
       runner: eraser,

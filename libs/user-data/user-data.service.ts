@@ -59,17 +59,46 @@ export class UserDataService {
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
     const { organizationId, userId } = dto;
     await ensureOrganization(this.dataSource.manager, apiKeyId, organizationId, { lock: false });
-    const pager = new KeysetPager(USER_DATA_LISTING, { pageToken: dto.pageToken }, { apiKeyId, filters: [organizationId, userId] }, this.config.pageTokenKey);
+    const pager = new KeysetPager(
+      USER_DATA_LISTING,
+      { pageToken: dto.pageToken },
+      { apiKeyId, filters: [organizationId, userId] },
+      this.config.pageTokenKey,
+    );
     const after = pager.after ? cursorOf(pager.after) : FIRST_PAGE;
     const profile = pager.after ? null : await this.access.profile(apiKeyId, organizationId, userId);
     // Presence is short-lived and a handful of entries: whole, on the first page.
     const presence = pager.after ? [] : await this.presence.entries(apiKeyId, organizationId, userId);
-    const grants = await featurePage(after.grants, (a, limit) => this.access.grants(apiKeyId, organizationId, userId, a, limit), (g): [string, string] => [g.rank, g.resourceId]);
-    const comments = await featurePage(after.comments, ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit), (c): [string] => [c.seq]);
-    const reactions = await featurePage(after.reactions, (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit), (r): [string, string] => [r.seq, r.icon]);
-    const notifications = await featurePage(after.notifications, ([seq], limit) => this.notifications.notifications(apiKeyId, organizationId, userId, seq, limit), (n): [string] => [n.seq]);
-    const activities = await featurePage(after.activities, (a, limit) => this.activities.activities(apiKeyId, organizationId, userId, a, limit), (x): [string, string] => [x.timestamp, x.id]);
-    const crdt = await featurePage(after.crdt, ([, ...a], limit) => this.crdt.editors(apiKeyId, organizationId, userId, a, limit), (e): [string, string, string] => ['0', e.documentId, e.editorId]);
+    const grants = await featurePage(
+      after.grants,
+      (a, limit) => this.access.grants(apiKeyId, organizationId, userId, a, limit),
+      (g): [string, string] => [g.rank, g.resourceId],
+    );
+    const comments = await featurePage(
+      after.comments,
+      ([seq], limit) => this.comments.comments(apiKeyId, organizationId, userId, seq, limit),
+      (c): [string] => [c.seq],
+    );
+    const reactions = await featurePage(
+      after.reactions,
+      (a, limit) => this.comments.reactions(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string] => [r.seq, r.icon],
+    );
+    const notifications = await featurePage(
+      after.notifications,
+      ([seq], limit) => this.notifications.notifications(apiKeyId, organizationId, userId, seq, limit),
+      (n): [string] => [n.seq],
+    );
+    const activities = await featurePage(
+      after.activities,
+      (a, limit) => this.activities.activities(apiKeyId, organizationId, userId, a, limit),
+      (x): [string, string] => [x.timestamp, x.id],
+    );
+    const crdt = await featurePage(
+      after.crdt,
+      ([, ...a], limit) => this.crdt.editors(apiKeyId, organizationId, userId, a, limit),
+      (e): [string, string, string] => ['0', e.documentId, e.editorId],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -103,7 +132,11 @@ export class UserDataService {
     const tasks = userIds.flatMap((userId) => DELETION_TASK_KINDS.map((kind) => ({ userId, kind })));
     const jobId = newId();
     await this.dataSource.transaction(async (manager) => {
-      await manager.query('INSERT INTO user_data_deletion (id, api_key_id, organization_ids) VALUES ($1, $2, $3)', [jobId, apiKeyId, organizationIds]);
+      await manager.query('INSERT INTO user_data_deletion (id, api_key_id, organization_ids) VALUES ($1, $2, $3)', [
+        jobId,
+        apiKeyId,
+        organizationIds,
+      ]);
       await manager.query(
         `INSERT INTO user_data_deletion_task (deletion_id, position, user_id, kind)
          SELECT $1, t.position, t.user_id, t.kind FROM unnest($2::int[], $3::text[], $4::text[]) AS t(position, user_id, kind)`,
@@ -116,13 +149,18 @@ export class UserDataService {
 
   /** Another API key's deletion is indistinguishable from a missing one. */
   async status(apiKeyId: string, dto: DeletionStatusDto): Promise<DeletionView> {
-    const [row]: Array<{ status: string; tasks_left: number; last_completed: Date | null }> = await this.dataSource.query(
-      `SELECT d.status, count(*) FILTER (WHERE t.completed_at IS NULL)::int AS tasks_left, max(t.completed_at) AS last_completed
+    const [row]: Array<{ status: string; tasks_left: number; last_completed: Date | null }> =
+      await this.dataSource.query(
+        `SELECT d.status, count(*) FILTER (WHERE t.completed_at IS NULL)::int AS tasks_left, max(t.completed_at) AS last_completed
          FROM user_data_deletion d LEFT JOIN user_data_deletion_task t ON t.deletion_id = d.id
         WHERE d.id = $1 AND d.api_key_id = $2 GROUP BY d.id`,
-      [dto.jobId, apiKeyId],
-    );
+        [dto.jobId, apiKeyId],
+      );
     if (!row) throw ApiError.notFound('Data deletion job does not exist.');
-    return { isDeleteCompleted: row.status === 'completed', tasksLeft: row.tasks_left, lastTaskCompletedTime: row.last_completed?.getTime() ?? null };
+    return {
+      isDeleteCompleted: row.status === 'completed',
+      tasksLeft: row.tasks_left,
+      lastTaskCompletedTime: row.last_completed?.getTime() ?? null,
+    };
   }
 }

@@ -2,7 +2,14 @@ import { canonicalPermissions, PermissionDecision, signPermissions, verifyPermis
 
 const KEY = Buffer.alloc(32, 7);
 const DECISIONS: PermissionDecision[] = [
-  { userId: 'user123', resourceId: 'document456', type: 'document', hasAccess: true, accessRole: 'viewer', expiresAt: 1759745729823 },
+  {
+    userId: 'user123',
+    resourceId: 'document456',
+    type: 'document',
+    hasAccess: true,
+    accessRole: 'viewer',
+    expiresAt: 1759745729823,
+  },
   { userId: 'user123', resourceId: 'org789', type: 'organization', hasAccess: false },
 ];
 /** Computed once with `createHmac('sha256', Buffer.alloc(32, 7))` over the canonical text below. */
@@ -21,8 +28,22 @@ describe('permission signature', () => {
 
   it('does not depend on the key order of the input objects, nor on optional members given as null', () => {
     const reordered = [
-      { expiresAt: 1759745729823, accessRole: 'viewer', hasAccess: true, type: 'document', resourceId: 'document456', userId: 'user123' },
-      { hasAccess: false, type: 'organization', userId: 'user123', resourceId: 'org789', accessRole: null, expiresAt: null },
+      {
+        expiresAt: 1759745729823,
+        accessRole: 'viewer',
+        hasAccess: true,
+        type: 'document',
+        resourceId: 'document456',
+        userId: 'user123',
+      },
+      {
+        hasAccess: false,
+        type: 'organization',
+        userId: 'user123',
+        resourceId: 'org789',
+        accessRole: null,
+        expiresAt: null,
+      },
     ] as PermissionDecision[];
     expect(signPermissions(KEY, reordered)).toBe(KNOWN_SIGNATURE);
   });

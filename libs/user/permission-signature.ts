@@ -37,7 +37,11 @@ export function signPermissions(key: Uint8Array, permissions: readonly Permissio
 }
 
 /** Constant-time check of a signature made by signPermissions; any other form of signature is a mismatch. */
-export function verifyPermissions(key: Uint8Array, permissions: readonly PermissionDecision[], signature: string): boolean {
+export function verifyPermissions(
+  key: Uint8Array,
+  permissions: readonly PermissionDecision[],
+  signature: string,
+): boolean {
   const normalized = signature.toLowerCase();
   if (!SIGNATURE_PATTERN.test(normalized)) return false;
   return timingSafeEqual(Buffer.from(signPermissions(key, permissions), 'hex'), Buffer.from(normalized, 'hex'));

@@ -4,7 +4,13 @@ import { AccessReportService } from '@app/access';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { ApiError, ok, okWithoutData } from '@app/common';
 import { Data, RpcPost } from '@app/http';
-import { AddPermissionsDto, GenerateSignatureDto, GenerateTokenDto, GetPermissionsDto, RemovePermissionsDto } from './dto/permissions.dto';
+import {
+  AddPermissionsDto,
+  GenerateSignatureDto,
+  GenerateTokenDto,
+  GetPermissionsDto,
+  RemovePermissionsDto,
+} from './dto/permissions.dto';
 import { PermissionService } from './permission.service';
 import { TokenIssueService } from './token-issue.service';
 import { UserTokenService } from './user-token.service';
@@ -53,13 +59,16 @@ export class PermissionController {
       'and absent optional ones left out. A provider puts it in its answer as `signature`; the realtime gateway refuses a mismatch.',
   })
   async generateSignature(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GenerateSignatureDto) {
-    return ok('Signature generated successfully.', { signature: await this.userTokens.signPermissions(key.apiKeyId, dto.permissions) });
+    return ok('Signature generated successfully.', {
+      signature: await this.userTokens.signPermissions(key.apiKeyId, dto.permissions),
+    });
   }
 }
 
 /** `data.user.userId` (Velt) or `data.userId` (ours); the DTO makes sure at least one is there. */
 function permissionUser(dto: AddPermissionsDto): string {
   const userId = dto.user?.userId ?? dto.userId!;
-  if (dto.userId !== undefined && dto.userId !== userId) throw ApiError.invalid('data.userId and data.user.userId name different users.');
+  if (dto.userId !== undefined && dto.userId !== userId)
+    throw ApiError.invalid('data.userId and data.user.userId name different users.');
   return userId;
 }

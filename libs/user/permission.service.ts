@@ -22,7 +22,11 @@ export class PermissionService {
       for (const { ref, resource } of lastPerResource(grants)) {
         await ensureResource(manager, apiKeyId, ref);
         const expiresAt = resource.expiresAt === undefined ? null : new Date(resource.expiresAt * 1000);
-        emitGrantsAdded(emit, ref, await upsertGrants(manager, apiKeyId, ref, [{ userId, role: resource.accessRole ?? 'editor', expiresAt }]));
+        emitGrantsAdded(
+          emit,
+          ref,
+          await upsertGrants(manager, apiKeyId, ref, [{ userId, role: resource.accessRole ?? 'editor', expiresAt }]),
+        );
       }
     });
     // A lowered role must stop live editing at once.
@@ -34,7 +38,11 @@ export class PermissionService {
     const ref: ResourceRef = { type: 'organization', organizationId, id: organizationId };
     await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureResource(manager, apiKeyId, ref);
-      emitGrantsAdded(emit, ref, await upsertGrants(manager, apiKeyId, ref, [{ userId, role: 'editor', expiresAt: null }], true));
+      emitGrantsAdded(
+        emit,
+        ref,
+        await upsertGrants(manager, apiKeyId, ref, [{ userId, role: 'editor', expiresAt: null }], true),
+      );
     });
   }
 

@@ -73,11 +73,18 @@ export async function upsertGrants(
       previousRole: row.previous_role,
       previousExpiresAt: row.previous_expires_at,
     }))
-    .filter((grant) => grant.role !== grant.previousRole || grant.expiresAt?.getTime() !== grant.previousExpiresAt?.getTime());
+    .filter(
+      (grant) => grant.role !== grant.previousRole || grant.expiresAt?.getTime() !== grant.previousExpiresAt?.getTime(),
+    );
 }
 
 /** Deletes the users' grants on a resource; returns the grants that were there. */
-export async function deleteGrants(manager: EntityManager, apiKeyId: string, ref: ResourceRef, userIds: string[]): Promise<GrantRow[]> {
+export async function deleteGrants(
+  manager: EntityManager,
+  apiKeyId: string,
+  ref: ResourceRef,
+  userIds: string[],
+): Promise<GrantRow[]> {
   const { columns, params } = resourceKey(apiKeyId, ref);
   const filter = columns.map((column, i) => `${column} = $${i + 1}`).join(' AND ');
   const rows = await deleteReturning<{ user_id: string; access_role: AccessRole; expires_at: Date | null }>(
@@ -97,7 +104,12 @@ export async function deleteGrantsInOrganization(
   userIds: string[],
 ): Promise<Array<{ ref: ResourceRef; grant: GrantRow }>> {
   const { table, column } = TABLES[type];
-  const rows = await deleteReturning<{ resource_id: string; user_id: string; access_role: AccessRole; expires_at: Date | null }>(
+  const rows = await deleteReturning<{
+    resource_id: string;
+    user_id: string;
+    access_role: AccessRole;
+    expires_at: Date | null;
+  }>(
     manager,
     `DELETE FROM ${table} WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($3::text[])
      RETURNING ${column ?? 'organization_id'} AS resource_id, user_id, access_role, expires_at`,

@@ -28,7 +28,13 @@ export class TokenIssueService {
   async generateV1(apiKeyId: string, dto: GenerateTokenV1Dto): Promise<{ token: string }> {
     const properties = dto.userProperties;
     if (properties) await this.permissions.join(apiKeyId, dto.userId, properties.organizationId);
-    const token = await this.tokens.issue({ apiKeyId, userId: dto.userId, name: '', email: properties?.email ?? '', isAdmin: properties?.isAdmin ?? false });
+    const token = await this.tokens.issue({
+      apiKeyId,
+      userId: dto.userId,
+      name: '',
+      email: properties?.email ?? '',
+      isAdmin: properties?.isAdmin ?? false,
+    });
     return { token };
   }
 }

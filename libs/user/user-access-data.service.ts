@@ -10,7 +10,14 @@ import { AccessRole } from './access-role';
 export interface UserGrantItem {
   rank: string;
   resourceId: string;
-  view: { resourceType: ResourceType; organizationId: string; folderId?: string; documentId?: string; accessRole: AccessRole; expiresAt: number | null };
+  view: {
+    resourceType: ResourceType;
+    organizationId: string;
+    folderId?: string;
+    documentId?: string;
+    accessRole: AccessRole;
+    expiresAt: number | null;
+  };
 }
 
 /** The user's profile in one organization (Velt's User model fields as users/get lists them) and the groups they belong to. */
@@ -54,17 +61,31 @@ export class UserAccessData {
 
   /** Null when the organization has no profile for the user. */
   async profile(apiKeyId: string, organizationId: string, userId: string): Promise<UserProfileView | null> {
-    const [row]: Array<{ name: string | null; email: string | null; properties: Record<string, unknown> }> = await this.dataSource.query(
-      'SELECT name, email, properties FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
-      [apiKeyId, organizationId, userId],
-    );
+    const [row]: Array<{ name: string | null; email: string | null; properties: Record<string, unknown> }> =
+      await this.dataSource.query(
+        'SELECT name, email, properties FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = $3',
+        [apiKeyId, organizationId, userId],
+      );
     if (!row) return null;
     const organizationUserGroupIds = await this.groupMembers.groupIdsOf(apiKeyId, organizationId, userId);
-    return { ...row.properties, userId, name: row.name ?? '', email: row.email ?? '', organizationId, organizationUserGroupIds };
+    return {
+      ...row.properties,
+      userId,
+      name: row.name ?? '',
+      email: row.email ?? '',
+      organizationId,
+      organizationUserGroupIds,
+    };
   }
 
   /** The user's grants in the organization after the cursor. */
-  async grants(apiKeyId: string, organizationId: string, userId: string, after: [string, string], limit: number): Promise<UserGrantItem[]> {
+  async grants(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    after: [string, string],
+    limit: number,
+  ): Promise<UserGrantItem[]> {
     const parts = RANKED.map(
       ({ rank, table, column }) =>
         `SELECT ${rank} AS rank, ${column} AS resource_id, access_role, expires_at FROM ${table}
@@ -76,11 +97,18 @@ export class UserAccessData {
     );
     return rows.map((row) => {
       const type = RANKED[row.rank - 1].type;
-      const place = type === 'folder' ? { folderId: row.resource_id } : type === 'document' ? { documentId: row.resource_id } : {};
+      const place =
+        type === 'folder' ? { folderId: row.resource_id } : type === 'document' ? { documentId: row.resource_id } : {};
       return {
         rank: String(row.rank),
         resourceId: row.resource_id,
-        view: { resourceType: type, organizationId, ...place, accessRole: row.access_role, expiresAt: row.expires_at?.getTime() ?? null },
+        view: {
+          resourceType: type,
+          organizationId,
+          ...place,
+          accessRole: row.access_role,
+          expiresAt: row.expires_at?.getTime() ?? null,
+        },
       };
     });
   }
@@ -89,7 +117,13 @@ export class UserAccessData {
    * Deletes up to `limit` of the user's grants, group memberships and profiles (the @mention contact
    * list is built from profiles) in the organizations, or in every organization when null.
    */
-  async eraseBatch(manager: EntityManager, apiKeyId: string, organizations: string[] | null, userId: string, limit: number): Promise<number> {
+  async eraseBatch(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizations: string[] | null,
+    userId: string,
+    limit: number,
+  ): Promise<number> {
     let erased = await this.groupMembers.eraseMemberships(manager, apiKeyId, organizations, userId, limit);
     for (const { table, userColumn } of ERASED_TABLES) {
       if (erased >= limit) break;

@@ -7,4 +7,3 @@ import { UserContacts } from './user-contacts.service';
  */
 @Module({ providers: [UserContacts], exports: [UserContacts] })
 export class UserContactsModule {}
-

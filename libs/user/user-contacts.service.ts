@@ -12,23 +12,46 @@ export interface UserContact {
 @Injectable()
 export class UserContacts {
   /** The stored name and e-mail address of each of these users of the organization that has a profile. */
-  async contactsOf(manager: EntityManager, apiKeyId: string, organizationId: string, userIds: string[]): Promise<Map<string, UserContact>> {
+  async contactsOf(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    userIds: string[],
+  ): Promise<Map<string, UserContact>> {
     if (userIds.length === 0) return new Map();
     const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
       'SELECT id, name, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[])',
       [apiKeyId, organizationId, userIds],
     );
-    return new Map(rows.map((row) => [row.id, { userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          userId: row.id,
+          ...(row.name === null ? {} : { name: row.name }),
+          ...(row.email === null ? {} : { email: row.email }),
+        },
+      ]),
+    );
   }
 
   /** Every user of the organization (those `users/add` or a token made members). */
   async memberIds(manager: EntityManager, apiKeyId: string, organizationId: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await manager.query('SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2', [apiKeyId, organizationId]);
+    const rows: Array<{ id: string }> = await manager.query(
+      'SELECT id FROM app_user WHERE api_key_id = $1 AND organization_id = $2',
+      [apiKeyId, organizationId],
+    );
     return rows.map((row) => row.id);
   }
 
   /** Users of the organization whose name, e-mail or id starts with `query` (case-insensitive), by name: who a comment may mention. */
-  async search(manager: EntityManager, apiKeyId: string, organizationId: string, query: string, limit: number): Promise<UserContact[]> {
+  async search(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    query: string,
+    limit: number,
+  ): Promise<UserContact[]> {
     const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
       `SELECT id, name, email FROM app_user

@@ -6,5 +6,8 @@ import { UserGroupMemberController } from './user-group-member.controller';
 import { UserController } from './user.controller';
 import { UserModule } from './user.module';
 
-@Module({ imports: [UserModule, AccessModule], controllers: [UserController, PermissionController, TokenV1Controller, UserGroupMemberController] })
+@Module({
+  imports: [UserModule, AccessModule],
+  controllers: [UserController, PermissionController, TokenV1Controller, UserGroupMemberController],
+})
 export class UserHttpModule {}

@@ -29,7 +29,13 @@ export class UserTokenService {
 
   async issue(user: EndUser): Promise<string> {
     const secret = await this.secretFor(user.apiKeyId, true);
-    return new SignJWT({ userId: user.userId, name: user.name, email: user.email, isAdmin: user.isAdmin, apiKey: user.apiKeyId })
+    return new SignJWT({
+      userId: user.userId,
+      name: user.name,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      apiKey: user.apiKeyId,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.userId)
       .setIssuedAt()
@@ -52,7 +58,8 @@ export class UserTokenService {
     } catch {
       throw ApiError.unauthenticated('Invalid or expired token.');
     }
-    if (payload.apiKey !== apiKeyId || typeof payload.userId !== 'string' || typeof payload.exp !== 'number') throw ApiError.unauthenticated('Invalid token.');
+    if (payload.apiKey !== apiKeyId || typeof payload.userId !== 'string' || typeof payload.exp !== 'number')
+      throw ApiError.unauthenticated('Invalid token.');
     const user = {
       apiKeyId,
       userId: payload.userId,
@@ -68,7 +75,11 @@ export class UserTokenService {
     return signPermissions(await this.permissionKeyFor(apiKeyId), permissions);
   }
 
-  async verifyPermissions(apiKeyId: string, permissions: readonly PermissionDecision[], signature: string): Promise<boolean> {
+  async verifyPermissions(
+    apiKeyId: string,
+    permissions: readonly PermissionDecision[],
+    signature: string,
+  ): Promise<boolean> {
     return verifyPermissions(await this.permissionKeyFor(apiKeyId), permissions, signature);
   }
 
@@ -85,7 +96,12 @@ export class UserTokenService {
     if (create) {
       // Concurrent first uses race here: ON CONFLICT keeps whichever secret landed first.
       const sealed = encryptSecret(randomBytes(32).toString('base64url'), this.config.encryptionKey);
-      await repository.createQueryBuilder().insert().values({ apiKeyId, secretCiphertext: sealed }).orIgnore().execute();
+      await repository
+        .createQueryBuilder()
+        .insert()
+        .values({ apiKeyId, secretCiphertext: sealed })
+        .orIgnore()
+        .execute();
     }
     const row = await repository.findOne({ where: { apiKeyId } });
     if (!row) return null;

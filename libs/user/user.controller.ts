@@ -25,7 +25,11 @@ export class UserController {
   @RpcPost(['/v1/users/get', '/v2/users/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUsersDto) {
     const page = await this.users.get(key.apiKeyId, dto);
-    return ok('User(s) retrieved successfully.', page.users, page.nextPageToken ? { nextPageToken: page.nextPageToken } : {});
+    return ok(
+      'User(s) retrieved successfully.',
+      page.users,
+      page.nextPageToken ? { nextPageToken: page.nextPageToken } : {},
+    );
   }
 
   @RpcPost(['/v1/users/delete', '/v2/users/delete'])

@@ -8,10 +8,24 @@ import { Emit, EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureDocument, ensureFolder, ensureOrganization, ensureResource, ResourceRef } from '@app/resource';
 import { AccessRole } from './access-role';
-import type { AddUsersDto, DeleteUsersDto, GetUsersDto, UserInputDto, UserScopeDto, WriteUsersDto } from './dto/users.dto';
+import type {
+  AddUsersDto,
+  DeleteUsersDto,
+  GetUsersDto,
+  UserInputDto,
+  UserScopeDto,
+  WriteUsersDto,
+} from './dto/users.dto';
 import { USER_PROFILE_FIELDS } from './user-profile';
 import { emitGrantsAdded, emitGrantsRemoved } from './grant-events';
-import { deleteGrants, deleteGrantsInOrganization, deleteReturning, grantTable, resourceKey, upsertGrants } from './resource';
+import {
+  deleteGrants,
+  deleteGrantsInOrganization,
+  deleteReturning,
+  grantTable,
+  resourceKey,
+  upsertGrants,
+} from './resource';
 
 export interface UserView extends Record<string, unknown> {
   userId: string;
@@ -47,7 +61,10 @@ interface DocumentUserRow extends UserRow {
 }
 
 const USER_LISTING = keysetListing('users', ['text'], (row: UserRow) => [row.id]);
-const DOCUMENT_USER_LISTING = keysetListing('users-all-documents', ['text', 'text'], (row: DocumentUserRow) => [row.document_id, row.id]);
+const DOCUMENT_USER_LISTING = keysetListing('users-all-documents', ['text', 'text'], (row: DocumentUserRow) => [
+  row.document_id,
+  row.id,
+]);
 
 /** End users of an organization and their role on the organization, a folder or a document (spec: Users). */
 @Injectable()
@@ -69,12 +86,20 @@ export class UserService {
     const users = lastPerUser(checkOrganization(dto));
     await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       await ensureOrganization(manager, apiKeyId, scope.organizationId, { create: dto.createOrganization !== false });
-      if (scope.type === 'folder') await ensureFolder(manager, apiKeyId, scope.organizationId, scope.id, { create: dto.createFolder === true });
-      if (scope.type === 'document') await ensureDocument(manager, apiKeyId, scope.organizationId, scope.id, { create: dto.createDocument === true });
+      if (scope.type === 'folder')
+        await ensureFolder(manager, apiKeyId, scope.organizationId, scope.id, { create: dto.createFolder === true });
+      if (scope.type === 'document')
+        await ensureDocument(manager, apiKeyId, scope.organizationId, scope.id, {
+          create: dto.createDocument === true,
+        });
       await this.write(manager, emit, apiKeyId, scope, users, 'editor');
     });
     // Adding again may lower a role: live editing must follow at once.
-    await this.revocation.revokeUsers(apiKeyId, users.map((user) => user.userId), scope.organizationId);
+    await this.revocation.revokeUsers(
+      apiKeyId,
+      users.map((user) => user.userId),
+      scope.organizationId,
+    );
     return users.map((user) => item(user.userId, true, 'User added.'));
   }
 
@@ -89,27 +114,48 @@ export class UserService {
         [apiKeyId, scope.organizationId, users.map((user) => user.userId)],
       );
       const ids = new Set(rows.map((row) => row.id));
-      await this.write(manager, emit, apiKeyId, scope, users.filter((user) => ids.has(user.userId)), null);
+      await this.write(
+        manager,
+        emit,
+        apiKeyId,
+        scope,
+        users.filter((user) => ids.has(user.userId)),
+        null,
+      );
       return ids;
     });
     // A downgrade to viewer must stop live editing at once.
     await this.revocation.revokeUsers(apiKeyId, [...known], scope.organizationId);
     return users.map((user) =>
-      known.has(user.userId) ? item(user.userId, true, 'User updated.') : item(user.userId, false, 'User does not exist.'),
+      known.has(user.userId)
+        ? item(user.userId, true, 'User updated.')
+        : item(user.userId, false, 'User does not exist.'),
     );
   }
 
   async get(apiKeyId: string, dto: GetUsersDto): Promise<UserPage> {
     const scope = toScope(dto);
-    if (dto.groupByDocumentId && !dto.allDocuments) throw ApiError.invalid('data.groupByDocumentId works only with data.allDocuments.');
-    if (dto.allDocuments && scope.type !== 'organization') throw ApiError.invalid('Give data.allDocuments or data.documentId / data.folderId, not both.');
+    if (dto.groupByDocumentId && !dto.allDocuments)
+      throw ApiError.invalid('data.groupByDocumentId works only with data.allDocuments.');
+    if (dto.allDocuments && scope.type !== 'organization')
+      throw ApiError.invalid('Give data.allDocuments or data.documentId / data.folderId, not both.');
     await ensureResource(this.dataSource.manager, apiKeyId, scope, { lock: false });
     const userIds = await this.userFilter(apiKeyId, scope.organizationId, dto);
     if (dto.allDocuments) return this.documentUsers(apiKeyId, dto, scope.organizationId, userIds);
-    const pager = new KeysetPager(USER_LISTING, dto, { apiKeyId, filters: [scope, ...pageFilters(dto)] }, this.config.pageTokenKey);
+    const pager = new KeysetPager(
+      USER_LISTING,
+      dto,
+      { apiKeyId, filters: [scope, ...pageFilters(dto)] },
+      this.config.pageTokenKey,
+    );
     // Every id is at least one character, so '' is below them all.
     const after = pager.after?.[0] ?? '';
-    const rows = await queryPrepared<UserRow>(this.dataSource, preparedStatement(listSql(scope)), [...resourceKey(apiKeyId, scope).params, after, userIds, pager.limit]);
+    const rows = await queryPrepared<UserRow>(this.dataSource, preparedStatement(listSql(scope)), [
+      ...resourceKey(apiKeyId, scope).params,
+      after,
+      userIds,
+      pager.limit,
+    ]);
     const page = pager.page(rows);
     const users = page.rows.map((row) => toView(row, scope.organizationId));
     return page.nextToken ? { users, nextPageToken: page.nextToken } : { users };
@@ -125,7 +171,12 @@ export class UserService {
   }
 
   /** allDocuments: one row per document grant, paged by (document, user). */
-  private async documentUsers(apiKeyId: string, dto: GetUsersDto, organizationId: string, userIds: string[] | null): Promise<UserPage> {
+  private async documentUsers(
+    apiKeyId: string,
+    dto: GetUsersDto,
+    organizationId: string,
+    userIds: string[] | null,
+  ): Promise<UserPage> {
     const grouped = dto.groupByDocumentId === true;
     const filters = [organizationId, ...pageFilters(dto), 'allDocuments', grouped];
     const pager = new KeysetPager(DOCUMENT_USER_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
@@ -151,14 +202,23 @@ export class UserService {
   }
 
   /** The members of the groups, as the organization's user profiles name them, in id order. */
-  async groupContacts(manager: EntityManager, apiKeyId: string, organizationId: string, groupIds: string[]): Promise<GroupContact[]> {
+  async groupContacts(
+    manager: EntityManager,
+    apiKeyId: string,
+    organizationId: string,
+    groupIds: string[],
+  ): Promise<GroupContact[]> {
     const memberIds = await this.groupMembers.memberIds(apiKeyId, organizationId, groupIds, manager);
     if (memberIds.length === 0) return [];
     const rows: Array<{ id: string; name: string | null; email: string | null }> = await manager.query(
       'SELECT id, name, email FROM app_user WHERE api_key_id = $1 AND organization_id = $2 AND id = ANY($3::text[]) ORDER BY id',
       [apiKeyId, organizationId, memberIds],
     );
-    return rows.map((row) => ({ userId: row.id, ...(row.name === null ? {} : { name: row.name }), ...(row.email === null ? {} : { email: row.email }) }));
+    return rows.map((row) => ({
+      userId: row.id,
+      ...(row.name === null ? {} : { name: row.name }),
+      ...(row.email === null ? {} : { email: row.email }),
+    }));
   }
 
   /** usergroups/users/add: only users of the organization join; the share lock keeps them there until the add commits. */
@@ -193,7 +253,13 @@ export class UserService {
       );
       const found = new Set(profiles.map((row) => row.id));
       for (const type of ['organization', 'folder', 'document'] as const) {
-        for (const { ref, grant } of await deleteGrantsInOrganization(manager, apiKeyId, scope.organizationId, type, userIds)) {
+        for (const { ref, grant } of await deleteGrantsInOrganization(
+          manager,
+          apiKeyId,
+          scope.organizationId,
+          type,
+          userIds,
+        )) {
           found.add(grant.userId);
           emitGrantsRemoved(emit, ref, [grant]);
         }
@@ -202,7 +268,9 @@ export class UserService {
       return found;
     });
     await this.revocation.revokeUsers(apiKeyId, [...removed], scope.organizationId);
-    return userIds.map((id) => (removed.has(id) ? item(id, true, 'User removed.') : item(id, false, 'User does not exist.')));
+    return userIds.map((id) =>
+      removed.has(id) ? item(id, true, 'User removed.') : item(id, false, 'User does not exist.'),
+    );
   }
 
   /**
@@ -263,7 +331,8 @@ function checkOrganization(dto: WriteUsersDto): UserInputDto[] {
 
 function profileOf(user: UserInputDto): Record<string, unknown> {
   const profile: Record<string, unknown> = {};
-  for (const field of USER_PROFILE_FIELDS) if (user[field] !== undefined && user[field] !== null) profile[field] = user[field];
+  for (const field of USER_PROFILE_FIELDS)
+    if (user[field] !== undefined && user[field] !== null) profile[field] = user[field];
   return profile;
 }
 
@@ -313,5 +382,7 @@ function listSql(scope: ResourceRef): string {
 /** What a page token is bound to: the request's filters, not the members they resolved to, which may change between pages. */
 function pageFilters(dto: GetUsersDto): unknown[] {
   const userIds = dto.userIds ?? null;
-  return dto.organizationUserGroupIds == null ? [userIds] : [userIds, { organizationUserGroupIds: dto.organizationUserGroupIds }];
+  return dto.organizationUserGroupIds == null
+    ? [userIds]
+    : [userIds, { organizationUserGroupIds: dto.organizationUserGroupIds }];
 }

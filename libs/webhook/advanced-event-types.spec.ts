@@ -1,5 +1,12 @@
 import { DomainEvent, EVENT_TRIGGER_NAMES } from '@app/events';
-import { ADVANCED_EVENT_TYPES, ATTEMPT_EXHAUSTED, advancedEnvelope, endpointTakes, eventTypeOf, INERT_EVENT_TYPE_NAMES } from './advanced-event-types';
+import {
+  ADVANCED_EVENT_TYPES,
+  ATTEMPT_EXHAUSTED,
+  advancedEnvelope,
+  endpointTakes,
+  eventTypeOf,
+  INERT_EVENT_TYPE_NAMES,
+} from './advanced-event-types';
 
 describe('advanced webhook event types', () => {
   it('delivers every trigger the service emits under a Velt event type of the one table', () => {
@@ -10,7 +17,9 @@ describe('advanced webhook event types', () => {
   });
 
   it("accepts Velt's names of features not served, which never fire", () => {
-    expect(INERT_EVENT_TYPE_NAMES).toEqual(expect.arrayContaining(['huddle.create', 'recorder.done', 'comment_annotation.suggestion_accept']));
+    expect(INERT_EVENT_TYPE_NAMES).toEqual(
+      expect.arrayContaining(['huddle.create', 'recorder.done', 'comment_annotation.suggestion_accept']),
+    );
     expect(INERT_EVENT_TYPE_NAMES).not.toContain('comment.add');
     expect(INERT_EVENT_TYPE_NAMES).not.toContain('crdt.update_data');
   });

@@ -62,7 +62,9 @@ export const ADVANCED_EVENT_TYPE_NAMES = Object.keys(ADVANCED_EVENT_TYPES);
 /** The event types that never fire here, for the OpenAPI description. */
 export const INERT_EVENT_TYPE_NAMES = ADVANCED_EVENT_TYPE_NAMES.filter((name) => ADVANCED_EVENT_TYPES[name] === null);
 
-const TYPE_OF_TRIGGER = new Map(Object.entries(ADVANCED_EVENT_TYPES).flatMap(([type, fired]) => (fired ? [[fired, type] as const] : [])));
+const TYPE_OF_TRIGGER = new Map(
+  Object.entries(ADVANCED_EVENT_TYPES).flatMap(([type, fired]) => (fired ? [[fired, type] as const] : [])),
+);
 
 /** The event type a registry trigger is delivered as. */
 export function eventTypeOf(trigger: EventTrigger): string {
@@ -86,5 +88,10 @@ export interface AdvancedEnvelope {
 export function advancedEnvelope(event: DomainEvent): AdvancedEnvelope {
   const { actionType, notificationSource, ...data } = eventPayload(event, 'raw');
   delete data.event;
-  return { event: eventTypeOf(event.trigger), actionType: String(actionType), source: String(notificationSource), data };
+  return {
+    event: eventTypeOf(event.trigger),
+    actionType: String(actionType),
+    source: String(notificationSource),
+    data,
+  };
 }

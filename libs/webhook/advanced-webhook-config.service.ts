@@ -16,7 +16,13 @@ export interface AdvancedWebhookConfigView {
   enableDataProtection: boolean;
 }
 
-const DEFAULTS: AdvancedWebhookConfigView = { isEnabled: false, encryptData: false, encodeData: false, publicKey: '', enableDataProtection: false };
+const DEFAULTS: AdvancedWebhookConfigView = {
+  isEnabled: false,
+  encryptData: false,
+  encodeData: false,
+  publicKey: '',
+  enableDataProtection: false,
+};
 const ENABLE_HINT = 'POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }';
 
 function view(row: AdvancedWebhookConfig | null): AdvancedWebhookConfigView {
@@ -32,9 +38,16 @@ function view(row: AdvancedWebhookConfig | null): AdvancedWebhookConfigView {
 export async function requireAdvancedWebhooks(manager: EntityManager, apiKeyId: string): Promise<void> {
   const row = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_read' } });
   if (!row) {
-    throw new ApiError(ErrorCode.FAILED_PRECONDITION, `Advanced webhooks are not configured for this workspace. Enable them first via ${ENABLE_HINT}.`);
+    throw new ApiError(
+      ErrorCode.FAILED_PRECONDITION,
+      `Advanced webhooks are not configured for this workspace. Enable them first via ${ENABLE_HINT}.`,
+    );
   }
-  if (!row.isEnabled) throw new ApiError(ErrorCode.FAILED_PRECONDITION, `Advanced webhooks are disabled for this workspace. Enable them via ${ENABLE_HINT}.`);
+  if (!row.isEnabled)
+    throw new ApiError(
+      ErrorCode.FAILED_PRECONDITION,
+      `Advanced webhooks are disabled for this workspace. Enable them via ${ENABLE_HINT}.`,
+    );
 }
 
 @Injectable()
@@ -56,13 +69,22 @@ export class AdvancedWebhookConfigService {
       if (value !== undefined) Object.assign(changes, { [field]: value });
     }
     if (Object.keys(changes).length === 0) {
-      throw ApiError.invalid('At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.');
+      throw ApiError.invalid(
+        'At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.',
+      );
     }
-    if (changes.publicKey && parseRsaPublicKey(changes.publicKey) === null) throw ApiError.invalid('data.publicKey must be an RSA public key.');
+    if (changes.publicKey && parseRsaPublicKey(changes.publicKey) === null)
+      throw ApiError.invalid('data.publicKey must be an RSA public key.');
     const updated = await this.dataSource.transaction(async (manager) => {
-      const row = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
+      const row = await manager.findOne(AdvancedWebhookConfig, {
+        where: { apiKeyId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!row && changes.isEnabled !== true) {
-        throw new ApiError(ErrorCode.FAILED_PRECONDITION, `Advanced webhooks are not configured for this workspace. The first update must include { "isEnabled": true }.`);
+        throw new ApiError(
+          ErrorCode.FAILED_PRECONDITION,
+          `Advanced webhooks are not configured for this workspace. The first update must include { "isEnabled": true }.`,
+        );
       }
       const merged = { ...view(row), ...changes };
       if (merged.encryptData && !merged.publicKey) throw ApiError.invalid('data.encryptData needs a publicKey.');

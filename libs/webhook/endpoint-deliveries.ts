@@ -27,9 +27,15 @@ export interface WrittenDelivery {
 
 /** The endpoints that take deliveries: the enabled ones, none while advanced webhooks are off. */
 export async function receivingEndpoints(manager: EntityManager, apiKeyId: string): Promise<ReceivingEndpoint[]> {
-  const config = await manager.findOne(AdvancedWebhookConfig, { where: { apiKeyId }, select: { apiKeyId: true, isEnabled: true } });
+  const config = await manager.findOne(AdvancedWebhookConfig, {
+    where: { apiKeyId },
+    select: { apiKeyId: true, isEnabled: true },
+  });
   if (!config?.isEnabled) return [];
-  return manager.find(WebhookEndpoint, { where: { apiKeyId, disabled: false }, select: { id: true, url: true, filterTypes: true } });
+  return manager.find(WebhookEndpoint, {
+    where: { apiKeyId, disabled: false },
+    select: { id: true, url: true, filterTypes: true },
+  });
 }
 
 /**
@@ -45,7 +51,8 @@ export async function writeEndpointDeliveries(
   const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
   for (const message of messages) {
     for (const endpoint of endpoints) {
-      if (endpoint.id === message.excludeEndpointId || !endpointTakes(endpoint.filterTypes, message.envelope.event)) continue;
+      if (endpoint.id === message.excludeEndpointId || !endpointTakes(endpoint.filterTypes, message.envelope.event))
+        continue;
       const id = newId();
       rows.push({
         id,

@@ -29,7 +29,13 @@ export class EndpointRateLimiter {
   /** Milliseconds to wait before delivering to the endpoint (0: go now), counting this delivery when it may go. */
   async reserve(endpointId: string, perSecond: number): Promise<number> {
     const interval = 1000 / perSecond;
-    const wait = await this.redis.eval(GCRA, 1, `webhook-endpoint-rate:${endpointId}`, String(interval), String(1000 - interval));
+    const wait = await this.redis.eval(
+      GCRA,
+      1,
+      `webhook-endpoint-rate:${endpointId}`,
+      String(interval),
+      String(1000 - interval),
+    );
     return Number(wait);
   }
 }

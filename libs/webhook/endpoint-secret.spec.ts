@@ -20,7 +20,15 @@ describe('advanced endpoint secrets and signing', () => {
   });
 
   it('refuses malformed secrets', () => {
-    for (const bad of ['', 'whsec_', 'plJ3nmyCDGBKInavdOK15jsl', 'whsec_not base64!', 'whsec_abc', 'sk_plJ3nmyCDGBKInavdOK15jsl']) expect(secretKey(bad)).toBeNull();
+    for (const bad of [
+      '',
+      'whsec_',
+      'plJ3nmyCDGBKInavdOK15jsl',
+      'whsec_not base64!',
+      'whsec_abc',
+      'sk_plJ3nmyCDGBKInavdOK15jsl',
+    ])
+      expect(secretKey(bad)).toBeNull();
   });
 
   it('signs so that the standardwebhooks package verifies with the whsec_ secret unchanged', () => {
@@ -34,7 +42,10 @@ describe('advanced endpoint secrets and signing', () => {
   it('carries one signature per secret during a rotation, each verifying alone', () => {
     const [current, previous] = [generateEndpointSecret(), generateEndpointSecret()];
     const headers = endpointDeliveryHeaders('msg_2', body, [current, previous], new Date());
-    expect(headers['webhook-signature'].split(' ')).toEqual([expect.stringMatching(/^v1,/), expect.stringMatching(/^v1,/)]);
+    expect(headers['webhook-signature'].split(' ')).toEqual([
+      expect.stringMatching(/^v1,/),
+      expect.stringMatching(/^v1,/),
+    ]);
     expect(new Webhook(current).verify(body, headers)).toEqual(JSON.parse(body));
     expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
   });

@@ -27,7 +27,12 @@ export function signWithKey(webhookId: string, timestampSeconds: number, body: s
  * Standard Webhooks headers signed with every secret in `secrets` (space-separated signatures), so a
  * receiver still holding the secret before a rotation verifies during the overlap.
  */
-export function endpointDeliveryHeaders(webhookId: string, body: string, secrets: readonly string[], now: Date): Record<string, string> {
+export function endpointDeliveryHeaders(
+  webhookId: string,
+  body: string,
+  secrets: readonly string[],
+  now: Date,
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const signatures = secrets.flatMap((secret) => {
     const key = secretKey(secret);

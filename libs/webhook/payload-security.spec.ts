@@ -1,6 +1,14 @@
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { buildDeliveryBody, deliveryHeaders, EncryptedBody, encodePayload, encryptPayload, parseRsaPublicKey, signWebhook } from './payload-security';
+import {
+  buildDeliveryBody,
+  deliveryHeaders,
+  EncryptedBody,
+  encodePayload,
+  encryptPayload,
+  parseRsaPublicKey,
+  signWebhook,
+} from './payload-security';
 
 describe('webhook payload security', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -11,9 +19,14 @@ describe('webhook payload security', () => {
   const payload = { event: 'comment.add', text: 'héllo', nested: { n: 1 } };
 
   function decrypt(body: EncryptedBody): unknown {
-    const key = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(body.encryptedKey, 'base64'));
+    const key = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(body.encryptedKey, 'base64'),
+    );
     const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(body.iv, 'base64'));
-    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(body.encryptedData, 'base64')), decipher.final()]).toString('utf8'));
+    return JSON.parse(
+      Buffer.concat([decipher.update(Buffer.from(body.encryptedData, 'base64')), decipher.final()]).toString('utf8'),
+    );
   }
 
   it.each([
@@ -30,8 +43,12 @@ describe('webhook payload security', () => {
   });
 
   it('parses nothing but RSA public keys', () => {
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const ecBase64 = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
+    const ecBase64 = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
     const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     for (const bad of ['', 'not a key', 'AAAA', ec, ecBase64, privatePem]) expect(parseRsaPublicKey(bad)).toBeNull();
   });
@@ -49,11 +66,17 @@ describe('webhook payload security', () => {
 
   it('lets encryption win over encoding', () => {
     const key = parseRsaPublicKey(pem);
-    const both = JSON.parse(buildDeliveryBody(payload, { encodeData: true, encryptData: true, publicKey: key })) as EncryptedBody;
+    const both = JSON.parse(
+      buildDeliveryBody(payload, { encodeData: true, encryptData: true, publicKey: key }),
+    ) as EncryptedBody;
     expect(Object.keys(both).sort()).toEqual(['encryptedData', 'encryptedKey', 'iv']);
     expect(decrypt(both)).toEqual(payload);
-    expect(JSON.parse(buildDeliveryBody(payload, { encodeData: true, encryptData: false, publicKey: key }))).toEqual(encodePayload(payload));
-    expect(JSON.parse(buildDeliveryBody(payload, { encodeData: false, encryptData: false, publicKey: null }))).toEqual(payload);
+    expect(JSON.parse(buildDeliveryBody(payload, { encodeData: true, encryptData: false, publicKey: key }))).toEqual(
+      encodePayload(payload),
+    );
+    expect(JSON.parse(buildDeliveryBody(payload, { encodeData: false, encryptData: false, publicKey: null }))).toEqual(
+      payload,
+    );
   });
 
   it('signs so that the standardwebhooks package verifies with secret = base64(authToken)', () => {

@@ -1,4 +1,12 @@
-import { constants, createCipheriv, createHmac, createPublicKey, KeyObject, publicEncrypt, randomBytes } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createHmac,
+  createPublicKey,
+  KeyObject,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto';
 
 export interface EncryptedBody {
   encryptedData: string;
@@ -46,8 +54,15 @@ export function encryptPayload(payload: unknown, publicKey: KeyObject): Encrypte
   const iv = randomBytes(16);
   const cipher = createCipheriv('aes-256-cbc', key, iv);
   const encryptedData = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
-  const encryptedKey = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, key);
-  return { encryptedData: encryptedData.toString('base64'), encryptedKey: encryptedKey.toString('base64'), iv: iv.toString('base64') };
+  const encryptedKey = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    key,
+  );
+  return {
+    encryptedData: encryptedData.toString('base64'),
+    encryptedKey: encryptedKey.toString('base64'),
+    iv: iv.toString('base64'),
+  };
 }
 
 /** The JSON body actually sent: encryption wins over encoding when both are set. */
@@ -59,11 +74,18 @@ export function buildDeliveryBody(payload: unknown, options: BodyOptions): strin
 
 /** Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the secret's UTF-8 bytes. */
 export function signWebhook(webhookId: string, timestampSeconds: number, body: string, secret: string): string {
-  const mac = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${webhookId}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${webhookId}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
-export function deliveryHeaders(webhookId: string, body: string, authToken: string | null, now: Date): Record<string, string> {
+export function deliveryHeaders(
+  webhookId: string,
+  body: string,
+  authToken: string | null,
+  now: Date,
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers: Record<string, string> = {
     'content-type': 'application/json',

@@ -10,7 +10,8 @@ describe('webhook retry policy', () => {
   });
 
   it('treats any 2xx as success and 3xx, 4xx, 5xx and errors as failures', () => {
-    for (const status of [200, 201, 204, 299]) expect(decideAfterAttempt({ httpStatus: status }, 1, schedule, now)).toEqual({ outcome: 'succeeded' });
+    for (const status of [200, 201, 204, 299])
+      expect(decideAfterAttempt({ httpStatus: status }, 1, schedule, now)).toEqual({ outcome: 'succeeded' });
     for (const status of [301, 302, 400, 404, 500]) {
       expect(decideAfterAttempt({ httpStatus: status }, 1, schedule, now)).toEqual({ outcome: 'retry', delayMs: 5000 });
     }
@@ -28,10 +29,21 @@ describe('webhook retry policy', () => {
   });
 
   it('honours Retry-After on 429 and 503 only', () => {
-    expect(decideAfterAttempt({ httpStatus: 429, retryAfter: '120' }, 1, schedule, now)).toEqual({ outcome: 'retry', delayMs: 120_000 });
-    expect(decideAfterAttempt({ httpStatus: 503, retryAfter: 'Sun, 22 Nov 2026 10:01:00 GMT' }, 1, schedule, now)).toEqual({ outcome: 'retry', delayMs: 60_000 });
-    expect(decideAfterAttempt({ httpStatus: 500, retryAfter: '120' }, 1, schedule, now)).toEqual({ outcome: 'retry', delayMs: 5000 });
-    expect(decideAfterAttempt({ httpStatus: 429, retryAfter: 'soon' }, 1, schedule, now)).toEqual({ outcome: 'retry', delayMs: 5000 });
+    expect(decideAfterAttempt({ httpStatus: 429, retryAfter: '120' }, 1, schedule, now)).toEqual({
+      outcome: 'retry',
+      delayMs: 120_000,
+    });
+    expect(
+      decideAfterAttempt({ httpStatus: 503, retryAfter: 'Sun, 22 Nov 2026 10:01:00 GMT' }, 1, schedule, now),
+    ).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    expect(decideAfterAttempt({ httpStatus: 500, retryAfter: '120' }, 1, schedule, now)).toEqual({
+      outcome: 'retry',
+      delayMs: 5000,
+    });
+    expect(decideAfterAttempt({ httpStatus: 429, retryAfter: 'soon' }, 1, schedule, now)).toEqual({
+      outcome: 'retry',
+      delayMs: 5000,
+    });
   });
 
   it('bounds and clamps Retry-After', () => {

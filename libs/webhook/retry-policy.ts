@@ -20,7 +20,12 @@ export function parseRetryAfter(value: string | null | undefined, now: Date): nu
  * docs/architecture.md "Webhooks": success is a 2xx; 3xx, other statuses, timeouts and network errors are failures retried
  * after schedule[attempt - 1]; 429/503 honour Retry-After; 410 stops at once; past the schedule, failed.
  */
-export function decideAfterAttempt(result: AttemptResult, attemptsMade: number, scheduleMs: readonly number[], now: Date): DeliveryDecision {
+export function decideAfterAttempt(
+  result: AttemptResult,
+  attemptsMade: number,
+  scheduleMs: readonly number[],
+  now: Date,
+): DeliveryDecision {
   if ('httpStatus' in result) {
     if (result.httpStatus >= 200 && result.httpStatus < 300) return { outcome: 'succeeded' };
     if (result.httpStatus === 410) return { outcome: 'failed' };

@@ -31,14 +31,21 @@ export class WebhookConfigService {
     await this.dataSource.transaction(async (manager) => {
       // The row exists before it is locked, so two first updates of one key still merge one after the other.
       await manager.createQueryBuilder().insert().into(WebhookConfig).values({ apiKeyId }).orIgnore().execute();
-      const row = await manager.findOneOrFail(WebhookConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
+      const row = await manager.findOneOrFail(WebhookConfig, {
+        where: { apiKeyId },
+        lock: { mode: 'pessimistic_write' },
+      });
       const changes: Partial<WebhookConfig> = {};
       if (update.useWebhookService !== undefined) changes.useWebhookService = update.useWebhookService;
       if (update.patch !== undefined) {
-        const { authToken, ...serviceConfig } = mergeServiceConfig({ ...EMPTY_SERVICE_CONFIG, ...row.serviceConfig, authToken: null }, update.patch);
+        const { authToken, ...serviceConfig } = mergeServiceConfig(
+          { ...EMPTY_SERVICE_CONFIG, ...row.serviceConfig, authToken: null },
+          update.patch,
+        );
         changes.serviceConfig = serviceConfig;
         const tokenChange = update.patch === null ? null : update.patch.authToken;
-        if (tokenChange !== undefined) changes.authTokenCiphertext = authToken === null ? null : encryptSecret(authToken, this.config.encryptionKey);
+        if (tokenChange !== undefined)
+          changes.authTokenCiphertext = authToken === null ? null : encryptSecret(authToken, this.config.encryptionKey);
       }
       await manager.update(WebhookConfig, { apiKeyId }, changes);
     });
@@ -48,7 +55,11 @@ export class WebhookConfigService {
   /** The stored configuration; an API key never configured answers the empty one. The auth token is masked as `authTokenSet`. */
   async get(apiKeyId: string): Promise<WebhookConfigView> {
     const row = await this.dataSource.getRepository(WebhookConfig).findOne({ where: { apiKeyId } });
-    return webhookConfigView(row?.useWebhookService ?? false, { ...EMPTY_SERVICE_CONFIG, ...row?.serviceConfig }, Boolean(row?.authTokenCiphertext));
+    return webhookConfigView(
+      row?.useWebhookService ?? false,
+      { ...EMPTY_SERVICE_CONFIG, ...row?.serviceConfig },
+      Boolean(row?.authTokenCiphertext),
+    );
   }
 
   /**

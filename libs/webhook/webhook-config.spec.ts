@@ -1,7 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ApiError, validatedDto } from '@app/common';
 import { UpdateWebhookConfigDto } from './dto/webhook-config.dto';
-import { EMPTY_SERVICE_CONFIG, INVALID_WEBHOOK_CONFIG, isTriggerEnabled, mergeServiceConfig, webhookConfigUpdate, WebhookServiceConfig } from './webhook-config';
+import {
+  EMPTY_SERVICE_CONFIG,
+  INVALID_WEBHOOK_CONFIG,
+  isTriggerEnabled,
+  mergeServiceConfig,
+  webhookConfigUpdate,
+  WebhookServiceConfig,
+} from './webhook-config';
 
 /** The update as the route reads it: validated into its DTO with the spec's message, then turned into changes. */
 function parseWebhookConfigUpdate(data: Record<string, unknown>) {
@@ -44,13 +51,21 @@ describe('webhook config parsing', () => {
         triggers: { 'comment.add': true, 'comment.delete': false },
       },
     });
-    expect(full).toMatchObject({ authToken: 't', encodeData: true, encryptData: true, publicKey: pkcs1Base64, triggers: { 'comment.add': true, 'comment.delete': false } });
+    expect(full).toMatchObject({
+      authToken: 't',
+      encodeData: true,
+      encryptData: true,
+      publicKey: pkcs1Base64,
+      triggers: { 'comment.add': true, 'comment.delete': false },
+    });
     expect(isTriggerEnabled(full, 'comment.delete')).toBe(false);
     expect(isTriggerEnabled(full, 'comment.update')).toBe(true);
   });
 
   it('takes any registered trigger; one left out keeps its registry default', () => {
-    const optedIn = applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { triggers: { 'document.migrated': true } } });
+    const optedIn = applied(EMPTY_SERVICE_CONFIG, {
+      webhookServiceConfig: { triggers: { 'document.migrated': true } },
+    });
     expect(isTriggerEnabled(optedIn, 'document.migrated')).toBe(true);
     const silent = applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: {} });
     expect(isTriggerEnabled(silent, 'document.migrated')).toBe(false);
@@ -58,15 +73,35 @@ describe('webhook config parsing', () => {
   });
 
   it("accepts and stores Velt's suggestion triggers, which never fire here", () => {
-    const config = applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { triggers: { 'comment_annotation.suggestion_accept': true, 'comment_annotation.suggestion_reject': false } } });
-    expect(config.triggers).toEqual({ 'comment_annotation.suggestion_accept': true, 'comment_annotation.suggestion_reject': false });
+    const config = applied(EMPTY_SERVICE_CONFIG, {
+      webhookServiceConfig: {
+        triggers: { 'comment_annotation.suggestion_accept': true, 'comment_annotation.suggestion_reject': false },
+      },
+    });
+    expect(config.triggers).toEqual({
+      'comment_annotation.suggestion_accept': true,
+      'comment_annotation.suggestion_reject': false,
+    });
   });
 
   it("takes every event type of Velt's advanced list as a key, and the nested TriggersConfig stored as flat keys", () => {
-    const flat = { 'huddle.create': true, 'huddle.join': false, 'recorder.done': true, 'crdt.update_data': true, 'comment_annotation.subscribe': true, 'step.failed': false };
+    const flat = {
+      'huddle.create': true,
+      'huddle.join': false,
+      'recorder.done': true,
+      'crdt.update_data': true,
+      'comment_annotation.subscribe': true,
+      'step.failed': false,
+    };
     expect(applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { triggers: flat } }).triggers).toEqual(flat);
-    const nested = { comment: { add: false, delete: true }, huddle: { add: true, update: false, delete: true }, recorder: { done: false } };
-    expect(applied(stored, { webhookServiceConfig: { triggers: { ...nested, 'comment.update': false } } }).triggers).toEqual({
+    const nested = {
+      comment: { add: false, delete: true },
+      huddle: { add: true, update: false, delete: true },
+      recorder: { done: false },
+    };
+    expect(
+      applied(stored, { webhookServiceConfig: { triggers: { ...nested, 'comment.update': false } } }).triggers,
+    ).toEqual({
       'comment.add': false,
       'comment.delete': true,
       'comment.update': false,
@@ -76,28 +111,47 @@ describe('webhook config parsing', () => {
       'huddle.delete': true,
       'recorder.done': false,
     });
-    expect(applied(stored, { webhookServiceConfig: { triggers: { comment: { add: null } } } }).triggers).toEqual({ 'document.migrated': true });
+    expect(applied(stored, { webhookServiceConfig: { triggers: { comment: { add: null } } } }).triggers).toEqual({
+      'document.migrated': true,
+    });
   });
 
   describe('merging into the stored configuration', () => {
     it('keeps every field the update leaves out', () => {
       expect(applied(stored, { webhookServiceConfig: {} })).toEqual(stored);
-      expect(applied(stored, { webhookServiceConfig: { rawNotificationUrl: 'https://new.example.com/r' } })).toEqual({ ...stored, rawNotificationUrl: 'https://new.example.com/r' });
+      expect(applied(stored, { webhookServiceConfig: { rawNotificationUrl: 'https://new.example.com/r' } })).toEqual({
+        ...stored,
+        rawNotificationUrl: 'https://new.example.com/r',
+      });
     });
 
     it('clears a field sent as null: strings to null, flags to false', () => {
-      expect(applied(stored, { webhookServiceConfig: { authToken: null, processedNotificationUrl: null, encodeData: null } })).toEqual({
+      expect(
+        applied(stored, {
+          webhookServiceConfig: { authToken: null, processedNotificationUrl: null, encodeData: null },
+        }),
+      ).toEqual({
         ...stored,
         authToken: null,
         processedNotificationUrl: null,
         encodeData: false,
       });
-      expect(applied(stored, { webhookServiceConfig: { encryptData: null, publicKey: null } })).toMatchObject({ encryptData: false, publicKey: null });
+      expect(applied(stored, { webhookServiceConfig: { encryptData: null, publicKey: null } })).toMatchObject({
+        encryptData: false,
+        publicKey: null,
+      });
     });
 
     it('merges trigger flags one by one; null resets one flag, or all of them', () => {
-      expect(applied(stored, { webhookServiceConfig: { triggers: { 'comment.update': false } } }).triggers).toEqual({ 'comment.add': false, 'document.migrated': true, 'comment.update': false });
-      expect(applied(stored, { webhookServiceConfig: { triggers: { 'comment.add': null, 'document.migrated': false } } }).triggers).toEqual({ 'document.migrated': false });
+      expect(applied(stored, { webhookServiceConfig: { triggers: { 'comment.update': false } } }).triggers).toEqual({
+        'comment.add': false,
+        'document.migrated': true,
+        'comment.update': false,
+      });
+      expect(
+        applied(stored, { webhookServiceConfig: { triggers: { 'comment.add': null, 'document.migrated': false } } })
+          .triggers,
+      ).toEqual({ 'document.migrated': false });
       expect(applied(stored, { webhookServiceConfig: { triggers: null } }).triggers).toEqual({});
     });
 
@@ -110,7 +164,9 @@ describe('webhook config parsing', () => {
     it('checks the merged result: clearing the key of an encrypting configuration is refused', () => {
       expect(() => applied(stored, { webhookServiceConfig: { publicKey: null } })).toThrow(INVALID);
       expect(() => applied(EMPTY_SERVICE_CONFIG, { webhookServiceConfig: { encryptData: true } })).toThrow(INVALID);
-      expect(applied({ ...EMPTY_SERVICE_CONFIG, publicKey: pem }, { webhookServiceConfig: { encryptData: true } })).toMatchObject({ encryptData: true, publicKey: pem });
+      expect(
+        applied({ ...EMPTY_SERVICE_CONFIG, publicKey: pem }, { webhookServiceConfig: { encryptData: true } }),
+      ).toMatchObject({ encryptData: true, publicKey: pem });
     });
   });
 

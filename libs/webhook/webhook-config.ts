@@ -76,7 +76,10 @@ export function webhookConfigUpdate(dto: UpdateWebhookConfigDto): WebhookConfigU
  * (booleans to false, triggers to their defaults), and trigger flags merge one by one. The result is
  * checked as a whole, so clearing the publicKey of an encrypting configuration is refused.
  */
-export function mergeServiceConfig(stored: WebhookServiceConfig, patch: WebhookServiceConfigPatch | null): WebhookServiceConfig {
+export function mergeServiceConfig(
+  stored: WebhookServiceConfig,
+  patch: WebhookServiceConfigPatch | null,
+): WebhookServiceConfig {
   if (patch === null) return { ...EMPTY_SERVICE_CONFIG, triggers: {} };
   const pick = <Field extends keyof WebhookServiceConfig>(field: Field): WebhookServiceConfig[Field] => {
     const value = patch[field];
@@ -114,9 +117,24 @@ export interface WebhookConfigView {
   webhookServiceConfig: Omit<WebhookServiceConfig, 'authToken'> & { authTokenSet: boolean };
 }
 
-export function webhookConfigView(useWebhookService: boolean, config: Omit<WebhookServiceConfig, 'authToken'>, authTokenSet: boolean): WebhookConfigView {
+export function webhookConfigView(
+  useWebhookService: boolean,
+  config: Omit<WebhookServiceConfig, 'authToken'>,
+  authTokenSet: boolean,
+): WebhookConfigView {
   const { rawNotificationUrl, processedNotificationUrl, encodeData, encryptData, publicKey, triggers } = config;
-  return { useWebhookService, webhookServiceConfig: { authTokenSet, rawNotificationUrl, processedNotificationUrl, encodeData, encryptData, publicKey, triggers } };
+  return {
+    useWebhookService,
+    webhookServiceConfig: {
+      authTokenSet,
+      rawNotificationUrl,
+      processedNotificationUrl,
+      encodeData,
+      encryptData,
+      publicKey,
+      triggers,
+    },
+  };
 }
 
 /** OpenAPI schema of the get's `data`. */
@@ -127,15 +145,23 @@ export const WEBHOOK_CONFIG_VIEW_SCHEMA: JsonSchema = {
     useWebhookService: { type: 'boolean' },
     webhookServiceConfig: {
       type: 'object',
-      description: 'The stored configuration. The authToken is never returned: `authTokenSet` says whether one is stored (Velt returns the token itself).',
+      description:
+        'The stored configuration. The authToken is never returned: `authTokenSet` says whether one is stored (Velt returns the token itself).',
       properties: {
-        authTokenSet: { type: 'boolean', description: 'True when an authToken is stored; the token itself is masked by being left out.' },
+        authTokenSet: {
+          type: 'boolean',
+          description: 'True when an authToken is stored; the token itself is masked by being left out.',
+        },
         rawNotificationUrl: { type: 'string', nullable: true },
         processedNotificationUrl: { type: 'string', nullable: true },
         encodeData: { type: 'boolean' },
         encryptData: { type: 'boolean' },
         publicKey: { type: 'string', nullable: true },
-        triggers: { type: 'object', description: `The flags set explicitly; a trigger left out has its default. ${INERT_NOTE}`, additionalProperties: { type: 'boolean' } },
+        triggers: {
+          type: 'object',
+          description: `The flags set explicitly; a trigger left out has its default. ${INERT_NOTE}`,
+          additionalProperties: { type: 'boolean' },
+        },
       },
     },
   },

@@ -59,7 +59,10 @@ export class WebhookDeliveryLogService {
     private readonly producer: WebhookProducer,
   ) {}
 
-  async list(apiKeyId: string, dto: ListDeliveriesDto): Promise<{ deliveries: DeliveryView[]; nextPageToken?: string }> {
+  async list(
+    apiKeyId: string,
+    dto: ListDeliveriesDto,
+  ): Promise<{ deliveries: DeliveryView[]; nextPageToken?: string }> {
     const filters = { status: dto.status ?? null, event: dto.event ?? null, endpointId: dto.endpointId ?? null };
     const pager = new KeysetPager(DELIVERY_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = this.dataSource
@@ -78,24 +81,44 @@ export class WebhookDeliveryLogService {
 
   /** Puts finished deliveries back to pending with a fresh attempt budget, then enqueues them again. */
   async retry(apiKeyId: string, dto: RetryDeliveriesDto): Promise<BatchItem[]> {
-    if (dto.deliveryIds !== undefined && dto.failedSince !== undefined) throw ApiError.invalid('Give deliveryIds or failedSince, not both.');
+    if (dto.deliveryIds !== undefined && dto.failedSince !== undefined)
+      throw ApiError.invalid('Give deliveryIds or failedSince, not both.');
     const repository = this.dataSource.getRepository(WebhookDelivery);
-    const reset = { status: 'pending' as const, attempts: 0, lastError: null, lastHttpStatus: null, nextAttemptAt: () => 'now()', deliveredAt: null };
+    const reset = {
+      status: 'pending' as const,
+      attempts: 0,
+      lastError: null,
+      lastHttpStatus: null,
+      nextAttemptAt: () => 'now()',
+      deliveredAt: null,
+    };
     let retried: string[];
     let items: BatchItem[];
     if (dto.deliveryIds) {
       const ids = [...new Set(dto.deliveryIds)];
       const endpoint = dto.endpointId ? { endpointId: dto.endpointId } : {};
-      const rows = await repository.find({ where: { apiKeyId, id: In(ids), ...endpoint }, select: { id: true, status: true } });
+      const rows = await repository.find({
+        where: { apiKeyId, id: In(ids), ...endpoint },
+        select: { id: true, status: true },
+      });
       const finished = rows.filter((row) => row.status !== 'pending').map((row) => row.id);
       const result = finished.length
-        ? await repository.createQueryBuilder().update().set(reset).where({ apiKeyId, id: In(finished) }).andWhere("status <> 'pending'").returning(['id']).execute()
+        ? await repository
+            .createQueryBuilder()
+            .update()
+            .set(reset)
+            .where({ apiKeyId, id: In(finished) })
+            .andWhere("status <> 'pending'")
+            .returning(['id'])
+            .execute()
         : { raw: [] };
       retried = (result.raw as Array<{ id: string }>).map((row) => row.id);
       const status = new Map(rows.map((row) => [row.id, row.status]));
       items = ids.map((id) => {
         if (retried.includes(id)) return item(id, true, 'Delivery queued for retry.');
-        return status.has(id) ? item(id, false, 'Delivery is already pending.') : item(id, false, 'Delivery does not exist.');
+        return status.has(id)
+          ? item(id, false, 'Delivery is already pending.')
+          : item(id, false, 'Delivery does not exist.');
       });
     } else {
       const result = await repository

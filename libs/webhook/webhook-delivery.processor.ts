@@ -11,7 +11,10 @@ import { WebhookSweeper } from './webhook.sweeper';
 
 /** Carries the delay the retry policy chose (schedule step or Retry-After) to the backoff strategy. */
 export class RetryLaterError extends Error {
-  constructor(readonly delayMs: number, reason: string) {
+  constructor(
+    readonly delayMs: number,
+    reason: string,
+  ) {
     super(reason);
     this.name = 'RetryLaterError';
   }
@@ -53,7 +56,11 @@ export class WebhookDeliveryProcessor extends QueueProcessor<WebhookDeliveryJob>
   }
 
   protected override async schedule(): Promise<void> {
-    await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: this.config.webhookSweepIntervalMs }, { name: WEBHOOK_JOB.SWEEP });
+    await this.queue.upsertJobScheduler(
+      SWEEP_SCHEDULER_ID,
+      { every: this.config.webhookSweepIntervalMs },
+      { name: WEBHOOK_JOB.SWEEP },
+    );
   }
 
   async process(job: Job<WebhookDeliveryJob>): Promise<void> {
@@ -72,7 +79,8 @@ export class WebhookDeliveryProcessor extends QueueProcessor<WebhookDeliveryJob>
       await job.moveToDelayed(Date.now() + decision.delayMs, job.token);
       throw new DelayedError();
     }
-    if (decision?.outcome === 'retry') throw new RetryLaterError(decision.delayMs, 'Delivery attempt failed; retry scheduled.');
+    if (decision?.outcome === 'retry')
+      throw new RetryLaterError(decision.delayMs, 'Delivery attempt failed; retry scheduled.');
     if (decision?.outcome === 'failed') throw new UnrecoverableError('Delivery failed for good.');
   }
 }

@@ -57,7 +57,8 @@ export class WebhookDeliveryService {
     const attempts = delivery.attempts + 1;
     const now = new Date();
     const decision = decideAfterAttempt(result, attempts, this.config.webhookRetryScheduleMs, now);
-    const exhausted = decision.outcome === 'failed' && delivery.endpointId !== null && delivery.event !== ATTEMPT_EXHAUSTED;
+    const exhausted =
+      decision.outcome === 'failed' && delivery.endpointId !== null && delivery.event !== ATTEMPT_EXHAUSTED;
     const enqueue = await this.dataSource.transaction(async (manager) => {
       const update = await manager.update(
         WebhookDelivery,
@@ -79,9 +80,13 @@ export class WebhookDeliveryService {
   }
 
   private async basicRequest(delivery: WebhookDelivery): Promise<Request> {
-    const settings = await this.dataSource.getRepository(WebhookConfig).findOne({ where: { apiKeyId: delivery.apiKeyId } });
+    const settings = await this.dataSource
+      .getRepository(WebhookConfig)
+      .findOne({ where: { apiKeyId: delivery.apiKeyId } });
     const service = settings?.serviceConfig;
-    const authToken = settings?.authTokenCiphertext ? decryptSecret(settings.authTokenCiphertext, this.config.encryptionKey) : null;
+    const authToken = settings?.authTokenCiphertext
+      ? decryptSecret(settings.authTokenCiphertext, this.config.encryptionKey)
+      : null;
     const body = buildDeliveryBody(delivery.payload, {
       encodeData: service?.encodeData ?? false,
       encryptData: service?.encryptData ?? false,
@@ -96,13 +101,26 @@ export class WebhookDeliveryService {
    * turned off, cancel it (Velt: attempts to a removed or disabled endpoint stop); a rate-limited one waits.
    */
   private async endpointRequest(delivery: WebhookDelivery): Promise<Request | AttemptDecision> {
-    const endpoint = await this.dataSource.getRepository(WebhookEndpoint).findOne({ where: { apiKeyId: delivery.apiKeyId, id: delivery.endpointId! } });
-    const settings = await this.dataSource.getRepository(AdvancedWebhookConfig).findOne({ where: { apiKeyId: delivery.apiKeyId } });
-    const reason = !endpoint ? 'Endpoint deleted.' : endpoint.disabled ? 'Endpoint disabled.' : !settings?.isEnabled ? 'Advanced webhooks disabled.' : null;
+    const endpoint = await this.dataSource
+      .getRepository(WebhookEndpoint)
+      .findOne({ where: { apiKeyId: delivery.apiKeyId, id: delivery.endpointId! } });
+    const settings = await this.dataSource
+      .getRepository(AdvancedWebhookConfig)
+      .findOne({ where: { apiKeyId: delivery.apiKeyId } });
+    const reason = !endpoint
+      ? 'Endpoint deleted.'
+      : endpoint.disabled
+        ? 'Endpoint disabled.'
+        : !settings?.isEnabled
+          ? 'Advanced webhooks disabled.'
+          : null;
     if (reason !== null || !endpoint || !settings) {
       await this.dataSource
         .getRepository(WebhookDelivery)
-        .update({ id: delivery.id, status: 'pending' }, { status: 'cancelled', lastError: reason, nextAttemptAt: null });
+        .update(
+          { id: delivery.id, status: 'pending' },
+          { status: 'cancelled', lastError: reason, nextAttemptAt: null },
+        );
       return { outcome: 'cancelled' };
     }
     if (endpoint.rateLimit !== null) {
@@ -110,7 +128,11 @@ export class WebhookDeliveryService {
       if (wait > 0) return { outcome: 'throttled', delayMs: wait };
     }
     const secrets = [decryptSecret(endpoint.secretCiphertext, this.config.encryptionKey)];
-    if (endpoint.previousSecretCiphertext && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date()) {
+    if (
+      endpoint.previousSecretCiphertext &&
+      endpoint.previousSecretExpiresAt &&
+      endpoint.previousSecretExpiresAt > new Date()
+    ) {
       secrets.push(decryptSecret(endpoint.previousSecretCiphertext, this.config.encryptionKey));
     }
     const body = buildDeliveryBody(delivery.payload, {
@@ -126,7 +148,13 @@ export class WebhookDeliveryService {
    * it except the failing one (it would most likely fail there too). An exhausted report reports nothing,
    * so two failing endpoints cannot notify each other forever.
    */
-  private async reportExhausted(manager: EntityManager, delivery: WebhookDelivery, attempts: number, result: AttemptResult, now: Date): Promise<string[]> {
+  private async reportExhausted(
+    manager: EntityManager,
+    delivery: WebhookDelivery,
+    attempts: number,
+    result: AttemptResult,
+    now: Date,
+  ): Promise<string[]> {
     const eventId = newId();
     const endpoints = await receivingEndpoints(manager, delivery.apiKeyId);
     const written = await writeEndpointDeliveries(manager, delivery.apiKeyId, endpoints, [
@@ -150,13 +178,23 @@ export class WebhookDeliveryService {
               responseStatusCode: 'httpStatus' in result ? result.httpStatus : null,
               error: 'error' in result ? result.error.slice(0, MAX_ERROR_LENGTH) : null,
             },
-            metadata: { apiKey: delivery.apiKeyId, organizationId: delivery.organizationId, documentId: delivery.documentId },
+            metadata: {
+              apiKey: delivery.apiKeyId,
+              organizationId: delivery.organizationId,
+              documentId: delivery.documentId,
+            },
           },
         },
       },
     ]);
     if (written.length === 0) return [];
-    await manager.insert(WebhookEvent, { id: eventId, apiKeyId: delivery.apiKeyId, organizationId: delivery.organizationId, documentId: delivery.documentId, event: ATTEMPT_EXHAUSTED });
+    await manager.insert(WebhookEvent, {
+      id: eventId,
+      apiKeyId: delivery.apiKeyId,
+      organizationId: delivery.organizationId,
+      documentId: delivery.documentId,
+      event: ATTEMPT_EXHAUSTED,
+    });
     return written.map((row) => row.id);
   }
 }

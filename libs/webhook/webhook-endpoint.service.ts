@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret, ErrorCode, isRefusedTarget, KeysetPager, keysetListing, newId } from '@app/common';
+import {
+  ApiError,
+  AppConfig,
+  decryptSecret,
+  encryptSecret,
+  ErrorCode,
+  isRefusedTarget,
+  KeysetPager,
+  keysetListing,
+  newId,
+} from '@app/common';
 import { postgresErrorCode, UNIQUE_VIOLATION } from '@app/database';
 import { requireAdvancedWebhooks } from './advanced-webhook-config.service';
 import { CreateEndpointDto, ListEndpointsDto, UpdateEndpointDto } from './dto/advanced-webhook.dto';
@@ -89,7 +99,8 @@ export class WebhookEndpointService {
       this.settings.forget(apiKeyId);
       return created;
     } catch (error) {
-      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw new ApiError(ErrorCode.ALREADY_EXISTS, 'An endpoint with this uid already exists.');
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION)
+        throw new ApiError(ErrorCode.ALREADY_EXISTS, 'An endpoint with this uid already exists.');
       throw error;
     }
   }
@@ -99,10 +110,20 @@ export class WebhookEndpointService {
     const pager = this.pager(apiKeyId, dto);
     return this.dataSource.transaction(async (manager) => {
       await requireAdvancedWebhooks(manager, apiKeyId);
-      const query = manager.getRepository(WebhookEndpoint).createQueryBuilder('e').where('e.apiKeyId = :apiKeyId', { apiKeyId }).orderBy('e.seq', 'ASC').take(pager.limit);
+      const query = manager
+        .getRepository(WebhookEndpoint)
+        .createQueryBuilder('e')
+        .where('e.apiKeyId = :apiKeyId', { apiKeyId })
+        .orderBy('e.seq', 'ASC')
+        .take(pager.limit);
       if (pager.after) query.andWhere('e.seq > :after', { after: pager.after[0] });
       const page = pager.page(await query.getMany());
-      return { endpoints: page.rows.map(view), iterator: page.nextToken ?? null, prevIterator: null, done: page.nextToken === undefined };
+      return {
+        endpoints: page.rows.map(view),
+        iterator: page.nextToken ?? null,
+        prevIterator: null,
+        done: page.nextToken === undefined,
+      };
     });
   }
 
@@ -113,7 +134,8 @@ export class WebhookEndpointService {
       const value = dto[field] ?? undefined;
       if (value !== undefined) Object.assign(changes, { [field]: value });
     }
-    if (Object.keys(changes).length === 0) throw ApiError.invalid('At least one endpoint field besides endpointId must be provided.');
+    if (Object.keys(changes).length === 0)
+      throw ApiError.invalid('At least one endpoint field besides endpointId must be provided.');
     if (changes.url) {
       await this.refusePrivateTarget(changes.url);
       changes.url = new URL(changes.url).toString();
@@ -133,7 +155,11 @@ export class WebhookEndpointService {
   async delete(apiKeyId: string, endpointId: string): Promise<{ endpointId: string; deleted: true }> {
     await this.dataSource.transaction(async (manager) => {
       await this.lockEndpoint(manager, apiKeyId, endpointId);
-      await manager.update(WebhookDelivery, { apiKeyId, endpointId, status: 'pending' }, { status: 'cancelled', lastError: 'Endpoint deleted.', nextAttemptAt: null });
+      await manager.update(
+        WebhookDelivery,
+        { apiKeyId, endpointId, status: 'pending' },
+        { status: 'cancelled', lastError: 'Endpoint deleted.', nextAttemptAt: null },
+      );
       await manager.delete(WebhookEndpoint, { apiKeyId, id: endpointId });
     });
     this.settings.forget(apiKeyId);
@@ -149,7 +175,10 @@ export class WebhookEndpointService {
    * Our extension (Svix's rotate): a new secret signs from now on, and the current one keeps signing
    * beside it for ROTATION_OVERLAP_MS, so deliveries in between verify with either.
    */
-  async rotate(apiKeyId: string, endpointId: string): Promise<{ endpointId: string; secret: string; previousSecretExpiresAt: string }> {
+  async rotate(
+    apiKeyId: string,
+    endpointId: string,
+  ): Promise<{ endpointId: string; secret: string; previousSecretExpiresAt: string }> {
     return this.dataSource.transaction(async (manager) => {
       const endpoint = await this.lockEndpoint(manager, apiKeyId, endpointId);
       const secret = generateEndpointSecret();
@@ -157,7 +186,11 @@ export class WebhookEndpointService {
       await manager.update(
         WebhookEndpoint,
         { apiKeyId, id: endpointId },
-        { secretCiphertext: encryptSecret(secret, this.config.encryptionKey), previousSecretCiphertext: endpoint.secretCiphertext, previousSecretExpiresAt },
+        {
+          secretCiphertext: encryptSecret(secret, this.config.encryptionKey),
+          previousSecretCiphertext: endpoint.secretCiphertext,
+          previousSecretExpiresAt,
+        },
       );
       return { endpointId, secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
     });
@@ -165,17 +198,26 @@ export class WebhookEndpointService {
 
   private async lockEndpoint(manager: EntityManager, apiKeyId: string, endpointId: string): Promise<WebhookEndpoint> {
     await requireAdvancedWebhooks(manager, apiKeyId);
-    const endpoint = await manager.findOne(WebhookEndpoint, { where: { apiKeyId, id: endpointId }, lock: { mode: 'pessimistic_write' } });
+    const endpoint = await manager.findOne(WebhookEndpoint, {
+      where: { apiKeyId, id: endpointId },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!endpoint) throw ApiError.notFound(NO_SUCH_ENDPOINT);
     return endpoint;
   }
 
   private pager(apiKeyId: string, dto: ListEndpointsDto) {
     try {
-      return new KeysetPager(ENDPOINT_LISTING, { pageSize: dto.limit ?? undefined, pageToken: dto.iterator ?? undefined }, { apiKeyId, filters: null }, this.config.pageTokenKey);
+      return new KeysetPager(
+        ENDPOINT_LISTING,
+        { pageSize: dto.limit ?? undefined, pageToken: dto.iterator ?? undefined },
+        { apiKeyId, filters: null },
+        this.config.pageTokenKey,
+      );
     } catch (error) {
       // The pager's only refusal is of the token, which Velt calls `iterator`.
-      if (error instanceof ApiError && error.code === ErrorCode.INVALID_ARGUMENT) throw ApiError.invalid('Invalid iterator.');
+      if (error instanceof ApiError && error.code === ErrorCode.INVALID_ARGUMENT)
+        throw ApiError.invalid('Invalid iterator.');
       throw error;
     }
   }

@@ -12,11 +12,9 @@ export async function rekeyWebhookHistory(
   newDocumentId: string,
 ): Promise<void> {
   for (const table of ['webhook_event', 'webhook_delivery']) {
-    await manager.query(`UPDATE ${table} SET document_id = $4 WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3`, [
-      apiKeyId,
-      organizationId,
-      documentId,
-      newDocumentId,
-    ]);
+    await manager.query(
+      `UPDATE ${table} SET document_id = $4 WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3`,
+      [apiKeyId, organizationId, documentId, newDocumentId],
+    );
   }
 }

@@ -39,12 +39,17 @@ export class WebhookSender implements OnApplicationShutdown {
           response.resume();
           response.on('error', () => undefined);
           const retryAfter = response.headers['retry-after'];
-          resolve({ httpStatus: response.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
+          resolve({
+            httpStatus: response.statusCode ?? 0,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          });
         },
       );
       request.on('error', (error) => {
         const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-        resolve({ error: timedOut ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s.` : error.message || String(error) });
+        resolve({
+          error: timedOut ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s.` : error.message || String(error),
+        });
       });
       request.end(body);
     });

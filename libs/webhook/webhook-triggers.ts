@@ -12,7 +12,9 @@ export const NESTED_TRIGGERS = {
 } as const;
 
 /** Flat keys reached only through the nested shape (the comment ones are event triggers already). */
-const NESTED_KEYS = Object.entries(NESTED_TRIGGERS).flatMap(([feature, flags]) => flags.map((flag) => `${feature}.${flag}`));
+const NESTED_KEYS = Object.entries(NESTED_TRIGGERS).flatMap(([feature, flags]) =>
+  flags.map((flag) => `${feature}.${flag}`),
+);
 
 /**
  * Every key a basic webhook configuration takes: the triggers this service emits, and every event type
@@ -20,11 +22,17 @@ const NESTED_KEYS = Object.entries(NESTED_TRIGGERS).flatMap(([feature, flags]) =
  * exhaustion event aside. Keys of features not served are stored and never fire.
  */
 export const CONFIGURABLE_TRIGGER_NAMES: readonly string[] = [
-  ...new Set([...EVENT_TRIGGER_NAMES, ...ADVANCED_EVENT_TYPE_NAMES.filter((name) => name !== ATTEMPT_EXHAUSTED), ...NESTED_KEYS]),
+  ...new Set([
+    ...EVENT_TRIGGER_NAMES,
+    ...ADVANCED_EVENT_TYPE_NAMES.filter((name) => name !== ATTEMPT_EXHAUSTED),
+    ...NESTED_KEYS,
+  ]),
 ];
 
 /** The configurable keys that never fire here, because their feature is not served. */
-export const INERT_TRIGGER_NAMES: readonly string[] = CONFIGURABLE_TRIGGER_NAMES.filter((name) => !isEventTrigger(name));
+export const INERT_TRIGGER_NAMES: readonly string[] = CONFIGURABLE_TRIGGER_NAMES.filter(
+  (name) => !isEventTrigger(name),
+);
 
 const CONFIGURABLE = new Set(CONFIGURABLE_TRIGGER_NAMES);
 type NestedFeature = keyof typeof NESTED_TRIGGERS;

@@ -60,6 +60,10 @@ export class WebhookUserData {
           [apiKeyId, walk.event_ids],
         )
       : { affected: 0 };
-    return { erased: walk.deleted + events.affected, lastSeq: walk.last_seq ?? afterSeq, completed: walk.scanned < limit };
+    return {
+      erased: walk.deleted + events.affected,
+      lastSeq: walk.last_seq ?? afterSeq,
+      completed: walk.scanned < limit,
+    };
   }
 }

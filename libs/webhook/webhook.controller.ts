@@ -10,7 +10,11 @@ import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
 
 function successEnvelope(data: JsonSchema): JsonSchema {
-  const result: JsonSchema = { type: 'object', required: ['status', 'message', 'data'], properties: { status: { type: 'string', enum: ['success'] }, message: { type: 'string' }, data } };
+  const result: JsonSchema = {
+    type: 'object',
+    required: ['status', 'message', 'data'],
+    properties: { status: { type: 'string', enum: ['success'] }, message: { type: 'string' }, data },
+  };
   return { type: 'object', required: ['result'], properties: { result } };
 }
 
@@ -28,15 +32,23 @@ export class WebhookController {
    * `data` is null as the spec says, where Velt echoes the configuration.
    */
   @RpcPost('/v2/workspace/webhookconfig/update')
-  async updateConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data({ invalidMessage: INVALID_WEBHOOK_CONFIG }) dto: UpdateWebhookConfigDto) {
+  async updateConfig(
+    @CurrentApiKey() key: ApiKeyPrincipal,
+    @Data({ invalidMessage: INVALID_WEBHOOK_CONFIG }) dto: UpdateWebhookConfigDto,
+  ) {
     await this.configs.update(key.apiKeyId, dto);
     return ok('Webhook configuration updated successfully.', null);
   }
 
   // Above @RpcPost so that it replaces the generic success envelope RpcPost documents.
-  @ApiOkResponse({ description: 'Success envelope with the configuration.', schema: successEnvelope(WEBHOOK_CONFIG_VIEW_SCHEMA) })
+  @ApiOkResponse({
+    description: 'Success envelope with the configuration.',
+    schema: successEnvelope(WEBHOOK_CONFIG_VIEW_SCHEMA),
+  })
   @RpcPost('/v2/workspace/webhookconfig/get')
-  @ApiOperation({ description: 'The stored webhook configuration of this API key, with the authToken masked as `authTokenSet`.' })
+  @ApiOperation({
+    description: 'The stored webhook configuration of this API key, with the authToken masked as `authTokenSet`.',
+  })
   async getConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
     const unknown = Object.keys(data)[0];
     if (unknown !== undefined) throw ApiError.invalid(`data.${unknown} is not a known field.`);

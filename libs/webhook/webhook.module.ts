@@ -9,7 +9,19 @@ import { WebhookUserData } from './webhook-user-data.service';
 /** Webhook configuration (basic, and advanced with its endpoints), the delivery log with its replay and its GDPR erasure; deliveries themselves run in WebhookWorkerModule. */
 @Module({
   imports: [WebhookSinkModule],
-  providers: [AdvancedWebhookConfigService, WebhookConfigService, WebhookDeliveryLogService, WebhookEndpointService, WebhookUserData],
-  exports: [AdvancedWebhookConfigService, WebhookConfigService, WebhookDeliveryLogService, WebhookEndpointService, WebhookUserData],
+  providers: [
+    AdvancedWebhookConfigService,
+    WebhookConfigService,
+    WebhookDeliveryLogService,
+    WebhookEndpointService,
+    WebhookUserData,
+  ],
+  exports: [
+    AdvancedWebhookConfigService,
+    WebhookConfigService,
+    WebhookDeliveryLogService,
+    WebhookEndpointService,
+    WebhookUserData,
+  ],
 })
 export class WebhookModule {}

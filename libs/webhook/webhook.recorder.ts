@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '@app/common';
-import { AfterCommit, commentRecipients, DomainEvent, EventRecorder, eventPayload, isCommentEvent, PayloadForm } from '@app/events';
+import {
+  AfterCommit,
+  commentRecipients,
+  DomainEvent,
+  EventRecorder,
+  eventPayload,
+  isCommentEvent,
+  PayloadForm,
+} from '@app/events';
 import { NotificationPreferences, UsersNotificationsConfig } from '@app/notification';
 import { advancedEnvelope } from './advanced-event-types';
 import { EndpointMessage, ReceivingEndpoint, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
@@ -37,7 +45,17 @@ export class WebhookRecorder implements EventRecorder {
     if (written.length === 0) return undefined;
     const referenced = new Set(written.map((delivery) => delivery.eventId));
     const eventRows: Partial<WebhookEvent>[] = events.flatMap((event, index) =>
-      referenced.has(eventIds[index]) ? [{ id: eventIds[index], apiKeyId, organizationId: event.organizationId, documentId: event.documentId, event: event.trigger }] : [],
+      referenced.has(eventIds[index])
+        ? [
+            {
+              id: eventIds[index],
+              apiKeyId,
+              organizationId: event.organizationId,
+              documentId: event.documentId,
+              event: event.trigger,
+            },
+          ]
+        : [],
     );
     await manager.createQueryBuilder().insert().into(WebhookEvent).values(eventRows).execute();
     return () => this.producer.enqueue(written.map((delivery) => delivery.id));
@@ -58,7 +76,9 @@ export class WebhookRecorder implements EventRecorder {
     const deliveryRows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
     for (const [index, event] of events.entries()) {
       if (!isTriggerEnabled(service, event.trigger)) continue;
-      const settings = targets.some(([target]) => target === 'raw') ? await this.notificationSettings(manager, apiKeyId, event) : {};
+      const settings = targets.some(([target]) => target === 'raw')
+        ? await this.notificationSettings(manager, apiKeyId, event)
+        : {};
       for (const [target, url] of targets) {
         const id = newId();
         deliveryRows.push({
@@ -81,7 +101,11 @@ export class WebhookRecorder implements EventRecorder {
   }
 
   /** Velt's per-user notification settings of a comment event's recipients (WebhookV1Payload), for the raw payload. */
-  private async notificationSettings(manager: EntityManager, apiKeyId: string, event: DomainEvent): Promise<UsersNotificationsConfig> {
+  private async notificationSettings(
+    manager: EntityManager,
+    apiKeyId: string,
+    event: DomainEvent,
+  ): Promise<UsersNotificationsConfig> {
     if (!isCommentEvent(event)) return {};
     const userIds = commentRecipients(event).map((recipient) => recipient.user.userId);
     if (userIds.length === 0) return {};

@@ -27,7 +27,9 @@ export class WebhookSweeper {
     const due = await deliveries
       .createQueryBuilder('d')
       .select('d.id', 'id')
-      .where(`d.status = 'pending' AND d.next_attempt_at <= now() - make_interval(secs => :grace)`, { grace: GRACE_MS / 1000 })
+      .where(`d.status = 'pending' AND d.next_attempt_at <= now() - make_interval(secs => :grace)`, {
+        grace: GRACE_MS / 1000,
+      })
       .orderBy('d.next_attempt_at')
       .limit(SWEEP_BATCH)
       .getRawMany<{ id: string }>();

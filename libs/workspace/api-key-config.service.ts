@@ -29,7 +29,9 @@ export interface ApiKeyConfigView {
 }
 
 /** The update echoes the post-write values of the fields it was given (Velt's page). */
-export type ApiKeyConfigUpdateView = Omit<UpdateApiKeyConfigDto, 'aiModelApiKey'> & { aiModelsConfig?: AiModelsConfigView };
+export type ApiKeyConfigUpdateView = Omit<UpdateApiKeyConfigDto, 'aiModelApiKey'> & {
+  aiModelsConfig?: AiModelsConfigView;
+};
 
 /** Every deployment is the one plan: there is no billing. */
 export const SELF_HOSTED_PLAN = 'self-hosted';
@@ -43,7 +45,9 @@ export class ApiKeyConfigService {
   ) {}
 
   async read(apiKeyId: string): Promise<ApiKeyConfigView> {
-    const key = await this.dataSource.getRepository(ApiKey).findOne({ where: { id: apiKeyId }, relations: { workspace: { account: true } } });
+    const key = await this.dataSource
+      .getRepository(ApiKey)
+      .findOne({ where: { id: apiKeyId }, relations: { workspace: { account: true } } });
     if (!key?.workspace?.account) throw ApiError.notFound('API key not found.');
     const stored = await this.dataSource.getRepository(ApiKeyConfig).findOne({ where: { apiKeyId } });
     const config = (stored?.config ?? {}) as StoredApiKeyConfig;
@@ -64,14 +68,22 @@ export class ApiKeyConfigService {
     if (aiModelApiKey === undefined && Object.values(flags).every((value) => value === undefined)) {
       throw ApiError.invalid('At least one field must be provided for update');
     }
-    const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)) as Omit<StoredApiKeyConfig, 'aiModelKeyCiphertexts'>;
+    const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)) as Omit<
+      StoredApiKeyConfig,
+      'aiModelKeyCiphertexts'
+    >;
     const ciphertexts: Partial<Record<AiModelProvider, string>> = {};
     // A provider given twice keeps its last key, as a field merge would.
-    for (const entry of aiModelApiKey ?? []) ciphertexts[entry.provider] = encryptSecret(entry.customerApiKey, this.config.encryptionKey);
+    for (const entry of aiModelApiKey ?? [])
+      ciphertexts[entry.provider] = encryptSecret(entry.customerApiKey, this.config.encryptionKey);
     await this.dataSource.transaction(async (manager) => {
       const stored = await manager.findOne(ApiKeyConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
       const current = (stored?.config ?? {}) as StoredApiKeyConfig;
-      const merged: StoredApiKeyConfig = { ...current, ...given, aiModelKeyCiphertexts: { ...current.aiModelKeyCiphertexts, ...ciphertexts } };
+      const merged: StoredApiKeyConfig = {
+        ...current,
+        ...given,
+        aiModelKeyCiphertexts: { ...current.aiModelKeyCiphertexts, ...ciphertexts },
+      };
       await manager.save(ApiKeyConfig, { apiKeyId, config: { ...merged } });
     });
     return aiModelApiKey === undefined ? given : { ...given, aiModelsConfig: this.masked(ciphertexts) };
@@ -80,7 +92,10 @@ export class ApiKeyConfigService {
   /** `displayText` is `...` and the key's last 4 characters (`****` when shorter than 12): never the key. */
   private masked(ciphertexts: Partial<Record<AiModelProvider, string>>): AiModelsConfigView {
     return Object.fromEntries(
-      Object.entries(ciphertexts).map(([provider, ciphertext]) => [provider, { displayText: maskSecret(decryptSecret(ciphertext, this.config.encryptionKey)) }]),
+      Object.entries(ciphertexts).map(([provider, ciphertext]) => [
+        provider,
+        { displayText: maskSecret(decryptSecret(ciphertext, this.config.encryptionKey)) },
+      ]),
     );
   }
 }

@@ -40,7 +40,10 @@ export class ApiKeySettingsController {
   @RpcPost(['/v1/workspace/domains/delete', '/v2/workspace/domains/delete'])
   async deleteDomains(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DomainsDto) {
     const { changed, skipped } = await this.domains.remove(key.apiKeyId, dto.domains);
-    return ok('Domain(s) removed successfully from allowed domains.', { domainsRemoved: changed, skippedDomains: skipped });
+    return ok('Domain(s) removed successfully from allowed domains.', {
+      domainsRemoved: changed,
+      skippedDomains: skipped,
+    });
   }
 
   /** Echoes the configuration as sent, as Velt does. */
@@ -89,7 +92,10 @@ export class ApiKeySettingsController {
   })
   async getPermissionProviderConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
     requireNoFields(data);
-    return ok('Permission provider configuration retrieved successfully.', await this.permissionProvider.read(key.apiKeyId));
+    return ok(
+      'Permission provider configuration retrieved successfully.',
+      await this.permissionProvider.read(key.apiKeyId),
+    );
   }
 
   @RpcPost('/v2/workspace/permissionproviderconfig/update')
@@ -99,7 +105,10 @@ export class ApiKeySettingsController {
       'then `data` is the seeded configuration (token masked as in the get). With the provider on and a URL set, realtime subscribes ask it ' +
       'for access; REST routes keep using the stored permissions.',
   })
-  async updatePermissionProviderConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdatePermissionProviderConfigDto) {
+  async updatePermissionProviderConfig(
+    @CurrentApiKey() key: ApiKeyPrincipal,
+    @Data() dto: UpdatePermissionProviderConfigDto,
+  ) {
     const seeded = await this.permissionProvider.update(key.apiKeyId, dto);
     const message = 'Permission provider configuration updated successfully.';
     return seeded ? ok(message, seeded) : okWithoutData(message);

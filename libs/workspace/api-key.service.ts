@@ -37,7 +37,9 @@ export class ApiKeyService {
 
   async listTokens(workspaceId: string, apiKeyId: string): Promise<{ apiKey: string; authTokens: AuthTokenView[] }> {
     await this.requireKey(this.dataSource.manager, workspaceId, apiKeyId);
-    const tokens = await this.dataSource.getRepository(AuthToken).find({ where: { apiKeyId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const tokens = await this.dataSource
+      .getRepository(AuthToken)
+      .find({ where: { apiKeyId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return {
       apiKey: apiKeyId,
       authTokens: tokens.map((token) => ({
@@ -71,7 +73,9 @@ export class ApiKeyService {
   }
 
   async rename(workspaceId: string, dto: UpdateApiKeyDto): Promise<void> {
-    const result = await this.dataSource.getRepository(ApiKey).update({ id: dto.apiKey, workspaceId }, { name: dto.apiKeyName });
+    const result = await this.dataSource
+      .getRepository(ApiKey)
+      .update({ id: dto.apiKey, workspaceId }, { name: dto.apiKeyName });
     if (!result.affected) throw ApiError.notFound('API key not found.');
     await this.audit.record({ action: 'api_key.renamed', workspaceId, apiKeyId: dto.apiKey });
   }
@@ -100,14 +104,22 @@ export class ApiKeyService {
       // Counting under an advisory lock keyed by the workspace keeps concurrent creates within the limit.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`api-key-create:${workspaceId}`]);
       if ((await manager.count(ApiKey, { where: { workspaceId } })) >= MAX_API_KEYS_PER_WORKSPACE) {
-        throw new ApiError(ErrorCode.RESOURCE_EXHAUSTED, `A workspace may have at most ${MAX_API_KEYS_PER_WORKSPACE} API keys.`);
+        throw new ApiError(
+          ErrorCode.RESOURCE_EXHAUSTED,
+          `A workspace may have at most ${MAX_API_KEYS_PER_WORKSPACE} API keys.`,
+        );
       }
       const apiKey = await createApiKey(manager, workspaceId, dto.type, dto.apiKeyName ?? DEFAULT_API_KEY_NAME);
-      const token = dto.createAuthToken ? await issueAuthToken(manager, this.config.encryptionKey, apiKey.id) : undefined;
+      const token = dto.createAuthToken
+        ? await issueAuthToken(manager, this.config.encryptionKey, apiKey.id)
+        : undefined;
       const domains = [...(dto.allowedDomains ?? []), ...(dto.addLocalHostToAllowedDomains ? ['localhost'] : [])];
       if (domains.length > 0) await this.domains.addIn(manager, apiKey.id, domains, 'data.allowedDomains');
       if (dto.useEmailService !== undefined || dto.emailServiceConfig !== undefined) {
-        await this.emailConfig.save(manager, apiKey.id, { useEmailService: dto.useEmailService, emailServiceConfig: dto.emailServiceConfig });
+        await this.emailConfig.save(manager, apiKey.id, {
+          useEmailService: dto.useEmailService,
+          emailServiceConfig: dto.emailServiceConfig,
+        });
       }
       return token ? { apiKey: apiKey.id, authToken: token.token } : { apiKey: apiKey.id };
     });

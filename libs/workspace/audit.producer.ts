@@ -26,7 +26,9 @@ export class AuditProducer {
       await this.queue.add(event.action, job, { jobId: job.id });
     } catch (error) {
       this.logger.warn({ err: error, job }, 'Audit event not enqueued; writing it directly');
-      await this.auditLog.write(job).catch((writeError: unknown) => this.logger.error({ err: writeError, job }, 'Audit event lost'));
+      await this.auditLog
+        .write(job)
+        .catch((writeError: unknown) => this.logger.error({ err: writeError, job }, 'Audit event lost'));
     }
   }
 }

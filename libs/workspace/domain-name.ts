@@ -5,7 +5,10 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * are stripped; `*.example.com` is kept as a wildcard. Null when it is not a host name.
  */
 export function normalizeDomain(input: string): string | null {
-  let host = input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  let host = input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   host = host.split(/[/?#]/, 1)[0].replace(/:\d+$/, '').replace(/\.$/, '');
   host = host.replace(/^www\./, '');
   const wildcard = host.startsWith('*.');

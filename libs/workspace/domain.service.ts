@@ -24,7 +24,12 @@ export class DomainService {
   }
 
   /** Within the caller's transaction: API key create allows its first domains here. */
-  async addIn(manager: EntityManager, apiKeyId: string, input: string[], field = 'data.domains'): Promise<DomainChange> {
+  async addIn(
+    manager: EntityManager,
+    apiKeyId: string,
+    input: string[],
+    field = 'data.domains',
+  ): Promise<DomainChange> {
     const domains = this.normalizeAll(input, field);
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`domains:${apiKeyId}`]);
     const inserted = await manager
@@ -39,20 +44,32 @@ export class DomainService {
       throw ApiError.invalid(`An API key may allow at most ${MAX_DOMAINS_PER_API_KEY} domains.`);
     }
     const added = new Set((inserted.raw as { domain: string }[]).map((row) => row.domain));
-    return { changed: domains.filter((domain) => added.has(domain)), skipped: domains.filter((domain) => !added.has(domain)) };
+    return {
+      changed: domains.filter((domain) => added.has(domain)),
+      skipped: domains.filter((domain) => !added.has(domain)),
+    };
   }
 
   async remove(apiKeyId: string, input: string[]): Promise<DomainChange> {
     const domains = this.normalizeAll(input, 'data.domains');
     const { rows } = await this.dataSource.transaction((manager) =>
-      runStatement<{ domain: string }>(manager, 'DELETE FROM allowed_domain WHERE api_key_id = $1 AND domain = ANY($2) RETURNING domain', [apiKeyId, domains]),
+      runStatement<{ domain: string }>(
+        manager,
+        'DELETE FROM allowed_domain WHERE api_key_id = $1 AND domain = ANY($2) RETURNING domain',
+        [apiKeyId, domains],
+      ),
     );
     const removed = new Set(rows.map((row) => row.domain));
-    return { changed: domains.filter((domain) => removed.has(domain)), skipped: domains.filter((domain) => !removed.has(domain)) };
+    return {
+      changed: domains.filter((domain) => removed.has(domain)),
+      skipped: domains.filter((domain) => !removed.has(domain)),
+    };
   }
 
   async list(apiKeyId: string): Promise<string[]> {
-    const rows = await this.dataSource.getRepository(AllowedDomain).find({ where: { apiKeyId }, order: { domain: 'ASC' } });
+    const rows = await this.dataSource
+      .getRepository(AllowedDomain)
+      .find({ where: { apiKeyId }, order: { domain: 'ASC' } });
     return rows.map((row) => row.domain);
   }
 

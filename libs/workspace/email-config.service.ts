@@ -75,7 +75,9 @@ export class EmailConfigService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {
-    this.recorderSettings = new SinkSettings(config.authCacheTtlMs, (manager, apiKeyId) => this.sendingConfig(apiKeyId, manager));
+    this.recorderSettings = new SinkSettings(config.authCacheTtlMs, (manager, apiKeyId) =>
+      this.sendingConfig(apiKeyId, manager),
+    );
   }
 
   /**
@@ -86,7 +88,9 @@ export class EmailConfigService {
   async read(apiKeyId: string): Promise<StoredEmailConfigView> {
     const stored = await this.dataSource.getRepository(EmailConfig).findOne({ where: { apiKeyId } });
     const service = (stored?.config.emailServiceConfig ?? {}) as StoredServiceConfig;
-    const apiKey = service.apiKeyCiphertext ? maskSecret(decryptSecret(service.apiKeyCiphertext, this.config.encryptionKey)) : '';
+    const apiKey = service.apiKeyCiphertext
+      ? maskSecret(decryptSecret(service.apiKeyCiphertext, this.config.encryptionKey))
+      : '';
     return {
       useEmailService: stored?.config.useEmailService === true,
       emailServiceConfig: {
@@ -104,7 +108,9 @@ export class EmailConfigService {
   }
 
   private smtpView(service: StoredServiceConfig): SmtpView {
-    const password = service.passwordCiphertext ? maskSecret(decryptSecret(service.passwordCiphertext, this.config.encryptionKey)) : '';
+    const password = service.passwordCiphertext
+      ? maskSecret(decryptSecret(service.passwordCiphertext, this.config.encryptionKey))
+      : '';
     return {
       host: service.host ?? '',
       port: smtpPort(service),
@@ -119,7 +125,8 @@ export class EmailConfigService {
   async sendingConfig(apiKeyId: string, manager: EntityManager = this.dataSource.manager): Promise<EmailSendingConfig> {
     const stored = await manager.findOne(EmailConfig, { where: { apiKeyId } });
     const service = (stored?.config.emailServiceConfig ?? {}) as StoredServiceConfig;
-    const clear = (ciphertext: string | undefined) => (ciphertext ? decryptSecret(ciphertext, this.config.encryptionKey) : null);
+    const clear = (ciphertext: string | undefined) =>
+      ciphertext ? decryptSecret(ciphertext, this.config.encryptionKey) : null;
     return {
       useEmailService: stored?.config.useEmailService === true,
       type: service.type ?? 'default',
@@ -130,7 +137,13 @@ export class EmailConfigService {
       triggers: service.triggers ?? null,
       apiKey: clear(service.apiKeyCiphertext),
       smtp: service.host
-        ? { host: service.host, port: smtpPort(service), secure: service.secure === true, username: service.username || null, password: clear(service.passwordCiphertext) }
+        ? {
+            host: service.host,
+            port: smtpPort(service),
+            secure: service.secure === true,
+            username: service.username || null,
+            password: clear(service.passwordCiphertext),
+          }
         : null,
     };
   }
@@ -172,7 +185,11 @@ export class EmailConfigService {
     const { apiKey, password, ...echoed } = dto.emailServiceConfig;
     return {
       useEmailService,
-      emailServiceConfig: { ...echoed, ...(apiKey ? { apiKey: maskSecret(apiKey) } : {}), ...(password ? { password: maskSecret(password) } : {}) },
+      emailServiceConfig: {
+        ...echoed,
+        ...(apiKey ? { apiKey: maskSecret(apiKey) } : {}),
+        ...(password ? { password: maskSecret(password) } : {}),
+      },
     };
   }
 
@@ -185,7 +202,8 @@ export class EmailConfigService {
     } catch {
       throw ApiError.invalid('data.emailServiceConfig.host must be a host name or an IP address.');
     }
-    if (await isRefusedTarget(target)) throw ApiError.invalid('data.emailServiceConfig.host resolves to a private address.');
+    if (await isRefusedTarget(target))
+      throw ApiError.invalid('data.emailServiceConfig.host resolves to a private address.');
   }
 }
 

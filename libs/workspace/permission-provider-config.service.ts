@@ -55,7 +55,12 @@ export class PermissionProviderConfigService {
     const stored = await this.stored(apiKeyId);
     const active =
       stored?.usePermissionProvider && stored.permissionProviderUrl !== ''
-        ? { url: stored.permissionProviderUrl, authToken: stored.authTokenCiphertext ? decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey) : '' }
+        ? {
+            url: stored.permissionProviderUrl,
+            authToken: stored.authTokenCiphertext
+              ? decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey)
+              : '',
+          }
         : null;
     this.activeCache.set(apiKeyId, active);
     return active;
@@ -68,22 +73,38 @@ export class PermissionProviderConfigService {
   async update(apiKeyId: string, dto: UpdatePermissionProviderConfigDto): Promise<PermissionProviderConfigView | null> {
     const settings = dto.permissionProviderConfig;
     if (dto.usePermissionProvider === undefined && settings === undefined) {
-      throw ApiError.invalid('At least one of data.usePermissionProvider or data.permissionProviderConfig must be provided.');
+      throw ApiError.invalid(
+        'At least one of data.usePermissionProvider or data.permissionProviderConfig must be provided.',
+      );
     }
     // `@IsOptional()` lets JSON null through: null keeps the stored value, as an absent field does.
     const url = settings?.permissionProviderUrl ?? undefined;
     if (url) await this.refuseTarget(url);
     const seeded = await this.dataSource.transaction(async (manager) => {
       // The row exists before it is locked, so two first updates of one key still merge one after the other.
-      await manager.createQueryBuilder().insert().into(ApiKeyConfig).values({ apiKeyId, config: {} }).orIgnore().execute();
-      const row = await manager.findOneOrFail(ApiKeyConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(ApiKeyConfig)
+        .values({ apiKeyId, config: {} })
+        .orIgnore()
+        .execute();
+      const row = await manager.findOneOrFail(ApiKeyConfig, {
+        where: { apiKeyId },
+        lock: { mode: 'pessimistic_write' },
+      });
       const current = row.config[CONFIG_KEY] as StoredPermissionProvider | undefined;
       const next: StoredPermissionProvider = {
         usePermissionProvider: dto.usePermissionProvider ?? current?.usePermissionProvider ?? false,
         permissionProviderUrl: url === undefined ? (current?.permissionProviderUrl ?? '') : normalizedUrl(url),
       };
       const token = settings?.authToken ?? undefined;
-      const ciphertext = token === undefined ? current?.authTokenCiphertext : token === '' ? undefined : encryptSecret(token, this.config.encryptionKey);
+      const ciphertext =
+        token === undefined
+          ? current?.authTokenCiphertext
+          : token === ''
+            ? undefined
+            : encryptSecret(token, this.config.encryptionKey);
       if (ciphertext) next.authTokenCiphertext = ciphertext;
       await manager.update(ApiKeyConfig, { apiKeyId }, { config: { ...row.config, [CONFIG_KEY]: next } });
       return current === undefined && dto.usePermissionProvider === true ? this.view(next) : null;
@@ -98,10 +119,16 @@ export class PermissionProviderConfigService {
   }
 
   private view(stored: StoredPermissionProvider | undefined): PermissionProviderConfigView {
-    const authToken = stored?.authTokenCiphertext ? maskSecret(decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey)) : '';
+    const authToken = stored?.authTokenCiphertext
+      ? maskSecret(decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey))
+      : '';
     return {
       usePermissionProvider: stored?.usePermissionProvider === true,
-      permissionProviderConfig: { permissionProviderUrl: stored?.permissionProviderUrl ?? '', authToken, authTokenSet: authToken !== '' },
+      permissionProviderConfig: {
+        permissionProviderUrl: stored?.permissionProviderUrl ?? '',
+        authToken,
+        authTokenSet: authToken !== '',
+      },
     };
   }
 
@@ -113,7 +140,8 @@ export class PermissionProviderConfigService {
     } catch {
       throw ApiError.invalid(INVALID_PROVIDER_URL);
     }
-    if ((target.protocol !== 'http:' && target.protocol !== 'https:') || !target.hostname) throw ApiError.invalid(INVALID_PROVIDER_URL);
+    if ((target.protocol !== 'http:' && target.protocol !== 'https:') || !target.hostname)
+      throw ApiError.invalid(INVALID_PROVIDER_URL);
     if (!this.config.webhookAllowPrivateNetworks && (await isRefusedTarget(target))) {
       throw ApiError.invalid('data.permissionProviderConfig.permissionProviderUrl resolves to a private address.');
     }

@@ -38,7 +38,9 @@ export class WorkspaceController {
       '`verified: true`; an address that owns no workspace is `NOT_FOUND`. E-mail delivery status is `/v2/workspace/email/messages/get`.',
   })
   async emailStatus(@Data() dto: EmailStatusDto) {
-    return ok('Email verified and workspace reactivated', { verified: await this.workspaces.ownerEmailVerified(dto.ownerEmail) });
+    return ok('Email verified and workspace reactivated', {
+      verified: await this.workspaces.ownerEmailVerified(dto.ownerEmail),
+    });
   }
 
   @RpcPost('/v2/workspace/get')
@@ -68,7 +70,10 @@ export class WorkspaceController {
 
   @RpcPost('/v2/workspace/apikeys/get')
   @WorkspaceAuth()
-  @ApiOperation({ description: "The workspace's API keys as `{ id, apiKeyName, type }`: no auth token or other secret. Keyset-paged by id, 100 a page at most." })
+  @ApiOperation({
+    description:
+      "The workspace's API keys as `{ id, apiKeyName, type }`: no auth token or other secret. Keyset-paged by id, 100 a page at most.",
+  })
   async listApiKeys(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: ListApiKeysDto) {
     const { apiKeys, nextPageToken } = await this.apiKeys.list(principal.workspaceId, dto);
     return ok('API keys retrieved successfully.', apiKeys, nextPageToken ? { nextPageToken } : {});

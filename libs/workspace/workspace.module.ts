@@ -13,7 +13,26 @@ import { WorkspaceService } from './workspace.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(WORKSPACE_ENTITIES)],
-  providers: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, AuditProducer, CredentialService],
-  exports: [WorkspaceService, ApiKeyService, ApiKeyConfigService, DomainService, EmailConfigService, PermissionProviderConfigService, AuditLogService, CredentialService],
+  providers: [
+    WorkspaceService,
+    ApiKeyService,
+    ApiKeyConfigService,
+    DomainService,
+    EmailConfigService,
+    PermissionProviderConfigService,
+    AuditLogService,
+    AuditProducer,
+    CredentialService,
+  ],
+  exports: [
+    WorkspaceService,
+    ApiKeyService,
+    ApiKeyConfigService,
+    DomainService,
+    EmailConfigService,
+    PermissionProviderConfigService,
+    AuditLogService,
+    CredentialService,
+  ],
 })
 export class WorkspaceModule {}

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret, ErrorCode, generateToken, hashToken, newId } from '@app/common';
+import {
+  ApiError,
+  AppConfig,
+  decryptSecret,
+  encryptSecret,
+  ErrorCode,
+  generateToken,
+  hashToken,
+  newId,
+} from '@app/common';
 import { AuditProducer } from './audit.producer';
 import { createApiKey, issueAuthToken } from './auth-token.factory';
 import { isDisposableEmail } from './disposable-email';
@@ -38,7 +47,10 @@ export class WorkspaceService {
       const account = await manager.findOneOrFail(Account, { where: { email }, lock: { mode: 'pessimistic_write' } });
       const owned = await manager.count(Workspace, { where: { accountId: account.id } });
       if (owned >= MAX_WORKSPACES_PER_OWNER) {
-        throw new ApiError(ErrorCode.RESOURCE_EXHAUSTED, `An owner may have at most ${MAX_WORKSPACES_PER_OWNER} workspaces.`);
+        throw new ApiError(
+          ErrorCode.RESOURCE_EXHAUSTED,
+          `An owner may have at most ${MAX_WORKSPACES_PER_OWNER} workspaces.`,
+        );
       }
       const authToken = generateToken();
       const workspace = manager.create(Workspace, {
@@ -63,7 +75,9 @@ export class WorkspaceService {
       relations: { account: true },
     });
     if (!workspace?.account) throw ApiError.notFound('Workspace not found.');
-    const keys = await this.dataSource.getRepository(ApiKey).find({ where: { workspaceId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const keys = await this.dataSource
+      .getRepository(ApiKey)
+      .find({ where: { workspaceId }, order: { createdAt: 'ASC', id: 'ASC' } });
     const authToken = decryptSecret(workspace.authTokenCiphertext, this.config.encryptionKey);
     return this.view(workspace, workspace.account, authToken, keys);
   }
@@ -74,7 +88,9 @@ export class WorkspaceService {
    * it owns a workspace; an unknown address is NOT_FOUND, as in Velt.
    */
   async ownerEmailVerified(ownerEmail: string): Promise<true> {
-    const account = await this.dataSource.getRepository(Account).findOne({ where: { email: ownerEmail.toLowerCase() } });
+    const account = await this.dataSource
+      .getRepository(Account)
+      .findOne({ where: { email: ownerEmail.toLowerCase() } });
     if (!account) throw ApiError.notFound('User not found');
     return true;
   }

@@ -9,7 +9,10 @@ import { replaceTscAliasPaths } from 'tsc-alias';
 
 const require = createRequire(import.meta.url);
 const dist = new URL('./dist/', import.meta.url).pathname;
-await replaceTscAliasPaths({ configFile: new URL('./tsconfig.json', import.meta.url).pathname, resolveFullPaths: true });
+await replaceTscAliasPaths({
+  configFile: new URL('./tsconfig.json', import.meta.url).pathname,
+  resolveFullPaths: true,
+});
 let minified = '';
 for (const file of readdirSync(dist).filter((name) => name.endsWith('.js'))) {
   const { code } = await minify(readFileSync(join(dist, file), 'utf8'), { module: true, compress: true, mangle: true });
@@ -23,4 +26,6 @@ const size = {
   socketIoClientGzipBytes: gzipSync(socketIo).length,
 };
 writeFileSync(join(dist, 'size.json'), `${JSON.stringify(size, null, 2)}\n`);
-console.log(`@collab-backend/realtime: ${size.clientGzipBytes} B min+gz (+ socket.io-client ${size.socketIoClientGzipBytes} B min+gz)`);
+console.log(
+  `@collab-backend/realtime: ${size.clientGzipBytes} B min+gz (+ socket.io-client ${size.socketIoClientGzipBytes} B min+gz)`,
+);

@@ -22,12 +22,18 @@ function headings(page: string): Set<string> {
 describe('citations of docs/ in the code', () => {
   const files = [...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), join(ROOT, '.dependency-cruiser.cjs')];
   const citations = files.flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/(docs\/[a-z-]+\.md) "([^"]+)"/g)].map(([, page, heading]) => ({ file: relative(ROOT, file), page, heading })),
+    [...readFileSync(file, 'utf8').matchAll(/(docs\/[a-z-]+\.md) "([^"]+)"/g)].map(([, page, heading]) => ({
+      file: relative(ROOT, file),
+      page,
+      heading,
+    })),
   );
 
   it('cites no file outside the repository (the design notes it started from are not in it)', () => {
     const outside = /DESIGN §|STYLE\.md|\.\.\/shared\//;
-    const offenders = files.filter((file) => file !== __filename && outside.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    const offenders = files
+      .filter((file) => file !== __filename && outside.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
     expect(offenders).toEqual([]);
   });
 

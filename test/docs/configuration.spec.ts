@@ -4,18 +4,24 @@ import { readDoc, tableRows } from './markdown';
 
 const PAGE = readDoc('docs/configuration.md');
 /** `| \`NAME\` | default | meaning |` rows of the variables table. */
-const ROWS = tableRows(PAGE, '| variable | default | meaning |').map(([name, fallback]) => ({ name: name.replace(/`/g, ''), fallback }));
+const ROWS = tableRows(PAGE, '| variable | default | meaning |').map(([name, fallback]) => ({
+  name: name.replace(/`/g, ''),
+  fallback,
+}));
 const PER_QUEUE = /^<QUEUE>(_[A-Z_]+)$/;
 
 /** Every variable the configuration code reads, found by handing it an environment that records each read. */
 function variablesRead(): Set<string> {
   const read = new Set<string>();
-  const env: NodeJS.ProcessEnv = new Proxy({}, {
-    get(_, name) {
-      if (typeof name === 'string') read.add(name);
-      return undefined;
+  const env: NodeJS.ProcessEnv = new Proxy(
+    {},
+    {
+      get(_, name) {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
     },
-  });
+  );
   new AppConfig(env);
   new QueueSettings(env, null);
   return read;
@@ -23,10 +29,12 @@ function variablesRead(): Set<string> {
 
 /** The documented names, per-queue rows expanded over the queue table's keys. */
 function documented(): Set<string> {
-  return new Set(ROWS.flatMap(({ name }) => {
-    const perQueue = PER_QUEUE.exec(name);
-    return perQueue ? Object.keys(QUEUE).map((key) => `${key}${perQueue[1]}`) : [name];
-  }));
+  return new Set(
+    ROWS.flatMap(({ name }) => {
+      const perQueue = PER_QUEUE.exec(name);
+      return perQueue ? Object.keys(QUEUE).map((key) => `${key}${perQueue[1]}`) : [name];
+    }),
+  );
 }
 
 describe('docs/configuration.md', () => {

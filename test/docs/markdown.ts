@@ -5,7 +5,9 @@ export const ROOT = join(__dirname, '..', '..');
 
 /** README.md, CONTRIBUTING.md and every page under docs/, as paths relative to the repository root. */
 export function documentationFiles(): string[] {
-  const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  const pages = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`);
   return ['README.md', 'CONTRIBUTING.md', ...pages];
 }
 
@@ -27,7 +29,12 @@ export function tableRows(markdown: string, heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }

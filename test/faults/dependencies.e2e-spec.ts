@@ -1,7 +1,15 @@
 import { Socket } from 'socket.io-client';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from '../support/processes';
-import { ApiResponse, apiKeyHeaders, BatchResult, createWorkspace, Credentials, post, workspaceHeaders } from '../support/http-client';
+import {
+  ApiResponse,
+  apiKeyHeaders,
+  BatchResult,
+  createWorkspace,
+  Credentials,
+  post,
+  workspaceHeaders,
+} from '../support/http-client';
 import { eventually } from '../support/eventually';
 import { anyString } from '../support/matchers';
 import { connect, nextEvent, request, userToken } from '../support/realtime-client';
@@ -75,7 +83,12 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     [owner, auditor] = await Promise.all([createWorkspace(a.url), createWorkspace(a.url)]);
     await seedDocument(world, owner.apiKey, doc.organizationId, doc.documentId);
     await seedEditors(a.url, owner, doc.organizationId, ['ed', 'u1']);
-    const configured = await post(a.url, '/v2/workspace/webhookconfig/update', { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: target.url('/raw') } }, apiKeyHeaders(owner));
+    const configured = await post(
+      a.url,
+      '/v2/workspace/webhookconfig/update',
+      { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: target.url('/raw') } },
+      apiKeyHeaders(owner),
+    );
     expect(configured.status).toBe(200);
   }, LONG);
 
@@ -95,7 +108,13 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     }
   }, LONG);
 
-  async function call(label: string, api: RunningApi, path: string, data: unknown, headers = apiKeyHeaders(owner)): Promise<Outcome> {
+  async function call(
+    label: string,
+    api: RunningApi,
+    path: string,
+    data: unknown,
+    headers = apiKeyHeaders(owner),
+  ): Promise<Outcome> {
     const started = Date.now();
     const at = phase;
     try {
@@ -140,7 +159,8 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     await eventually(
       () => {
         for (const label of labels) {
-          if (!outcomes.some((o) => o.label === label && o.phase === 'after' && o.status === 200)) throw new Error(`${label} has not recovered`);
+          if (!outcomes.some((o) => o.label === label && o.phase === 'after' && o.status === 200))
+            throw new Error(`${label} has not recovered`);
         }
       },
       { timeoutMs: 20_000, intervalMs: 100 },
@@ -152,12 +172,16 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
 
   function expectCleanUnavailable(outcomes: Outcome[]): void {
     const unexpected = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
-    expect(unexpected.map((o) => ({ label: o.label, phase: o.phase, status: o.status, body: o.response?.body }))).toEqual([]);
+    expect(
+      unexpected.map((o) => ({ label: o.label, phase: o.phase, status: o.status, body: o.response?.body })),
+    ).toEqual([]);
     for (const o of outcomes.filter((o) => o.status === 503)) {
       expect(o.response!.body).toEqual({ error: { status: 'UNAVAILABLE', message: anyString() } });
       expect(Number(o.response!.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const outsideOutage = outcomes.filter((o) => (o.phase === 'before' && o.endPhase === 'before') || o.phase === 'recovered');
+    const outsideOutage = outcomes.filter(
+      (o) => (o.phase === 'before' && o.endPhase === 'before') || o.phase === 'recovered',
+    );
     expect(outsideOutage.filter((o) => o.status !== 200).map((o) => [o.label, o.phase, o.response?.body])).toEqual([]);
     const slow = outcomes.filter((o) => o.ms >= MAX_OUTAGE_LATENCY_MS).map((o) => `${o.label} (${o.phase}) ${o.ms} ms`);
     expect(slow).toEqual([]);
@@ -167,104 +191,178 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
     phase = 'before';
   });
 
-  it('PostgreSQL: reads and writes answer 503 UNAVAILABLE while it is down, recover, and every accepted write is stored', async () => {
-    const load = traffic([
-      (n) => call('organizations/add', a, '/v2/organizations/add', { organizations: [{ organizationId: `pg-a-${n}`, organizationName: 'A' }] }),
-      (n) => call('documents/add', b, '/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: `pg-b-${n}`, documentName: 'B' }] }),
-      () => call('organizations/get', b, '/v2/organizations/get', { organizationIds: ['org'] }),
-      () => call('workspace/get', a, '/v2/workspace/get', {}, workspaceHeaders(owner)),
-    ]);
-    await outage(database, load.outcomes, ['organizations/add', 'documents/add', 'organizations/get', 'workspace/get']);
-    const outcomes = await load.stop();
+  it(
+    'PostgreSQL: reads and writes answer 503 UNAVAILABLE while it is down, recover, and every accepted write is stored',
+    async () => {
+      const load = traffic([
+        (n) =>
+          call('organizations/add', a, '/v2/organizations/add', {
+            organizations: [{ organizationId: `pg-a-${n}`, organizationName: 'A' }],
+          }),
+        (n) =>
+          call('documents/add', b, '/v2/organizations/documents/add', {
+            organizationId: 'org',
+            documents: [{ documentId: `pg-b-${n}`, documentName: 'B' }],
+          }),
+        () => call('organizations/get', b, '/v2/organizations/get', { organizationIds: ['org'] }),
+        () => call('workspace/get', a, '/v2/workspace/get', {}, workspaceHeaders(owner)),
+      ]);
+      await outage(database, load.outcomes, [
+        'organizations/add',
+        'documents/add',
+        'organizations/get',
+        'workspace/get',
+      ]);
+      const outcomes = await load.stop();
 
-    expectCleanUnavailable(outcomes);
-    const down = outcomes.filter((o) => o.phase === 'down');
-    for (const label of ['organizations/add', 'documents/add', 'organizations/get', 'workspace/get']) {
-      expect(down.filter((o) => o.label === label && o.status === 503).length).toBeGreaterThan(0);
-    }
-    // No accepted write lost: every organization and document whose add answered 200 is in the database.
-    const accepted = (label: string) =>
-      outcomes.filter((o) => o.label === label && o.status === 200).flatMap((o) => Object.keys(o.response!.body.result.data as BatchResult));
-    const organizations = await world.query<{ id: string }>(`SELECT id FROM organization WHERE api_key_id = $1 AND id LIKE 'pg-a-%'`, [owner.apiKey]);
-    const documents = await world.query<{ id: string }>(`SELECT id FROM document WHERE api_key_id = $1 AND id LIKE 'pg-b-%'`, [owner.apiKey]);
-    expect(accepted('organizations/add').length).toBeGreaterThan(5);
-    expect(organizations.map((r) => r.id)).toEqual(expect.arrayContaining(accepted('organizations/add')));
-    expect(documents.map((r) => r.id)).toEqual(expect.arrayContaining(accepted('documents/add')));
-    console.log(summary('PostgreSQL', outcomes));
-  }, LONG);
+      expectCleanUnavailable(outcomes);
+      const down = outcomes.filter((o) => o.phase === 'down');
+      for (const label of ['organizations/add', 'documents/add', 'organizations/get', 'workspace/get']) {
+        expect(down.filter((o) => o.label === label && o.status === 503).length).toBeGreaterThan(0);
+      }
+      // No accepted write lost: every organization and document whose add answered 200 is in the database.
+      const accepted = (label: string) =>
+        outcomes
+          .filter((o) => o.label === label && o.status === 200)
+          .flatMap((o) => Object.keys(o.response!.body.result.data as BatchResult));
+      const organizations = await world.query<{ id: string }>(
+        `SELECT id FROM organization WHERE api_key_id = $1 AND id LIKE 'pg-a-%'`,
+        [owner.apiKey],
+      );
+      const documents = await world.query<{ id: string }>(
+        `SELECT id FROM document WHERE api_key_id = $1 AND id LIKE 'pg-b-%'`,
+        [owner.apiKey],
+      );
+      expect(accepted('organizations/add').length).toBeGreaterThan(5);
+      expect(organizations.map((r) => r.id)).toEqual(expect.arrayContaining(accepted('organizations/add')));
+      expect(documents.map((r) => r.id)).toEqual(expect.arrayContaining(accepted('documents/add')));
+      console.log(summary('PostgreSQL', outcomes));
+    },
+    LONG,
+  );
 
-  it('Redis: presence and the rate limit answer 503 while it is down, comment writes are accepted and delivered after, realtime works again', async () => {
-    const before = await connect(a.url, await userToken(a.url, owner, 'ed'));
-    sockets.push(before);
-    expect((await request(before, 'subscribe', doc)).status).toBe('success');
-    const load = traffic([
-      (n) => call('presence/add', a, '/v2/presence/add', { ...doc, users: [{ userId: `p${n % 5}` }] }),
-      () => call('presence/get', b, '/v2/presence/get', doc),
-      (n) => call('workspace/create', b, '/v2/workspace/create', { ownerEmail: `redis${n}@example.com`, name: 'R', workspaceName: 'W' }, {}),
-      (n) =>
-        call('commentannotations/add', b, '/v2/commentannotations/add', {
-          ...doc,
-          from: { userId: 'u1' },
-          commentAnnotations: [{ annotationId: `ra-${n}`, commentData: [{ commentText: `comment ${n}`, from: { userId: 'u1' }, triggerNotification: true }] }],
-        }),
-      () => call('authtoken/reset', a, '/v2/workspace/authtoken/reset', { apiKey: auditor.apiKey }, workspaceHeaders(auditor)),
-    ]);
-    await outage(redis, load.outcomes, ['presence/add', 'presence/get', 'workspace/create', 'commentannotations/add', 'authtoken/reset']);
-    const outcomes = await load.stop();
-    const created = outcomes.filter((o) => o.label === 'workspace/create' && o.status === 200).length;
+  it(
+    'Redis: presence and the rate limit answer 503 while it is down, comment writes are accepted and delivered after, realtime works again',
+    async () => {
+      const before = await connect(a.url, await userToken(a.url, owner, 'ed'));
+      sockets.push(before);
+      expect((await request(before, 'subscribe', doc)).status).toBe('success');
+      const load = traffic([
+        (n) => call('presence/add', a, '/v2/presence/add', { ...doc, users: [{ userId: `p${n % 5}` }] }),
+        () => call('presence/get', b, '/v2/presence/get', doc),
+        (n) =>
+          call(
+            'workspace/create',
+            b,
+            '/v2/workspace/create',
+            { ownerEmail: `redis${n}@example.com`, name: 'R', workspaceName: 'W' },
+            {},
+          ),
+        (n) =>
+          call('commentannotations/add', b, '/v2/commentannotations/add', {
+            ...doc,
+            from: { userId: 'u1' },
+            commentAnnotations: [
+              {
+                annotationId: `ra-${n}`,
+                commentData: [{ commentText: `comment ${n}`, from: { userId: 'u1' }, triggerNotification: true }],
+              },
+            ],
+          }),
+        () =>
+          call(
+            'authtoken/reset',
+            a,
+            '/v2/workspace/authtoken/reset',
+            { apiKey: auditor.apiKey },
+            workspaceHeaders(auditor),
+          ),
+      ]);
+      await outage(redis, load.outcomes, [
+        'presence/add',
+        'presence/get',
+        'workspace/create',
+        'commentannotations/add',
+        'authtoken/reset',
+      ]);
+      const outcomes = await load.stop();
+      const created = outcomes.filter((o) => o.label === 'workspace/create' && o.status === 200).length;
 
-    expectCleanUnavailable(outcomes);
-    const down = outcomes.filter((o) => o.phase === 'down');
-    for (const label of ['presence/add', 'presence/get', 'workspace/create']) {
-      expect(down.filter((o) => o.label === label && o.status === 503).length).toBeGreaterThan(0);
-    }
-    // Webhook enqueueing is best effort by design (docs/architecture.md "Webhooks": the delivery rows are the source of truth),
-    // so comment writes keep being accepted while Redis is away and their deliveries arrive after.
-    const comments = outcomes.filter((o) => o.label === 'commentannotations/add' && o.status === 200);
-    expect(comments.filter((o) => o.phase === 'down').length).toBeGreaterThan(0);
-    const annotationIds = comments.flatMap((o) => Object.keys(o.response!.body.result.data as BatchResult));
-    const stored = await world.query<{ id: string }>(`SELECT id FROM comment_annotation WHERE api_key_id = $1 AND id LIKE 'ra-%'`, [owner.apiKey]);
-    expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(annotationIds));
-    await eventually(
-      () => {
-        const delivered = new Set(target.received.map((r) => (JSON.parse(r.body) as CommentWebhook).commentAnnotation.annotationId));
-        expect(annotationIds.filter((id) => !delivered.has(id))).toEqual([]);
-      },
-      { timeoutMs: 30_000, intervalMs: 200 },
-    );
-    // A reset does not wait out the outage either: the producer connection refuses the audit job at once,
-    // and the event is written directly instead, so none is lost.
-    const resets = outcomes.filter((o) => o.label === 'authtoken/reset');
-    expect(resets.filter((o) => o.phase === 'down' && o.status === 200).length).toBeGreaterThan(0);
-    await eventually(async () => {
-      const [row] = await world.query<{ count: string }>(`SELECT count(*) FROM audit_event WHERE api_key_id = $1 AND action = 'auth_token.reset'`, [auditor.apiKey]);
-      expect(Number(row.count)).toBe(resets.filter((o) => o.status === 200).length);
-    }, { timeoutMs: 15_000, intervalMs: 200 });
-    const owners = await world.query<{ count: string }>(`SELECT count(*) FROM account WHERE email LIKE 'redis%@example.com'`);
-    expect(Number(owners[0].count)).toBe(created);
+      expectCleanUnavailable(outcomes);
+      const down = outcomes.filter((o) => o.phase === 'down');
+      for (const label of ['presence/add', 'presence/get', 'workspace/create']) {
+        expect(down.filter((o) => o.label === label && o.status === 503).length).toBeGreaterThan(0);
+      }
+      // Webhook enqueueing is best effort by design (docs/architecture.md "Webhooks": the delivery rows are the source of truth),
+      // so comment writes keep being accepted while Redis is away and their deliveries arrive after.
+      const comments = outcomes.filter((o) => o.label === 'commentannotations/add' && o.status === 200);
+      expect(comments.filter((o) => o.phase === 'down').length).toBeGreaterThan(0);
+      const annotationIds = comments.flatMap((o) => Object.keys(o.response!.body.result.data as BatchResult));
+      const stored = await world.query<{ id: string }>(
+        `SELECT id FROM comment_annotation WHERE api_key_id = $1 AND id LIKE 'ra-%'`,
+        [owner.apiKey],
+      );
+      expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(annotationIds));
+      await eventually(
+        () => {
+          const delivered = new Set(
+            target.received.map((r) => (JSON.parse(r.body) as CommentWebhook).commentAnnotation.annotationId),
+          );
+          expect(annotationIds.filter((id) => !delivered.has(id))).toEqual([]);
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      // A reset does not wait out the outage either: the producer connection refuses the audit job at once,
+      // and the event is written directly instead, so none is lost.
+      const resets = outcomes.filter((o) => o.label === 'authtoken/reset');
+      expect(resets.filter((o) => o.phase === 'down' && o.status === 200).length).toBeGreaterThan(0);
+      await eventually(
+        async () => {
+          const [row] = await world.query<{ count: string }>(
+            `SELECT count(*) FROM audit_event WHERE api_key_id = $1 AND action = 'auth_token.reset'`,
+            [auditor.apiKey],
+          );
+          expect(Number(row.count)).toBe(resets.filter((o) => o.status === 200).length);
+        },
+        { timeoutMs: 15_000, intervalMs: 200 },
+      );
+      const owners = await world.query<{ count: string }>(
+        `SELECT count(*) FROM account WHERE email LIKE 'redis%@example.com'`,
+      );
+      expect(Number(owners[0].count)).toBe(created);
 
-    // Realtime after the outage: a socket that stayed connected and a socket that reconnects (to the other
-    // instance) both get a broadcast fanned out through the Redis adapter.
-    const reconnected = await connect(b.url, await userToken(b.url, owner, 'ed'));
-    sockets.push(reconnected);
-    const ack = await eventually(async () => {
-      const response = await request<{ role: string }>(reconnected, 'subscribe', doc);
-      if (response.status !== 'success') throw new Error(JSON.stringify(response));
-      return response;
-    });
-    expect(ack.role).toBe('editor');
-    await eventually(
-      async () => {
-        const id = `after-redis-${Date.now()}`;
-        const seen = [nextEvent<LiveStateEvent>(before, 'livestate', (e) => e.liveStateDataId === id, 1000), nextEvent<LiveStateEvent>(reconnected, 'livestate', (e) => e.liveStateDataId === id, 1000)];
-        const sent = await post(b.url, '/v2/livestate/broadcast', { ...doc, liveStateDataId: id, data: { ok: true } }, apiKeyHeaders(owner));
-        expect(sent.status).toBe(200);
-        await Promise.all(seen);
-      },
-      { timeoutMs: 15_000, intervalMs: 200 },
-    );
-    console.log(summary('Redis', outcomes));
-  }, LONG);
+      // Realtime after the outage: a socket that stayed connected and a socket that reconnects (to the other
+      // instance) both get a broadcast fanned out through the Redis adapter.
+      const reconnected = await connect(b.url, await userToken(b.url, owner, 'ed'));
+      sockets.push(reconnected);
+      const ack = await eventually(async () => {
+        const response = await request<{ role: string }>(reconnected, 'subscribe', doc);
+        if (response.status !== 'success') throw new Error(JSON.stringify(response));
+        return response;
+      });
+      expect(ack.role).toBe('editor');
+      await eventually(
+        async () => {
+          const id = `after-redis-${Date.now()}`;
+          const seen = [
+            nextEvent<LiveStateEvent>(before, 'livestate', (e) => e.liveStateDataId === id, 1000),
+            nextEvent<LiveStateEvent>(reconnected, 'livestate', (e) => e.liveStateDataId === id, 1000),
+          ];
+          const sent = await post(
+            b.url,
+            '/v2/livestate/broadcast',
+            { ...doc, liveStateDataId: id, data: { ok: true } },
+            apiKeyHeaders(owner),
+          );
+          expect(sent.status).toBe(200);
+          await Promise.all(seen);
+        },
+        { timeoutMs: 15_000, intervalMs: 200 },
+      );
+      console.log(summary('Redis', outcomes));
+    },
+    LONG,
+  );
 });
 
 function summary(name: string, outcomes: Outcome[]): string {

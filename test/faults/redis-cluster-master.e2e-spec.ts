@@ -21,8 +21,10 @@ describe('faults: a Redis Cluster master dies and returns', () => {
   let worker: RunningProcess;
   let owner: Credentials;
 
-  const presence = (documentId: string) => post(api.url, '/v2/presence/get', { organizationId: 'org', documentId }, apiKeyHeaders(owner));
-  const presenceKey = (documentId: string) => `${world.name}:presence:{${JSON.stringify([owner.apiKey, 'org', documentId])}}`;
+  const presence = (documentId: string) =>
+    post(api.url, '/v2/presence/get', { organizationId: 'org', documentId }, apiKeyHeaders(owner));
+  const presenceKey = (documentId: string) =>
+    `${world.name}:presence:{${JSON.stringify([owner.apiKey, 'org', documentId])}}`;
   async function timed(request: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; ms: number }> {
     const started = Date.now();
     const response = await request();
@@ -36,7 +38,12 @@ describe('faults: a Redis Cluster master dies and returns', () => {
     owner = await createWorkspace(api.url);
     for (const documentId of DOCUMENTS) {
       await seedDocument(world, owner.apiKey, 'org', documentId);
-      const added = await post(api.url, '/v2/presence/add', { organizationId: 'org', documentId, users: [{ userId: 'ann' }] }, apiKeyHeaders(owner));
+      const added = await post(
+        api.url,
+        '/v2/presence/add',
+        { organizationId: 'org', documentId, users: [{ userId: 'ann' }] },
+        apiKeyHeaders(owner),
+      );
       expect(added.status).toBe(200);
     }
   });

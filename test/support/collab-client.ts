@@ -24,7 +24,11 @@ export function collabUrl(apiUrl: string, apiKey: string): string {
 /** Opens `name` (organizationId/documentId/editorId) as the token's user; resolves once synced, rejects on refusal. */
 export async function openEditor(apiUrl: string, auth: Handshake, name: string): Promise<Editor> {
   const doc = new Y.Doc();
-  const websocketProvider = new HocuspocusProviderWebsocket({ url: collabUrl(apiUrl, auth.apiKey), WebSocketPolyfill: WebSocket, maxAttempts: 1 });
+  const websocketProvider = new HocuspocusProviderWebsocket({
+    url: collabUrl(apiUrl, auth.apiKey),
+    WebSocketPolyfill: WebSocket,
+    maxAttempts: 1,
+  });
   const closes: string[] = [];
   let provider!: HocuspocusProvider;
   await new Promise<void>((resolve, reject) => {

@@ -73,7 +73,11 @@ export async function postRaw<T = unknown>(
     body,
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Envelope<T> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as Envelope<T>,
+  };
 }
 
 export function apiKeyHeaders(credentials: Credentials): Record<string, string> {
@@ -87,12 +91,29 @@ export function workspaceHeaders(credentials: Credentials): Record<string, strin
 let counter = 0;
 
 /** Creates a workspace and reads its first API key's auth token: everything a suite needs to call API-key routes. */
-export async function createWorkspace(baseUrl: string, ownerEmail = `owner${Date.now()}${counter++}@example.com`): Promise<Credentials> {
-  const created = await post<Workspace>(baseUrl, '/v2/workspace/create', { ownerEmail, name: 'Owner', workspaceName: 'Test workspace' });
+export async function createWorkspace(
+  baseUrl: string,
+  ownerEmail = `owner${Date.now()}${counter++}@example.com`,
+): Promise<Credentials> {
+  const created = await post<Workspace>(baseUrl, '/v2/workspace/create', {
+    ownerEmail,
+    name: 'Owner',
+    workspaceName: 'Test workspace',
+  });
   if (created.status !== 200) throw new Error(`workspace create failed: ${JSON.stringify(created.body)}`);
   const workspace = created.body.result.data;
-  const credentials = { workspaceId: workspace.id, workspaceToken: workspace.authToken, apiKey: Object.keys(workspace.apiKeyList)[0], authToken: '' };
-  const tokens = await post<AuthTokens>(baseUrl, '/v2/workspace/authtokens/get', { apiKey: credentials.apiKey }, workspaceHeaders(credentials));
+  const credentials = {
+    workspaceId: workspace.id,
+    workspaceToken: workspace.authToken,
+    apiKey: Object.keys(workspace.apiKeyList)[0],
+    authToken: '',
+  };
+  const tokens = await post<AuthTokens>(
+    baseUrl,
+    '/v2/workspace/authtokens/get',
+    { apiKey: credentials.apiKey },
+    workspaceHeaders(credentials),
+  );
   credentials.authToken = tokens.body.result.data.authTokens[0].token;
   return credentials;
 }

@@ -7,8 +7,29 @@ import JsdomEnvironment from 'jest-environment-jsdom';
 export default class JsdomNodeEnvironment extends JsdomEnvironment {
   constructor(...args: ConstructorParameters<typeof JsdomEnvironment>) {
     const [config, context] = args;
-    super({ ...config, projectConfig: { ...config.projectConfig, testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] } } }, context);
-    const names = ['TextEncoder', 'TextDecoder', 'fetch', 'Request', 'Response', 'Headers', 'FormData', 'setImmediate', 'clearImmediate', 'structuredClone', 'ReadableStream'] as const;
+    super(
+      {
+        ...config,
+        projectConfig: {
+          ...config.projectConfig,
+          testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
+        },
+      },
+      context,
+    );
+    const names = [
+      'TextEncoder',
+      'TextDecoder',
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'FormData',
+      'setImmediate',
+      'clearImmediate',
+      'structuredClone',
+      'ReadableStream',
+    ] as const;
     for (const name of names) Object.assign(this.global, { [name]: globalThis[name] });
   }
 }

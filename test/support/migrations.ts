@@ -18,14 +18,30 @@ export const WORKER_TIMINGS = {
 };
 
 /** Starts a migration and returns its id; throws with the envelope when refused. */
-export async function startMigration(call: Call, organizationId: string, documentId: string, newDocumentId: string): Promise<string> {
-  const response = await call<{ migrationId: string }>('/v2/organizations/documents/migrate', { organizationId, documentId, newDocumentId });
+export async function startMigration(
+  call: Call,
+  organizationId: string,
+  documentId: string,
+  newDocumentId: string,
+): Promise<string> {
+  const response = await call<{ migrationId: string }>('/v2/organizations/documents/migrate', {
+    organizationId,
+    documentId,
+    newDocumentId,
+  });
   if (response.status !== 200) throw new Error(`migrate refused: ${JSON.stringify(response.body)}`);
   return response.body.result.data.migrationId;
 }
 
-export async function migrationStatus(call: Call, organizationId: string, migrationId: string): Promise<MigrationStatus> {
-  const response = await call<MigrationStatus>('/v2/organizations/documents/migrate/status', { organizationId, migrationId });
+export async function migrationStatus(
+  call: Call,
+  organizationId: string,
+  migrationId: string,
+): Promise<MigrationStatus> {
+  const response = await call<MigrationStatus>('/v2/organizations/documents/migrate/status', {
+    organizationId,
+    migrationId,
+  });
   if (response.status !== 200) throw new Error(`status refused: ${JSON.stringify(response.body)}`);
   return response.body.result.data;
 }
@@ -35,7 +51,8 @@ export function settled(call: Call, organizationId: string, migrationId: string,
   return eventually(
     async () => {
       const data = await migrationStatus(call, organizationId, migrationId);
-      if (data.status !== 'completed' && data.status !== 'failed') throw new Error(`migration ${migrationId} still ${data.status}`);
+      if (data.status !== 'completed' && data.status !== 'failed')
+        throw new Error(`migration ${migrationId} still ${data.status}`);
       return data;
     },
     { timeoutMs, intervalMs: 100 },

@@ -30,14 +30,20 @@ export interface ProviderReply {
 /** A real HTTP permission provider: records every query and answers as `reply` scripts it. */
 export class PermissionProviderStub {
   readonly received: ReceivedQuery[] = [];
-  reply: (query: ReceivedQuery) => ProviderReply = () => ({ status: 200, body: { data: [], success: true, statusCode: 200 } });
+  reply: (query: ReceivedQuery) => ProviderReply = () => ({
+    status: 200,
+    body: { data: [], success: true, statusCode: 200 },
+  });
   private readonly pending = new Set<NodeJS.Timeout>();
 
   private readonly server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const query = { headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as PermissionQuery };
+      const query = {
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as PermissionQuery,
+      };
       this.received.push(query);
       const reply = this.reply(query);
       const timer = setTimeout(() => {

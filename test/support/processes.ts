@@ -21,7 +21,9 @@ export interface RunningApi extends RunningProcess {
  * scavenges and promotions per request), so tests and benches run the API as deployed. Paths here
  * are relative to the repository root, as the launched scripts' are.
  */
-export const API_NODE_FLAGS: string[] = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:api']
+export const API_NODE_FLAGS: string[] = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+).scripts['start:api']
   .split(' ')
   .filter((part) => part.startsWith('--'));
 
@@ -43,7 +45,9 @@ function launch(script: string, env: Record<string, string>, nodeFlags: string[]
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = once(child, 'exit').then(([code, signal]) => (code as number | null) ?? (signal as NodeJS.Signals | null));
+  const exited = once(child, 'exit').then(
+    ([code, signal]) => (code as number | null) ?? (signal as NodeJS.Signals | null),
+  );
   return {
     child,
     output: () => log,
@@ -58,7 +62,11 @@ function launch(script: string, env: Record<string, string>, nodeFlags: string[]
  * Starts the compiled API (npm run start:api, or the build in `dist`) on a free port and waits until
  * /health answers 200.
  */
-export async function startApi(env: Record<string, string>, extraEnv: Record<string, string> = {}, dist = 'dist'): Promise<RunningApi> {
+export async function startApi(
+  env: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+  dist = 'dist',
+): Promise<RunningApi> {
   const port = await freePort();
   const proc = launch(`${dist}/apps/api/src/main.js`, { ...env, ...extraEnv, PORT: String(port) }, API_NODE_FLAGS);
   const url = `http://127.0.0.1:${port}`;
@@ -75,7 +83,10 @@ export async function startApi(env: Record<string, string>, extraEnv: Record<str
 
 /** Starts a compiled worker process (npm run start:worker) and waits for its ready line (logged at info level). */
 /** Starts an app expected to refuse to boot; resolves with its exit code and what it wrote to stderr. */
-export async function failedBoot(app: 'api' | 'worker', env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+export async function failedBoot(
+  app: 'api' | 'worker',
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], { env: { ...process.env, ...env } });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -83,7 +94,10 @@ export async function failedBoot(app: 'api' | 'worker', env: Record<string, stri
   return { code, stderr: stderr.trim() };
 }
 
-export async function startWorker(env: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
+export async function startWorker(
+  env: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningProcess> {
   const proc = launch('dist/apps/worker/src/main.js', { ...env, LOG_LEVEL: 'info', ...extraEnv });
   await eventually(
     () => {

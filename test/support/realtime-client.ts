@@ -41,7 +41,11 @@ export async function connect(url: string, auth: Handshake, origin?: string): Pr
 }
 
 /** The connect_error of a handshake that must be refused. */
-export async function refusal(url: string, auth: Handshake, origin?: string): Promise<{ message: string; data?: { status: string } }> {
+export async function refusal(
+  url: string,
+  auth: Handshake,
+  origin?: string,
+): Promise<{ message: string; data?: { status: string } }> {
   const socket = open(url, auth, origin);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => {
@@ -60,7 +64,12 @@ export function request<T = unknown>(socket: Socket, event: string, payload: unk
 }
 
 /** Resolves with the next `event` whose payload satisfies `match`; `T` is the payload shape the caller expects. */
-export function nextEvent<T = unknown>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+export function nextEvent<T = unknown>(
+  socket: Socket,
+  event: string,
+  match: (payload: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);
@@ -76,15 +85,32 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, match: (pa
   });
 }
 
-export async function userToken(baseUrl: string, owner: Credentials, userId: string, userProperties: Record<string, unknown> = {}): Promise<Handshake> {
-  const response = await post<{ token: string }>(baseUrl, '/v2/auth/generate_token', { userId, userProperties }, apiKeyHeaders(owner));
+export async function userToken(
+  baseUrl: string,
+  owner: Credentials,
+  userId: string,
+  userProperties: Record<string, unknown> = {},
+): Promise<Handshake> {
+  const response = await post<{ token: string }>(
+    baseUrl,
+    '/v2/auth/generate_token',
+    { userId, userProperties },
+    apiKeyHeaders(owner),
+  );
   if (response.status !== 200) throw new Error(`generate_token failed: ${JSON.stringify(response.body)}`);
   return { apiKey: owner.apiKey, token: response.body.result.data.token };
 }
 
 /** An HS256 JWT signed with the API key's real secret (read from the database) and arbitrary claims. */
-export async function signWithKeySecret(world: TestEnvironment, apiKeyId: string, claims: Record<string, unknown>): Promise<string> {
-  const [row] = await world.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM user_token_secret WHERE api_key_id = $1', [apiKeyId]);
+export async function signWithKeySecret(
+  world: TestEnvironment,
+  apiKeyId: string,
+  claims: Record<string, unknown>,
+): Promise<string> {
+  const [row] = await world.query<{ secret_ciphertext: string }>(
+    'SELECT secret_ciphertext FROM user_token_secret WHERE api_key_id = $1',
+    [apiKeyId],
+  );
   const secret = Buffer.from(decryptSecret(row.secret_ciphertext, new AppConfig(world.env).encryptionKey), 'base64url');
   return signJwt(secret, claims);
 }

@@ -66,21 +66,42 @@ async function clusterState(port: number): Promise<string> {
 async function spawnRedis(port: number, dir: string, extra: string[]): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', ...extra, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      ...extra,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--dir',
+      dir,
+    ],
     { stdio: 'ignore' },
   );
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`redis-server on ${port} exited with ${child.exitCode}`);
-    const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    // Refused while the server starts: connect() rejects, the event needs no second report.
-    redis.on('error', () => undefined);
-    try {
-      await redis.connect();
-      await redis.ping();
-    } finally {
-      redis.disconnect();
-    }
-  }, { timeoutMs: 10_000, intervalMs: 50 });
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`redis-server on ${port} exited with ${child.exitCode}`);
+      const redis = new Redis(port, '127.0.0.1', {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      // Refused while the server starts: connect() rejects, the event needs no second report.
+      redis.on('error', () => undefined);
+      try {
+        await redis.connect();
+        await redis.ping();
+      } finally {
+        redis.disconnect();
+      }
+    },
+    { timeoutMs: 10_000, intervalMs: 50 },
+  );
   return child;
 }
 
@@ -113,26 +134,43 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
   const children = new Map<number, ChildProcess>();
 
   async function startNode(port: number): Promise<void> {
-    children.set(port, await spawnRedis(port, dir, [
-      '--cluster-enabled', 'yes',
-      '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-      // Quick failure detection, and the other masters keep serving their slots while one is down.
-      '--cluster-node-timeout', '2000',
-      '--cluster-require-full-coverage', 'no',
-    ]));
+    children.set(
+      port,
+      await spawnRedis(port, dir, [
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(dir, `nodes-${port}.conf`),
+        // Quick failure detection, and the other masters keep serving their slots while one is down.
+        '--cluster-node-timeout',
+        '2000',
+        '--cluster-require-full-coverage',
+        'no',
+      ]),
+    );
   }
 
   async function allOk(): Promise<void> {
-    await eventually(async () => {
-      for (const port of ports) {
-        const state = await clusterState(port);
-        if (state !== 'ok') throw new Error(`node ${port}: cluster_state ${state}`);
-      }
-    }, { timeoutMs: 30_000, intervalMs: 100 });
+    await eventually(
+      async () => {
+        for (const port of ports) {
+          const state = await clusterState(port);
+          if (state !== 'ok') throw new Error(`node ${port}: cluster_state ${state}`);
+        }
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
   }
 
   await Promise.all(ports.map(startNode));
-  await run('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes']);
+  await run('redis-cli', [
+    '--cluster',
+    'create',
+    ...ports.map((port) => `127.0.0.1:${port}`),
+    '--cluster-replicas',
+    '0',
+    '--cluster-yes',
+  ]);
   await allOk();
 
   const clients: Cluster[] = [];
@@ -140,7 +178,10 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
     ports,
     nodes: ports.map((port) => `127.0.0.1:${port}`).join(','),
     client(keyPrefix = '') {
-      const client = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })), { keyPrefix, redisOptions: { maxRetriesPerRequest: 1 } });
+      const client = new Cluster(
+        ports.map((port) => ({ host: '127.0.0.1', port })),
+        { keyPrefix, redisOptions: { maxRetriesPerRequest: 1 } },
+      );
       clients.push(client);
       return client;
     },

@@ -54,9 +54,13 @@ process.stdout.write(JSON.stringify(routes));
  * ApiModule reaches: a route added to any controller shows up here without a hand-kept list.
  */
 export function apiRoutes(): Route[] {
-  const output = execFileSync(process.execPath, ['-e', DISCOVER, require.resolve('../../dist/apps/api/src/api.module.js')], {
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'silent' },
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['-e', DISCOVER, require.resolve('../../dist/apps/api/src/api.module.js')],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    },
+  );
   return (JSON.parse(output) as Route[]).sort((a, b) => a.path.localeCompare(b.path));
 }

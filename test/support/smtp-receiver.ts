@@ -54,7 +54,11 @@ export class SmtpReceiver {
   }
 
   private settle(session: SMTPServerSession, parsed: ParsedMail, callback: (error?: Error | null) => void): void {
-    const mail = { to: session.envelope.rcptTo.map((r) => r.address), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', parsed };
+    const mail = {
+      to: session.envelope.rcptTo.map((r) => r.address),
+      from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+      parsed,
+    };
     if (this.hold(mail)) {
       this.held.push(mail);
       return;

@@ -36,9 +36,13 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     WORKSPACE_CREATE_LIMIT: '100000',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
-  await run(process.execPath, ['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/apps/schema/src/data-source.js'], {
-    env: { ...process.env, ...env },
-  });
+  await run(
+    process.execPath,
+    ['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/apps/schema/src/data-source.js'],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
   const redis = new Redis(REDIS_URL, { keyPrefix: `${name}:`, maxRetriesPerRequest: 1 });

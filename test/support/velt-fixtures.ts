@@ -29,7 +29,8 @@ export interface VeltPage {
 const FIXTURES = join(__dirname, '..', 'fixtures', 'velt');
 const VERSIONS: VeltVersion[] = ['v1', 'v2'];
 
-const read = (version: VeltVersion, file: string): VeltPage => JSON.parse(readFileSync(join(FIXTURES, version, file), 'utf8')) as VeltPage;
+const read = (version: VeltVersion, file: string): VeltPage =>
+  JSON.parse(readFileSync(join(FIXTURES, version, file), 'utf8')) as VeltPage;
 
 /** One page by its file name without `.json`, e.g. `veltPage('v2', 'users-get')`. */
 export const veltPage = (version: VeltVersion, name: string): VeltPage => read(version, `${name}.json`);
@@ -54,7 +55,11 @@ export const veltHeaders = (auth: VeltPage['auth'], who: Credentials): Record<st
  * The example's `data` as we send it: a page without header auth (v1's token route) carries the
  * API key and auth token in the body, so the placeholders there become the caller's own.
  */
-export const requestDataFor = (page: VeltPage, example: VeltRequestExample, who: Credentials): Record<string, unknown> => {
+export const requestDataFor = (
+  page: VeltPage,
+  example: VeltRequestExample,
+  who: Credentials,
+): Record<string, unknown> => {
   const data = requestData(example);
   return page.auth === 'none' && 'apiKey' in data ? { ...data, apiKey: who.apiKey, authToken: who.authToken } : data;
 };
@@ -66,7 +71,8 @@ export const fieldSteps = (path: string): string[] =>
 export const isMapStep = (step: string): boolean => /^\{.+\}$/.test(step);
 
 /** The JSON type of a value: `null`, `array`, `object`, `string`, `number` or `boolean`. */
-export const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+export const jsonType = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
 /** `a | (b|c)[]` into `a` and `(b|c)[]`: only bars outside brackets separate alternatives. */
 function alternatives(type: string): string[] {
@@ -88,7 +94,8 @@ function alternatives(type: string): string[] {
 function typeMatches(value: unknown, type: string): boolean {
   return alternatives(type).some((alternative) => {
     const list = /^(.*)\[\]$/.exec(alternative);
-    if (list) return Array.isArray(value) && value.every((item) => typeMatches(item, list[1].replace(/^\((.*)\)$/, '$1')));
+    if (list)
+      return Array.isArray(value) && value.every((item) => typeMatches(item, list[1].replace(/^\((.*)\)$/, '$1')));
     const wanted = alternative.toLowerCase();
     return wanted === 'any' || jsonType(value) === wanted;
   });
@@ -107,7 +114,8 @@ export interface ShapeOptions {
   timestampsEitherWay?: boolean;
 }
 
-const member = (at: string, key: string): string => (at === '' ? key : key.includes('.') ? `${at}["${key}"]` : `${at}.${key}`);
+const member = (at: string, key: string): string =>
+  at === '' ? key : key.includes('.') ? `${at}["${key}"]` : `${at}.${key}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => jsonType(value) === 'object';
 
@@ -117,12 +125,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> => jsonType(
  * concrete place (`result.data[0].name`). A step that does not fit the value's kind (a list where
  * the field describes an object) belongs to another documented variant of the answer and is skipped.
  */
-export function responseProblems(page: Pick<VeltPage, 'responseFields'>, body: unknown, options: ShapeOptions = {}): string[] {
+export function responseProblems(
+  page: Pick<VeltPage, 'responseFields'>,
+  body: unknown,
+  options: ShapeOptions = {},
+): string[] {
   const { requirePresent = true, timestampsEitherWay = false } = options;
   return page.responseFields.flatMap((field) => {
     const steps = fieldSteps(field.path);
     const mayBeMissing = !requirePresent || !field.required || MAY_BE_ABSENT.has(field.path);
-    const eitherTimestamp = timestampsEitherWay && /^(createdAt|lastUpdated)$/.test(steps[steps.length - 1]) && ['number', 'string'].includes(field.type);
+    const eitherTimestamp =
+      timestampsEitherWay &&
+      /^(createdAt|lastUpdated)$/.test(steps[steps.length - 1]) &&
+      ['number', 'string'].includes(field.type);
     const problems: string[] = [];
     const walk = (value: unknown, i: number, at: string): void => {
       if (i === steps.length) {

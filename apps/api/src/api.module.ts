@@ -59,8 +59,6 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     ActivityHttpModule,
     CollabHttpModule,
   ],
-  providers: [
-    { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-  ],
+  providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })
 export class ApiModule {}

@@ -39,7 +39,9 @@ export function basicAuth(user: string, password: string): (req: Request, res: R
 export function mountQueueDashboard(app: INestApplication, config: AppConfig): void {
   if (!config.admin) return;
   const serverAdapter = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
-  const queues = Object.values(QUEUE).map((name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false })));
+  const queues = Object.values(QUEUE).map(
+    (name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false })),
+  );
   createBullBoard({ queues, serverAdapter });
   // Redis down is a 503 like everywhere else; Bull Board's own client errors (unknown queue or job) keep their status.
   serverAdapter.setErrorHandler((error: Parameters<typeof boardErrorHandler>[0]): ControllerHandlerReturnType => {

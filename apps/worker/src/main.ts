@@ -17,7 +17,9 @@ async function bootstrap(): Promise<void> {
   await app.init();
   const missing = app.get(WorkerRegistry).withoutProcessor();
   if (missing.length > 0) {
-    process.stderr.write(`No processor for queue ${missing.join(', ')}: provide its QueueProcessor in a module of PROCESSOR_MODULES (apps/worker/src/worker.module.ts; CONTRIBUTING.md "Add a queue").\n`);
+    process.stderr.write(
+      `No processor for queue ${missing.join(', ')}: provide its QueueProcessor in a module of PROCESSOR_MODULES (apps/worker/src/worker.module.ts; CONTRIBUTING.md "Add a queue").\n`,
+    );
     await app.close();
     process.exit(1);
   }

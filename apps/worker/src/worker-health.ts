@@ -19,7 +19,8 @@ export function startWorkerHealthServer(app: INestApplicationContext, port: numb
   const health = async (res: ServerResponse) => {
     const [database, cache] = await Promise.allSettled([dataSource.query('SELECT 1'), redis.ping()]);
     const running = workers.running();
-    const healthy = database.status === 'fulfilled' && cache.status === 'fulfilled' && Object.values(running).every(Boolean);
+    const healthy =
+      database.status === 'fulfilled' && cache.status === 'fulfilled' && Object.values(running).every(Boolean);
     res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({

@@ -19,14 +19,31 @@ import { WorkspaceWorkerModule } from '@app/workspace';
  * only when this process serves its queue (WORKER_QUEUES), so each queue can scale on its own; main.ts
  * refuses to run when a served queue has no processor.
  */
-const PROCESSOR_MODULES = [WorkspaceWorkerModule, WebhookWorkerModule, MigrationWorkerModule, UserDataWorkerModule, ActivityWorkerModule, EmailWorkerModule];
+const PROCESSOR_MODULES = [
+  WorkspaceWorkerModule,
+  WebhookWorkerModule,
+  MigrationWorkerModule,
+  UserDataWorkerModule,
+  ActivityWorkerModule,
+  EmailWorkerModule,
+];
 
 @Module({})
 export class WorkerModule {
   static forQueues(queues: QueueSettings): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule, AppLoggerModule, DatabaseModule, RedisModule, QueueModule.forWorkers(queues), RealtimeEmitterModule, EventsModule.forRoot(EVENT_SINKS), MetricsModule.forWorker(), ...PROCESSOR_MODULES],
+      imports: [
+        ConfigModule,
+        AppLoggerModule,
+        DatabaseModule,
+        RedisModule,
+        QueueModule.forWorkers(queues),
+        RealtimeEmitterModule,
+        EventsModule.forRoot(EVENT_SINKS),
+        MetricsModule.forWorker(),
+        ...PROCESSOR_MODULES,
+      ],
     };
   }
 }

@@ -1,6 +1,28 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { Describe, IsIdentifier, IsJsonValue, MAX_ARRAY_ITEMS, NestedArray, PageRequestDto, UserRefDto } from '@app/common';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  Describe,
+  IsIdentifier,
+  IsJsonValue,
+  MAX_ARRAY_ITEMS,
+  NestedArray,
+  PageRequestDto,
+  UserRefDto,
+} from '@app/common';
 import { ACTIVITY_FEATURE_TYPES, CUSTOM_FEATURE_TYPES } from '../activity-record';
 
 const MAX_TEMPLATE_LENGTH = 10_000;
@@ -46,7 +68,9 @@ class ActivityContentDto {
 }
 
 export class NewActivityDto extends ActivityContentDto {
-  @Describe('Caller-chosen id for idempotent writes: an existing mutable activity with this id in the organization is overwritten.')
+  @Describe(
+    'Caller-chosen id for idempotent writes: an existing mutable activity with this id in the organization is overwritten.',
+  )
   @IsOptional()
   @IsIdentifier()
   id?: string;

@@ -72,14 +72,18 @@ export class RestoreCrdtVersionDto extends CrdtEditorRefDto {
 
 /** The automatic version policy of the API key; fields not given keep their value. */
 export class CrdtVersionPolicyDto {
-  @Describe('An automatic version is taken when an editor is edited and its last version is older than this many minutes; 0 turns them off. Default 30.')
+  @Describe(
+    'An automatic version is taken when an editor is edited and its last version is older than this many minutes; 0 turns them off. Default 30.',
+  )
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(MAX_AUTOMATIC_MINUTES)
   automaticMinutes?: number;
 
-  @Describe('Automatic versions older than this many days are dropped; named and restore versions are kept. 0 keeps them all. Default 30.')
+  @Describe(
+    'Automatic versions older than this many days are dropped; named and restore versions are kept. 0 keeps them all. Default 30.',
+  )
   @IsOptional()
   @IsInt()
   @Min(0)

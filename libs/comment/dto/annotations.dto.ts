@@ -1,6 +1,17 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, OrganizationRefDto, PageRequestDto } from '@app/common';
 import { NewCommentDto } from './comments.dto';
 import { CommentWriteRefDto, CreateFlagsDto } from './refs.dto';
@@ -140,11 +151,16 @@ export class AnnotationChangeDto extends AnnotationFieldsDto {
   priority?: PriorityDto | null;
 
   /** `null` clears it; a status whose type is not terminal clears it too. */
-  @ValidateIf((change: AnnotationChangeDto) => change.resolvedByUserId !== undefined && change.resolvedByUserId !== null)
+  @ValidateIf(
+    (change: AnnotationChangeDto) => change.resolvedByUserId !== undefined && change.resolvedByUserId !== null,
+  )
   @IsIdentifier()
   resolvedByUserId?: string | null;
 
-  @ValidateIf((change: AnnotationChangeDto) => change.statusUpdatedByUserId !== undefined && change.statusUpdatedByUserId !== null)
+  @ValidateIf(
+    (change: AnnotationChangeDto) =>
+      change.statusUpdatedByUserId !== undefined && change.statusUpdatedByUserId !== null,
+  )
   @IsIdentifier()
   statusUpdatedByUserId?: string | null;
 }

@@ -1,6 +1,18 @@
 import { IntersectionType } from '@nestjs/mapped-types';
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { DocumentRefDto, IsIdentifier, PageRequestDto } from '@app/common';
 import { CommentContentDto, IsCommentId } from './comment-content.dto';
 import { CommentUserDto, PriorityDto, StatusDto, VisibilityDto } from './velt-models.dto';

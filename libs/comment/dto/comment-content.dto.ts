@@ -1,4 +1,15 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { NestedArray, NoEffect } from '@app/common';
 import { TaggedUserContactDto } from './velt-models.dto';
 
@@ -22,9 +33,13 @@ export class CommentContentDto {
   @IsOptional() @IsObject() context?: Record<string, unknown>;
 
   @NoEffect('comment text is always stored here (Velt: self-hosted comment resolver).')
-  @IsOptional() @IsBoolean() isCommentResolverUsed?: boolean;
+  @IsOptional()
+  @IsBoolean()
+  isCommentResolverUsed?: boolean;
   @NoEffect('comment text is always stored here (Velt: self-hosted comment resolver).')
-  @IsOptional() @IsBoolean() isCommentTextAvailable?: boolean;
+  @IsOptional()
+  @IsBoolean()
+  isCommentTextAvailable?: boolean;
 
   @NestedArray(() => TaggedUserContactDto, { optional: true, allowEmpty: true, maxItems: 100 })
   taggedUserContacts?: TaggedUserContactDto[];

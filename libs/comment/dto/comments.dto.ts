@@ -1,6 +1,16 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  ValidateNested,
+} from 'class-validator';
 import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, NoEffect, PageRequestDto } from '@app/common';
 import { CommentContentDto, IsCommentId } from './comment-content.dto';
 import { AnnotationRefDto, AnnotationWriteRefDto, CreateFlagsDto } from './refs.dto';
@@ -33,7 +43,9 @@ export class NewCommentDto extends CommentContentDto {
   @IsOptional() @IsBoolean() triggerNotification?: boolean;
 
   @NoEffect('there is no activity log.')
-  @IsOptional() @IsBoolean() triggerActivities?: boolean;
+  @IsOptional()
+  @IsBoolean()
+  triggerActivities?: boolean;
 
   /** Velt's agent block, stored and returned as sent; it makes the comment's `sourceType` "agent". */
   @IsOptional() @IsObject() agent?: Record<string, unknown>;

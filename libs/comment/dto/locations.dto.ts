@@ -45,7 +45,9 @@ export class UpdateLocationDto extends LocationRequestDto {
   @Type(() => LocationMigrationDto)
   migrate: LocationMigrationDto;
 
-  @Describe('True: the new location\'s fields are merged into each stored location; false (the default): it replaces them.')
+  @Describe(
+    "True: the new location's fields are merged into each stored location; false (the default): it replaces them.",
+  )
   @IsOptional()
   @IsBoolean()
   merge?: boolean;
@@ -53,7 +55,9 @@ export class UpdateLocationDto extends LocationRequestDto {
 
 /** Velt's v1 Delete Data by Location. */
 export class DeleteLocationDataDto extends LocationRequestDto {
-  @Describe('The location: every comment annotation of the document at the location with this `id` (else `locationName`) is deleted, with its comments.')
+  @Describe(
+    'The location: every comment annotation of the document at the location with this `id` (else `locationName`) is deleted, with its comments.',
+  )
   @IsObject()
   location: Record<string, unknown>;
 }

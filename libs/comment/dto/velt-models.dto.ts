@@ -46,8 +46,12 @@ export class CommentUserDto {
   @IsOptional() @IsBoolean() isGuest?: boolean;
   @IsOptional() @IsBoolean() isAdmin?: boolean;
 
-  @NoEffect('roles are set only through the users and permissions routes (spec: Authentication 3), so a role on a comment\'s user is not stored.')
-  @IsOptional() @IsIn(['viewer', 'editor']) accessRole?: 'viewer' | 'editor';
+  @NoEffect(
+    "roles are set only through the users and permissions routes (spec: Authentication 3), so a role on a comment's user is not stored.",
+  )
+  @IsOptional()
+  @IsIn(['viewer', 'editor'])
+  accessRole?: 'viewer' | 'editor';
 }
 
 /** Velt's CustomStatus. Colours of a default status (OPEN, IN_PROGRESS, RESOLVED) are filled in when omitted. */
@@ -79,7 +83,8 @@ function AbsentWith(other: string): PropertyDecorator {
     name: 'absentWith',
     constraints: [other],
     validator: {
-      validate: (_value: unknown, args: ValidationArguments) => (args.object as Record<string, unknown>)[other] === undefined,
+      validate: (_value: unknown, args: ValidationArguments) =>
+        (args.object as Record<string, unknown>)[other] === undefined,
       defaultMessage: (args: ValidationArguments) => `${args.property} cannot be given together with ${other}`,
     },
   });

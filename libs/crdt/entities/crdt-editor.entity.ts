@@ -8,7 +8,9 @@ import { DocumentEntity } from '@app/document';
  */
 @Entity('crdt_editor')
 // The editors a user last updated: what users/data/get lists and users/data/delete anonymizes.
-@Index('IDX_crdt_editor_last_updated_by', ['apiKeyId', 'lastUpdatedBy', 'organizationId'], { where: 'last_updated_by IS NOT NULL' })
+@Index('IDX_crdt_editor_last_updated_by', ['apiKeyId', 'lastUpdatedBy', 'organizationId'], {
+  where: 'last_updated_by IS NOT NULL',
+})
 export class CrdtEditor {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

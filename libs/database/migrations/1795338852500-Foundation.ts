@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Foundation1795338852500 implements MigrationInterface {
-    name = 'Foundation1795338852500'
+  name = 'Foundation1795338852500';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "account" (
                 "id" text NOT NULL,
                 "email" text NOT NULL,
@@ -15,7 +15,7 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_54115ee388cdb6d86bb4bf5b2ea" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "workspace" (
                 "id" text NOT NULL,
                 "account_id" text NOT NULL,
@@ -27,10 +27,10 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_ca86b6f9b3be5fe26d307d09b49" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_68bd992c40debdcd4f189d01c9" ON "workspace" ("account_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "api_key" (
                 "id" text NOT NULL,
                 "workspace_id" text NOT NULL,
@@ -40,10 +40,10 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_b1bd840641b8acbaad89c3d8d11" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_ecc615827295b4cd316f6088ae" ON "api_key" ("workspace_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "organization" (
                 "api_key_id" text NOT NULL,
                 "id" text COLLATE "C" NOT NULL,
@@ -55,7 +55,7 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_8320a8ebcb8f388dd2c18024a82" PRIMARY KEY ("api_key_id", "id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "folder" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -69,14 +69,14 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_ef1e67a68451cadb39c2babdf98" PRIMARY KEY ("api_key_id", "organization_id", "id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_1e31d074c96d508c0b15cdbbfa" ON "folder" (
                 "api_key_id",
                 "organization_id",
                 "parent_folder_id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "document" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -91,7 +91,7 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_921f3eb29ab0c53aaac4a46fdae" PRIMARY KEY ("api_key_id", "organization_id", "id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_1f9c7933fecf02b212e7e5b819" ON "document" (
                 "api_key_id",
                 "organization_id",
@@ -99,7 +99,7 @@ export class Foundation1795338852500 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "allowed_domain" (
                 "api_key_id" text NOT NULL,
                 "domain" text NOT NULL,
@@ -107,7 +107,7 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_2e93dae6c89e97fa2fa78e76ae9" PRIMARY KEY ("api_key_id", "domain")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "audit_event" (
                 "id" text NOT NULL,
                 "workspace_id" text NOT NULL,
@@ -118,10 +118,10 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_481efbe8b0a403efe3f47a6528f" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_5f50b287bc83467216517474cc" ON "audit_event" ("workspace_id", "occurred_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "auth_token" (
                 "id" text NOT NULL,
                 "api_key_id" text NOT NULL,
@@ -134,10 +134,10 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_4572ff5d1264c4a523f01aa86a0" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_0f3480382bfe0e43d978ac1862" ON "auth_token" ("api_key_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "email_config" (
                 "api_key_id" text NOT NULL,
                 "config" jsonb NOT NULL,
@@ -145,23 +145,23 @@ export class Foundation1795338852500 implements MigrationInterface {
                 CONSTRAINT "PK_4661785213a089165e92485d56b" PRIMARY KEY ("api_key_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "workspace"
             ADD CONSTRAINT "FK_68bd992c40debdcd4f189d01c96" FOREIGN KEY ("account_id") REFERENCES "account"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "api_key"
             ADD CONSTRAINT "FK_ecc615827295b4cd316f6088aea" FOREIGN KEY ("workspace_id") REFERENCES "workspace"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "organization"
             ADD CONSTRAINT "FK_5b2820938776b9db860b7830c04" FOREIGN KEY ("api_key_id") REFERENCES "api_key"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "folder"
             ADD CONSTRAINT "FK_aa2373cb120d1232214bc0fff3c" FOREIGN KEY ("api_key_id", "organization_id") REFERENCES "organization"("api_key_id", "id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "folder"
             ADD CONSTRAINT "FK_1e31d074c96d508c0b15cdbbfa7" FOREIGN KEY (
                     "api_key_id",
@@ -169,107 +169,106 @@ export class Foundation1795338852500 implements MigrationInterface {
                     "parent_folder_id"
                 ) REFERENCES "folder"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "document"
             ADD CONSTRAINT "FK_1fda6f2e9de64b8a1121c1d4d0e" FOREIGN KEY ("api_key_id", "organization_id") REFERENCES "organization"("api_key_id", "id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "document"
             ADD CONSTRAINT "FK_0633c66aa681e687bb9e38529b5" FOREIGN KEY ("api_key_id", "organization_id", "folder_id") REFERENCES "folder"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "allowed_domain"
             ADD CONSTRAINT "FK_0fb48cfc2a526ac8fcd11ce6230" FOREIGN KEY ("api_key_id") REFERENCES "api_key"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "auth_token"
             ADD CONSTRAINT "FK_0f3480382bfe0e43d978ac18628" FOREIGN KEY ("api_key_id") REFERENCES "api_key"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "email_config"
             ADD CONSTRAINT "FK_4661785213a089165e92485d56b" FOREIGN KEY ("api_key_id") REFERENCES "api_key"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "email_config" DROP CONSTRAINT "FK_4661785213a089165e92485d56b"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "auth_token" DROP CONSTRAINT "FK_0f3480382bfe0e43d978ac18628"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "allowed_domain" DROP CONSTRAINT "FK_0fb48cfc2a526ac8fcd11ce6230"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "document" DROP CONSTRAINT "FK_0633c66aa681e687bb9e38529b5"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "document" DROP CONSTRAINT "FK_1fda6f2e9de64b8a1121c1d4d0e"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "folder" DROP CONSTRAINT "FK_1e31d074c96d508c0b15cdbbfa7"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "folder" DROP CONSTRAINT "FK_aa2373cb120d1232214bc0fff3c"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "organization" DROP CONSTRAINT "FK_5b2820938776b9db860b7830c04"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "api_key" DROP CONSTRAINT "FK_ecc615827295b4cd316f6088aea"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "workspace" DROP CONSTRAINT "FK_68bd992c40debdcd4f189d01c96"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "email_config"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_0f3480382bfe0e43d978ac1862"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "auth_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_5f50b287bc83467216517474cc"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "audit_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "allowed_domain"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_1f9c7933fecf02b212e7e5b819"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_1e31d074c96d508c0b15cdbbfa"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "folder"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "organization"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_ecc615827295b4cd316f6088ae"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "api_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_68bd992c40debdcd4f189d01c9"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "workspace"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "account"
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
-    name = 'CommentsAndWebhooks1795339125868'
+  name = 'CommentsAndWebhooks1795339125868';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "comment_annotation" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -25,7 +25,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 )
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_4dd12627673587c04b3d2e5ec8" ON "comment_annotation" (
                 "api_key_id",
                 "organization_id",
@@ -33,7 +33,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 "seq"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "comment" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -55,7 +55,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 )
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_5f52ab9ec8a7c75808c3b59c05" ON "comment" (
                 "api_key_id",
                 "organization_id",
@@ -64,7 +64,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 "seq"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "comment_reaction" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -86,7 +86,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 )
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_config" (
                 "api_key_id" text NOT NULL,
                 "use_webhook_service" boolean NOT NULL DEFAULT false,
@@ -96,7 +96,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 CONSTRAINT "PK_5491edaa0fe878f99b35de544ea" PRIMARY KEY ("api_key_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_delivery" (
                 "id" text COLLATE "C" NOT NULL,
                 "seq" BIGSERIAL NOT NULL,
@@ -119,17 +119,17 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 CONSTRAINT "PK_b1ae290239a778f12399db91354" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_webhook_delivery_due" ON "webhook_delivery" ("next_attempt_at")
             WHERE status = 'pending'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_a853459646b42122d13d718e8a" ON "webhook_delivery" ("api_key_id", "organization_id", "document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_234fe6e96baa76462b5875192f" ON "webhook_delivery" ("api_key_id", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_event" (
                 "id" text COLLATE "C" NOT NULL,
                 "api_key_id" text NOT NULL,
@@ -140,14 +140,14 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                 CONSTRAINT "PK_0f56d2f40f5ec823acf8e8edad1" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_ca542e858925b81453d114fbe8" ON "webhook_event" ("api_key_id", "organization_id", "document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_annotation"
             ADD CONSTRAINT "FK_2d5f242458f9f48f9c186b98d0d" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment"
             ADD CONSTRAINT "FK_f52bfbda5c7cbad308f04c1a408" FOREIGN KEY (
                     "api_key_id",
@@ -161,7 +161,7 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                     "id"
                 ) ON DELETE CASCADE ON UPDATE CASCADE
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_reaction"
             ADD CONSTRAINT "FK_5fc881498f7dbf6a4cbcf5246bd" FOREIGN KEY (
                     "api_key_id",
@@ -177,61 +177,60 @@ export class CommentsAndWebhooks1795339125868 implements MigrationInterface {
                     "id"
                 ) ON DELETE CASCADE ON UPDATE CASCADE
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "webhook_config"
             ADD CONSTRAINT "FK_5491edaa0fe878f99b35de544ea" FOREIGN KEY ("api_key_id") REFERENCES "api_key"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "webhook_config" DROP CONSTRAINT "FK_5491edaa0fe878f99b35de544ea"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_reaction" DROP CONSTRAINT "FK_5fc881498f7dbf6a4cbcf5246bd"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment" DROP CONSTRAINT "FK_f52bfbda5c7cbad308f04c1a408"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_annotation" DROP CONSTRAINT "FK_2d5f242458f9f48f9c186b98d0d"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_ca542e858925b81453d114fbe8"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_234fe6e96baa76462b5875192f"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_a853459646b42122d13d718e8a"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_webhook_delivery_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_config"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "comment_reaction"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_5f52ab9ec8a7c75808c3b59c05"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "comment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_4dd12627673587c04b3d2e5ec8"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "comment_annotation"
         `);
-    }
-
+  }
 }

@@ -29,7 +29,9 @@ export class VeltCommentModel1795400000000 implements MigrationInterface {
         FROM "comment" AS c
        WHERE r.api_key_id = c.api_key_id AND r.organization_id = c.organization_id AND r.document_id = c.document_id
          AND r.annotation_id = c.annotation_id AND r.comment_id = c.id`);
-    await queryRunner.query(`ALTER TABLE "comment_reaction" ALTER COLUMN "comment_id" TYPE bigint USING comment_id::bigint`);
+    await queryRunner.query(
+      `ALTER TABLE "comment_reaction" ALTER COLUMN "comment_id" TYPE bigint USING comment_id::bigint`,
+    );
     await queryRunner.query(`
       ALTER TABLE "comment_reaction" ADD CONSTRAINT "PK_6b0cc3909b78aa3a2bfe259a72b"
         PRIMARY KEY ("api_key_id", "organization_id", "document_id", "annotation_id", "comment_id", "user_id", "icon")`);
@@ -85,12 +87,26 @@ export class VeltCommentModel1795400000000 implements MigrationInterface {
                GROUP BY api_key_id, organization_id, document_id, annotation_id) AS m
        WHERE a.api_key_id = m.api_key_id AND a.organization_id = m.organization_id AND a.document_id = m.document_id AND a.id = m.annotation_id`);
     // Organization-wide listings, newest change first (Velt's default order).
-    await queryRunner.query(`CREATE INDEX "IDX_comment_annotation_updated" ON "comment_annotation" ("api_key_id", "organization_id", "updated_at", "seq")`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_comment_annotation_updated" ON "comment_annotation" ("api_key_id", "organization_id", "updated_at", "seq")`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "public"."IDX_comment_annotation_updated"`);
-    for (const column of ['next_comment_id', 'status_updated_by_user_id', 'resolved_by_user_id', 'visibility', 'suggestion', 'comment_type', 'type', 'context', 'target_element', 'location_id', 'location']) {
+    for (const column of [
+      'next_comment_id',
+      'status_updated_by_user_id',
+      'resolved_by_user_id',
+      'visibility',
+      'suggestion',
+      'comment_type',
+      'type',
+      'context',
+      'target_element',
+      'location_id',
+      'location',
+    ]) {
       await queryRunner.query(`ALTER TABLE "comment_annotation" DROP COLUMN "${column}"`);
     }
     await queryRunner.query(`
@@ -99,13 +115,16 @@ export class VeltCommentModel1795400000000 implements MigrationInterface {
       ALTER TABLE "comment_annotation" ALTER COLUMN "status" TYPE text USING (CASE
         WHEN status->>'type' = 'terminal' THEN 'resolved' WHEN status->>'type' = 'ongoing' THEN 'in_progress' ELSE 'open' END)`);
     await queryRunner.query(`ALTER TABLE "comment_annotation" ALTER COLUMN "status" SET DEFAULT 'open'`);
-    for (const column of ['agent', 'attachments', 'context', 'html']) await queryRunner.query(`ALTER TABLE "comment" DROP COLUMN "${column}"`);
+    for (const column of ['agent', 'attachments', 'context', 'html'])
+      await queryRunner.query(`ALTER TABLE "comment" DROP COLUMN "${column}"`);
     await queryRunner.query(`
       UPDATE "comment" SET tagged_user_contacts = COALESCE(
         (SELECT jsonb_agg(COALESCE(t->'contact', jsonb_build_object('userId', t->'userId'))) FROM jsonb_array_elements(tagged_user_contacts) AS t), '[]')`);
     await queryRunner.query(`ALTER TABLE "comment" RENAME COLUMN "tagged_user_contacts" TO "to_contacts_tagged"`);
     await queryRunner.query(`ALTER TABLE "comment_reaction" DROP CONSTRAINT "FK_5fc881498f7dbf6a4cbcf5246bd"`);
-    await queryRunner.query(`ALTER TABLE "comment_reaction" ALTER COLUMN "comment_id" TYPE text COLLATE "C" USING comment_id::text`);
+    await queryRunner.query(
+      `ALTER TABLE "comment_reaction" ALTER COLUMN "comment_id" TYPE text COLLATE "C" USING comment_id::text`,
+    );
     await queryRunner.query(`ALTER TABLE "comment" ALTER COLUMN "id" TYPE text COLLATE "C" USING id::text`);
     await queryRunner.query(`
       ALTER TABLE "comment_reaction" ADD CONSTRAINT "FK_5fc881498f7dbf6a4cbcf5246bd"

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class ApiKeyConfig1795412000000 implements MigrationInterface {
-    name = 'ApiKeyConfig1795412000000'
+  name = 'ApiKeyConfig1795412000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "api_key_config" (
                 "api_key_id" text NOT NULL,
                 "config" jsonb NOT NULL,
@@ -12,18 +12,18 @@ export class ApiKeyConfig1795412000000 implements MigrationInterface {
                 CONSTRAINT "PK_e309a9fef21f7680a8df1584882" PRIMARY KEY ("api_key_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "api_key_config"
             ADD CONSTRAINT "FK_e309a9fef21f7680a8df1584882" FOREIGN KEY ("api_key_id") REFERENCES "api_key"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "api_key_config" DROP CONSTRAINT "FK_e309a9fef21f7680a8df1584882"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "api_key_config"
         `);
-    }
+  }
 }

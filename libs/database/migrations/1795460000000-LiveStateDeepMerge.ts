@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * live_state_deep_merge(target, patch): the live-state merge of libs/live-state/deep-merge.ts in SQL,
@@ -6,10 +6,10 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * `patch` replaces; `__proto__`, `constructor` and `prototype` keys are dropped wherever keys merge.
  */
 export class LiveStateDeepMerge1795460000000 implements MigrationInterface {
-    name = 'LiveStateDeepMerge1795460000000'
+  name = 'LiveStateDeepMerge1795460000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE FUNCTION live_state_deep_merge(target jsonb, patch jsonb) RETURNS jsonb
             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
             BEGIN
@@ -29,11 +29,11 @@ export class LiveStateDeepMerge1795460000000 implements MigrationInterface {
             END
             $$
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP FUNCTION live_state_deep_merge(jsonb, jsonb)
         `);
-    }
+  }
 }

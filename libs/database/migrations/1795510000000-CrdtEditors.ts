@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CrdtEditors1795510000000 implements MigrationInterface {
-    name = 'CrdtEditors1795510000000'
+  name = 'CrdtEditors1795510000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "crdt_editor" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -23,7 +23,7 @@ export class CrdtEditors1795510000000 implements MigrationInterface {
                 )
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "crdt_update" (
                 "id" BIGSERIAL NOT NULL,
                 "api_key_id" text NOT NULL,
@@ -36,7 +36,7 @@ export class CrdtEditors1795510000000 implements MigrationInterface {
                 CONSTRAINT "PK_dede3df71342e230a0d85dc3dde" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_4ca8812a399949359e7a923396" ON "crdt_update" (
                 "api_key_id",
                 "organization_id",
@@ -45,32 +45,31 @@ export class CrdtEditors1795510000000 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "crdt_editor"
             ADD CONSTRAINT "FK_7907e600ec5dee2ae9389168667" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "crdt_update"
             ADD CONSTRAINT "FK_50804dc2ba348168659554a1d27" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "crdt_update" DROP CONSTRAINT "FK_50804dc2ba348168659554a1d27"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "crdt_editor" DROP CONSTRAINT "FK_7907e600ec5dee2ae9389168667"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_4ca8812a399949359e7a923396"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "crdt_update"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "crdt_editor"
         `);
-    }
-
+  }
 }

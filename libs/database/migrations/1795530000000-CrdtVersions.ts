@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CrdtVersions1795530000000 implements MigrationInterface {
-    name = 'CrdtVersions1795530000000'
+  name = 'CrdtVersions1795530000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "crdt_history" (
                 "id" BIGSERIAL NOT NULL,
                 "api_key_id" text NOT NULL,
@@ -18,13 +18,13 @@ export class CrdtVersions1795530000000 implements MigrationInterface {
                 CONSTRAINT "PK_crdt_history" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_crdt_history_editor" ON "crdt_history" ("api_key_id", "organization_id", "document_id", "editor_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_crdt_history_user" ON "crdt_history" ("api_key_id", "user_id", "organization_id") WHERE user_id IS NOT NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "crdt_version" (
                 "seq" BIGSERIAL NOT NULL,
                 "version_id" text NOT NULL DEFAULT gen_random_uuid(),
@@ -41,16 +41,16 @@ export class CrdtVersions1795530000000 implements MigrationInterface {
                 CONSTRAINT "PK_crdt_version" PRIMARY KEY ("seq")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_crdt_version_version_id" ON "crdt_version" ("version_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_crdt_version_editor" ON "crdt_version" ("api_key_id", "organization_id", "document_id", "editor_id", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_crdt_version_created_by" ON "crdt_version" ("api_key_id", "created_by", "organization_id") WHERE created_by IS NOT NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "crdt_version_policy" (
                 "api_key_id" text NOT NULL,
                 "automatic_minutes" integer NOT NULL,
@@ -59,23 +59,23 @@ export class CrdtVersions1795530000000 implements MigrationInterface {
                 CONSTRAINT "PK_crdt_version_policy" PRIMARY KEY ("api_key_id")
             )
         `);
-        for (const table of ['crdt_history', 'crdt_version']) {
-            await queryRunner.query(`
+    for (const table of ['crdt_history', 'crdt_version']) {
+      await queryRunner.query(`
                 ALTER TABLE "${table}"
                 ADD CONSTRAINT "FK_${table}_document" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
             `);
-        }
     }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE "crdt_version_policy"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "crdt_version"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "crdt_history"
         `);
-    }
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class ClientPlaneComments1795535000000 implements MigrationInterface {
-    name = 'ClientPlaneComments1795535000000'
+  name = 'ClientPlaneComments1795535000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "comment_change" (
                 "seq" BIGSERIAL NOT NULL,
                 "api_key_id" text NOT NULL,
@@ -16,7 +16,7 @@ export class ClientPlaneComments1795535000000 implements MigrationInterface {
                 CONSTRAINT "PK_f3c53eced59d6f497c21ceb6803" PRIMARY KEY ("seq")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_comment_change_document" ON "comment_change" (
                 "api_key_id",
                 "organization_id",
@@ -24,7 +24,7 @@ export class ClientPlaneComments1795535000000 implements MigrationInterface {
                 "seq"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "comment_read" (
                 "api_key_id" text NOT NULL,
                 "organization_id" text COLLATE "C" NOT NULL,
@@ -41,14 +41,14 @@ export class ClientPlaneComments1795535000000 implements MigrationInterface {
                 )
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_comment_read_user" ON "comment_read" ("api_key_id", "user_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_change"
             ADD CONSTRAINT "FK_c4e39e2c1b647029e65c73f9a67" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_read"
             ADD CONSTRAINT "FK_7099ee70f7fd4d160ab7319fdc9" FOREIGN KEY (
                     "api_key_id",
@@ -62,27 +62,26 @@ export class ClientPlaneComments1795535000000 implements MigrationInterface {
                     "id"
                 ) ON DELETE CASCADE ON UPDATE CASCADE
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "comment_read" DROP CONSTRAINT "FK_7099ee70f7fd4d160ab7319fdc9"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "comment_change" DROP CONSTRAINT "FK_c4e39e2c1b647029e65c73f9a67"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_comment_read_user"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "comment_read"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_comment_change_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "comment_change"
         `);
-    }
-
+  }
 }

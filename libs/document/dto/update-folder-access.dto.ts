@@ -26,7 +26,7 @@ export class UpdateFolderAccessDto extends FolderAccessTargetDto {
   accessType?: AccessType;
 
   @NoEffect(
-    'grants on a folder already reach its subfolders and their documents through the folder chain, and beyond grants a document is governed by its own accessType, not its folder\'s; there is no separate folder setting to inherit. The stored accessType is kept (or set from accessType) and the value is echoed.',
+    "grants on a folder already reach its subfolders and their documents through the folder chain, and beyond grants a document is governed by its own accessType, not its folder's; there is no separate folder setting to inherit. The stored accessType is kept (or set from accessType) and the value is echoed.",
   )
   @IsOptional()
   @IsBoolean()

@@ -20,7 +20,10 @@ export interface AccessEventData extends EntityEventData {
 type AccessEvent = AccessEventData & EventEnvelope;
 
 function raw(event: AccessEvent): Record<string, unknown> {
-  const metadata = event.documentId === '' ? { organizationId: event.organizationId } : { organizationId: event.organizationId, documentId: event.documentId };
+  const metadata =
+    event.documentId === ''
+      ? { organizationId: event.organizationId }
+      : { organizationId: event.organizationId, documentId: event.documentId };
   return entityRaw('access', event, { resource: event.resource, grant: event.grant }, metadata);
 }
 

@@ -23,7 +23,11 @@ function commentsOf(event: CommentEvent): Array<Record<string, unknown>> {
 
 /** Everyone in the thread: whoever opened it, wrote in it, or has it assigned. */
 function participants(event: CommentEvent): NotificationUser[] {
-  const users = [event.annotation.from, ...commentsOf(event).map((comment) => comment.from), event.annotation.assignedTo];
+  const users = [
+    event.annotation.from,
+    ...commentsOf(event).map((comment) => comment.from),
+    event.annotation.assignedTo,
+  ];
   return users.map(userOf).filter((user): user is NotificationUser => user !== null);
 }
 
@@ -36,7 +40,10 @@ function candidates(event: CommentEvent): Array<[NotificationUser, RecipientReas
     case 'comment_annotation.add':
       return mentioned(event).map((user) => [user, 'mention']);
     case 'comment.add':
-      return [...mentioned(event).map((user): [NotificationUser, RecipientReason] => [user, 'mention']), ...participants(event).map((user): [NotificationUser, RecipientReason] => [user, 'reply'])];
+      return [
+        ...mentioned(event).map((user): [NotificationUser, RecipientReason] => [user, 'mention']),
+        ...participants(event).map((user): [NotificationUser, RecipientReason] => [user, 'reply']),
+      ];
     case 'comment_annotation.assign': {
       const assignee = event.change?.assigned ? userOf(event.annotation.assignedTo) : null;
       return assignee ? [[assignee, 'assign']] : [];
@@ -56,7 +63,9 @@ function candidates(event: CommentEvent): Array<[NotificationUser, RecipientReas
 function readers(event: CommentEvent): Set<string> | null {
   const visibility = event.annotation.visibilityConfig as { type?: unknown; userIds?: unknown } | undefined;
   if (visibility?.type !== 'restricted') return null;
-  const named = Array.isArray(visibility.userIds) ? visibility.userIds.filter((id): id is string => typeof id === 'string') : [];
+  const named = Array.isArray(visibility.userIds)
+    ? visibility.userIds.filter((id): id is string => typeof id === 'string')
+    : [];
   const author = userOf(event.annotation.from)?.userId;
   return new Set(author ? [author, ...named] : named);
 }
@@ -91,5 +100,7 @@ export function deniedRecipients(event: CommentEvent): string[] {
   const allowed = readers(event);
   if (!allowed) return [];
   const actor = event.actionUser?.userId;
-  return [...new Set(candidates(event).map(([user]) => user.userId))].filter((userId) => userId !== actor && !allowed.has(userId));
+  return [...new Set(candidates(event).map(([user]) => user.userId))].filter(
+    (userId) => userId !== actor && !allowed.has(userId),
+  );
 }

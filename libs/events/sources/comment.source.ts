@@ -63,7 +63,13 @@ function actionType(event: CommentEvent): string {
 /** Our ids are the client's own, so Velt's client ids repeat them. */
 function metadata(event: CommentEvent): Record<string, unknown> {
   const { organizationId, documentId } = event;
-  const base = { apiKey: event.apiKeyId, organizationId, documentId, clientOrganizationId: organizationId, clientDocumentId: documentId };
+  const base = {
+    apiKey: event.apiKeyId,
+    organizationId,
+    documentId,
+    clientOrganizationId: organizationId,
+    clientDocumentId: documentId,
+  };
   return event.documentName == null ? base : { ...base, documentName: event.documentName };
 }
 
@@ -76,7 +82,9 @@ const VISIBILITY_FIELDS = ['type', 'userIds', 'organizationIds', 'organizationId
 function visibility(event: CommentEvent): Record<string, unknown> {
   const config = event.annotation.visibilityConfig as Record<string, unknown> | undefined;
   if (!config || config.type === 'public') return {};
-  const mirror = Object.fromEntries(VISIBILITY_FIELDS.filter((field) => config[field] !== undefined).map((field) => [field, config[field]]));
+  const mirror = Object.fromEntries(
+    VISIBILITY_FIELDS.filter((field) => config[field] !== undefined).map((field) => [field, config[field]]),
+  );
   return { visibility: mirror, accessDeniedUsers: deniedRecipients(event) };
 }
 

@@ -24,7 +24,11 @@ function raw(event: CrdtVersionEvent): Record<string, unknown> {
 }
 
 function processed(event: CrdtVersionEvent): Record<string, unknown> {
-  return entityProcessed(event, { organizationId: event.organizationId, documentId: event.documentId, ...event.version });
+  return entityProcessed(event, {
+    organizationId: event.organizationId,
+    documentId: event.documentId,
+    ...event.version,
+  });
 }
 
 export const CRDT_VERSION_PAYLOADS: PayloadBuilders<CrdtVersionEventData> = { raw, processed };

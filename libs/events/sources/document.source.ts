@@ -28,7 +28,12 @@ function raw(event: DocumentMigratedEvent): Record<string, unknown> {
 
 /** Processed: the migration flattened, as the comment triggers' processed payload is. */
 function processed(event: DocumentMigratedEvent): Record<string, unknown> {
-  return { ...fields(event), actionType: actionTypeOf(event.trigger), event: event.trigger, timestamp: event.occurredAt.getTime() };
+  return {
+    ...fields(event),
+    actionType: actionTypeOf(event.trigger),
+    event: event.trigger,
+    timestamp: event.occurredAt.getTime(),
+  };
 }
 
 export const DOCUMENT_MIGRATED_PAYLOADS: PayloadBuilders<DocumentMigratedData> = { raw, processed };
@@ -52,12 +57,22 @@ type DocumentEvent = DocumentEventData & EventEnvelope;
 
 function documentRaw(event: DocumentEvent): Record<string, unknown> {
   const { organizationId, documentId } = event;
-  return entityRaw('document', event, { document: event.document }, { organizationId, documentId, documentName: event.document.documentName });
+  return entityRaw(
+    'document',
+    event,
+    { document: event.document },
+    { organizationId, documentId, documentName: event.document.documentName },
+  );
 }
 
 function documentProcessed(event: DocumentEvent): Record<string, unknown> {
   const { documentName, folderId } = event.document;
-  return entityProcessed(event, { organizationId: event.organizationId, documentId: event.documentId, documentName, folderId });
+  return entityProcessed(event, {
+    organizationId: event.organizationId,
+    documentId: event.documentId,
+    documentName,
+    folderId,
+  });
 }
 
 export const DOCUMENT_PAYLOADS: PayloadBuilders<DocumentEventData> = { raw: documentRaw, processed: documentProcessed };

@@ -23,7 +23,12 @@ type EntityEvent = EntityEventData & EventEnvelope;
  * Raw: the comment notifications' envelope (event, actionType, notificationSource, actionUser,
  * metadata, timestamp) around the changed entity, filed under `entityKey`.
  */
-export function entityRaw(source: string, event: EntityEvent, entity: Record<string, unknown>, metadata: Record<string, unknown>): Record<string, unknown> {
+export function entityRaw(
+  source: string,
+  event: EntityEvent,
+  entity: Record<string, unknown>,
+  metadata: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     event: event.trigger,
     actionType: actionTypeOf(event.trigger),

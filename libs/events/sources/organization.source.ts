@@ -17,7 +17,12 @@ export interface OrganizationEventData extends EntityEventData {
 type OrganizationEvent = OrganizationEventData & EventEnvelope;
 
 function raw(event: OrganizationEvent): Record<string, unknown> {
-  return entityRaw('organization', event, { organization: event.organization }, { organizationId: event.organizationId });
+  return entityRaw(
+    'organization',
+    event,
+    { organization: event.organization },
+    { organizationId: event.organizationId },
+  );
 }
 
 function processed(event: OrganizationEvent): Record<string, unknown> {

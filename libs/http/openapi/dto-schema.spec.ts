@@ -1,6 +1,22 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { Describe, IsIdentifier, NoEffect } from '@app/common';
 import { DtoSchemaRegistry } from './dto-schema';
 
@@ -74,7 +90,10 @@ describe('DtoSchemaRegistry', () => {
     expect(required?.slice().sort()).toEqual(['email', 'items', 'scope']);
     expect(schemas.ItemDto).toEqual({
       type: 'object',
-      properties: { itemId: { type: 'string', minLength: 1, maxLength: 256 }, kind: { type: 'string', enum: ['a', 'b'] } },
+      properties: {
+        itemId: { type: 'string', minLength: 1, maxLength: 256 },
+        kind: { type: 'string', enum: ['a', 'b'] },
+      },
       required: ['itemId'],
     });
   });
@@ -96,7 +115,10 @@ describe('DtoSchemaRegistry', () => {
     registry.ref(DescribedDto);
     expect(registry.schemas().DescribedDto.properties).toEqual({
       place: { allOf: [{ $ref: '#/components/schemas/ItemDto' }], description: 'Where the item sits.' },
-      region: { type: 'string', description: 'Accepted for Velt compatibility; has no effect here: there are no regions.' },
+      region: {
+        type: 'string',
+        description: 'Accepted for Velt compatibility; has no effect here: there are no regions.',
+      },
     });
   });
 

@@ -63,7 +63,8 @@ const RULES: Record<string, (schema: JsonSchema, constraints: unknown[]) => void
   arrayMinSize: (s, [min]) => (s.minItems = min as number),
   isIdentifier: (s) => Object.assign(s, { type: 'string', minLength: 1, maxLength: MAX_IDENTIFIER_LENGTH }),
   isName: (s) => Object.assign(s, { type: 'string', maxLength: MAX_NAME_LENGTH }),
-  isMetadata: (s) => Object.assign(s, { type: 'object', additionalProperties: true, description: 'Free-form metadata.' }),
+  isMetadata: (s) =>
+    Object.assign(s, { type: 'object', additionalProperties: true, description: 'Free-form metadata.' }),
 };
 
 const DESIGN_TYPES = new Map<unknown, JsonSchema>([
@@ -142,7 +143,10 @@ export class DtoSchemaRegistry {
         for (const rule of entry.eachRules) RULES[rule.name]?.(schema, rule.constraints);
       }
       const description = fieldDescription(dto.prototype, property);
-      const keywords: JsonSchema = { ...(fieldSchema(dto.prototype, property) as JsonSchema), ...(description ? { description } : {}) };
+      const keywords: JsonSchema = {
+        ...(fieldSchema(dto.prototype, property) as JsonSchema),
+        ...(description ? { description } : {}),
+      };
       // OpenAPI 3.0 ignores keywords beside a $ref, so a described reference goes through allOf.
       if (schema.$ref && Object.keys(keywords).length > 0) properties[property] = { allOf: [schema], ...keywords };
       else properties[property] = { ...schema, ...keywords };
@@ -156,5 +160,7 @@ function nestedType(dto: Class, property: string): Class | undefined {
   const transformed = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction?.();
   if (typeof transformed === 'function' && !DESIGN_TYPES.has(transformed)) return transformed as Class;
   const declared: unknown = Reflect.getMetadata('design:type', dto.prototype, property);
-  return typeof declared === 'function' && !DESIGN_TYPES.has(declared) && declared !== Object ? (declared as Class) : undefined;
+  return typeof declared === 'function' && !DESIGN_TYPES.has(declared) && declared !== Object
+    ? (declared as Class)
+    : undefined;
 }

@@ -13,7 +13,11 @@ const DESCRIPTION = [
 ].join('\n\n');
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder().setTitle('Collaboration backend').setDescription(DESCRIPTION).setVersion('2').build();
+  const config = new DocumentBuilder()
+    .setTitle('Collaboration backend')
+    .setDescription(DESCRIPTION)
+    .setVersion('2')
+    .build();
   const document = SwaggerModule.createDocument(app, config);
   const schemas = { ...ENVELOPE_SCHEMAS, ...DTO_SCHEMAS.schemas() } as Record<string, object>;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...schemas } };

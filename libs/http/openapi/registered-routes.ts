@@ -20,7 +20,8 @@ interface Class {
 }
 
 /** What a module's `imports` may hold: a module class, a dynamic module or a forward reference. */
-type ModuleLike = Class | { module?: Class; imports?: ModuleLike[]; controllers?: Class[]; forwardRef?: () => ModuleLike };
+type ModuleLike =
+  Class | { module?: Class; imports?: ModuleLike[]; controllers?: Class[]; forwardRef?: () => ModuleLike };
 
 /** A copy (callers add to it) of a list Nest's decorators keep on a class or method: imports, controllers, guards. */
 function metadataList<T>(key: string, target: object): T[] {
@@ -63,7 +64,9 @@ export function listRoutes(root: Class): RegisteredRoute[] {
 }
 
 function controllerRoutes(controller: Class): RegisteredRoute[] {
-  const prefixes = ([] as string[]).concat((Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined) ?? '/');
+  const prefixes = ([] as string[]).concat(
+    (Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined) ?? '/',
+  );
   const routes: RegisteredRoute[] = [];
   for (const handler of Object.getOwnPropertyNames(controller.prototype)) {
     const method: unknown = Reflect.get(controller.prototype, handler);
@@ -71,9 +74,10 @@ function controllerRoutes(controller: Class): RegisteredRoute[] {
     const paths = Reflect.getMetadata(PATH_METADATA, method) as string | string[] | undefined;
     if (paths === undefined) continue;
     const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod];
-    const guards = [...metadataList<Class | CanActivate>(GUARDS_METADATA, controller), ...metadataList<Class | CanActivate>(GUARDS_METADATA, method)].map(
-      (guard) => (typeof guard === 'function' ? guard.name : guard.constructor.name),
-    );
+    const guards = [
+      ...metadataList<Class | CanActivate>(GUARDS_METADATA, controller),
+      ...metadataList<Class | CanActivate>(GUARDS_METADATA, method),
+    ].map((guard) => (typeof guard === 'function' ? guard.name : guard.constructor.name));
     const dto = dataParameterType(controller.prototype, handler);
     for (const prefix of prefixes) {
       for (const path of ([] as string[]).concat(paths)) {

@@ -30,7 +30,10 @@ const SUCCESS_ENVELOPE: JsonSchema = {
       properties: {
         status: { type: 'string', enum: ['success'] },
         message: { type: 'string' },
-        data: { description: 'Shape per endpoint; batch operations return a map of {success, id, message} keyed by the submitted id.' },
+        data: {
+          description:
+            'Shape per endpoint; batch operations return a map of {success, id, message} keyed by the submitted id.',
+        },
       },
     },
   },
@@ -47,7 +50,9 @@ function errorEnvelope(codes: ErrorCode[]): JsonSchema {
         properties: {
           status: { type: 'string', enum: codes },
           message: { type: 'string' },
-          ...(codes.includes(ErrorCode.INTERNAL) ? { errorId: { type: 'string', description: 'Quote it when reporting the error.' } } : {}),
+          ...(codes.includes(ErrorCode.INTERNAL)
+            ? { errorId: { type: 'string', description: 'Quote it when reporting the error.' } }
+            : {}),
         },
       },
     },
@@ -60,7 +65,11 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
   for (const code of codes) byStatus.set(HTTP_STATUS_OF[code], [...(byStatus.get(HTTP_STATUS_OF[code]) ?? []), code]);
   return applyDecorators(
     ...[...byStatus].map(([status, grouped]) =>
-      ApiResponse({ status, description: grouped.join(', '), schema: envelopeRef(`Error_${grouped.join('_')}`, errorEnvelope(grouped)) }),
+      ApiResponse({
+        status,
+        description: grouped.join(', '),
+        schema: envelopeRef(`Error_${grouped.join('_')}`, errorEnvelope(grouped)),
+      }),
     ),
   );
 }
@@ -72,7 +81,8 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
  */
 export function rpcDocs(target: object, method: string | symbol): MethodDecorator {
   const dto = dataParameterType(target, method);
-  const data: JsonSchema = dto && dto !== Object ? DTO_SCHEMAS.ref(dto) : { type: 'object', description: 'An empty object.' };
+  const data: JsonSchema =
+    dto && dto !== Object ? DTO_SCHEMAS.ref(dto) : { type: 'object', description: 'An empty object.' };
   return applyDecorators(
     ApiBody({ required: true, schema: { type: 'object', required: ['data'], properties: { data: data as object } } }),
     ApiOkResponse({ description: 'Success envelope.', schema: envelopeRef('SuccessEnvelope', SUCCESS_ENVELOPE) }),

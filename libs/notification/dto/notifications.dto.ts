@@ -1,7 +1,27 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { Describe, DocumentRefDto, IsIdentifier, NestedArray, NoEffect, OrganizationRefDto, PageRequestDto, UserRefDto } from '@app/common';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  Describe,
+  DocumentRefDto,
+  IsIdentifier,
+  NestedArray,
+  NoEffect,
+  OrganizationRefDto,
+  PageRequestDto,
+  UserRefDto,
+} from '@app/common';
 
 /** Velt's get accepts at most 30 notification ids at a time. */
 export const MAX_NOTIFICATION_IDS = 30;
@@ -27,23 +47,31 @@ export class AddNotificationDto extends DocumentRefDto {
   @Type(() => UserRefDto)
   actionUser: UserRefDto;
 
-  @Describe('Listed users without any role on the document are left out (organization, folder or document access, as REST reads decide).')
+  @Describe(
+    'Listed users without any role on the document are left out (organization, folder or document access, as REST reads decide).',
+  )
   @IsOptional()
   @IsBoolean()
   verifyUserPermissions?: boolean;
 
-  @Describe('Generated when absent. Adding an id the organization already has writes nothing and answers success, as Velt prevents duplicates.')
+  @Describe(
+    'Generated when absent. Adding an id the organization already has writes nothing and answers success, as Velt prevents duplicates.',
+  )
   @IsOptional()
   @IsIdentifier()
   notificationId?: string;
 
-  @Describe('When true, the headline template and body are optional (Velt\'s notification resolver mode); stored and returned as isNotificationResolverUsed.')
+  @Describe(
+    "When true, the headline template and body are optional (Velt's notification resolver mode); stored and returned as isNotificationResolverUsed.",
+  )
   @IsOptional()
   @IsBoolean()
   isNotificationResolverUsed?: boolean;
 
   @Describe('Required unless isNotificationResolverUsed is true.')
-  @ValidateIf((dto: AddNotificationDto) => dto.isNotificationResolverUsed !== true || dto.displayHeadlineMessageTemplate != null)
+  @ValidateIf(
+    (dto: AddNotificationDto) => dto.isNotificationResolverUsed !== true || dto.displayHeadlineMessageTemplate != null,
+  )
   @IsString()
   @MaxLength(MAX_MESSAGE_LENGTH)
   displayHeadlineMessageTemplate?: string;
@@ -71,7 +99,7 @@ export class AddNotificationDto extends DocumentRefDto {
 
   @IsOptional() @IsObject() notificationSourceData?: Record<string, unknown>;
 
-  @Describe('Velt\'s access context (`{access: {...}}`), stored and returned as sent.')
+  @Describe("Velt's access context (`{access: {...}}`), stored and returned as sent.")
   @IsOptional()
   @IsObject()
   context?: Record<string, unknown>;
@@ -109,7 +137,7 @@ export class NotificationChangeDto {
   @IsOptional() @IsString() @MaxLength(MAX_MESSAGE_LENGTH) displayBodyMessage?: string;
   @IsOptional() @IsObject() notificationSourceData?: Record<string, unknown>;
 
-  @Describe('Marks the notification read for these users (each user\'s read state is their own).')
+  @Describe("Marks the notification read for these users (each user's read state is their own).")
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)

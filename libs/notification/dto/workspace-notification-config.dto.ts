@@ -3,7 +3,9 @@ import { IsBoolean, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from
 import { Describe } from '@app/common';
 
 export class TriggerGroupsDto {
-  @Describe('Comment trigger name (e.g. `comment.add`) to on/off; with the service on, a trigger set to false makes no in-app notification.')
+  @Describe(
+    'Comment trigger name (e.g. `comment.add`) to on/off; with the service on, a trigger set to false makes no in-app notification.',
+  )
   @IsOptional()
   @IsObject()
   comment?: Record<string, boolean>;

@@ -12,4 +12,10 @@ export * from './notification-workspace-config.entity';
 export * from './notification.entity';
 
 /** The tables this module owns: registered by its module (forFeature) and by the schema CLI. */
-export const NOTIFICATION_ENTITIES = [Notification, NotificationUser, NotificationUserConfig, NotificationDocumentConfig, NotificationWorkspaceConfig];
+export const NOTIFICATION_ENTITIES = [
+  Notification,
+  NotificationUser,
+  NotificationUserConfig,
+  NotificationDocumentConfig,
+  NotificationWorkspaceConfig,
+];

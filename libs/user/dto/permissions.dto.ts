@@ -158,7 +158,9 @@ export class GenerateTokenDto {
 
 /** Velt's v1 userProperties: the organization the token's user belongs to. */
 export class UserPropertiesV1Dto {
-  @Describe('The organization the user belongs to: the user becomes a member (editor, Velt\'s default) unless they already hold a role there, which is kept. The organization must exist.')
+  @Describe(
+    "The organization the user belongs to: the user becomes a member (editor, Velt's default) unless they already hold a role there, which is kept. The organization must exist.",
+  )
   @IsIdentifier()
   organizationId: string;
 
@@ -167,7 +169,7 @@ export class UserPropertiesV1Dto {
   @IsBoolean()
   isAdmin?: boolean;
 
-  @Describe('The user\'s e-mail; carried in the token (there is no identify call here to compare it with).')
+  @Describe("The user's e-mail; carried in the token (there is no identify call here to compare it with).")
   @IsOptional()
   @IsEmailAddress()
   @MaxLength(320)
@@ -188,7 +190,7 @@ export class GenerateTokenV1Dto {
   @IsIdentifier()
   userId: string;
 
-  @Describe('The user\'s organization and profile.')
+  @Describe("The user's organization and profile.")
   @IsOptional()
   @IsObject()
   @ValidateNested()

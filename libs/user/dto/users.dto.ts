@@ -1,6 +1,22 @@
 import { IntersectionType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, OrganizationRefDto, PageRequestDto, UserRefDto } from '@app/common';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
+import {
+  IsIdentifier,
+  MAX_ARRAY_ITEMS,
+  NestedArray,
+  OrganizationRefDto,
+  PageRequestDto,
+  UserRefDto,
+} from '@app/common';
 import { ACCESS_ROLES, AccessRole } from '../access-role';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */

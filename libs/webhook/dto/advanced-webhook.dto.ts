@@ -1,5 +1,21 @@
 import { IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidationOptions } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidationOptions,
+} from 'class-validator';
 import { Describe, IsIdentifier, IsName, isStorableJson, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
 import { ADVANCED_EVENT_TYPE_NAMES, ATTEMPT_EXHAUSTED, INERT_EVENT_TYPE_NAMES } from '../advanced-event-types';
 import { customRule, IsHttpUrl, MAX_PUBLIC_KEY_LENGTH } from './webhook-validators';
@@ -15,8 +31,12 @@ function IsStringMap(options?: ValidationOptions): PropertyDecorator {
   return customRule(
     'isStringMap',
     (value) =>
-      typeof value === 'object' && value !== null && !Array.isArray(value) && isStorableJson(value) &&
-      Object.keys(value).length <= MAX_METADATA_KEYS && Object.values(value).every((item) => typeof item === 'string'),
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      isStorableJson(value) &&
+      Object.keys(value).length <= MAX_METADATA_KEYS &&
+      Object.values(value).every((item) => typeof item === 'string'),
     (property) => `${property} must be an object of at most ${MAX_METADATA_KEYS} string values`,
     options,
   );
@@ -34,7 +54,9 @@ export class UpdateAdvancedWebhookConfigDto {
   @IsBoolean()
   isEnabled?: boolean;
 
-  @Describe('Body `{encryptedData, encryptedKey, iv}` (AES-256-CBC, key wrapped with RSA-OAEP SHA-256); needs publicKey; wins over encodeData.')
+  @Describe(
+    'Body `{encryptedData, encryptedKey, iv}` (AES-256-CBC, key wrapped with RSA-OAEP SHA-256); needs publicKey; wins over encodeData.',
+  )
   @IsOptional()
   @IsBoolean()
   encryptData?: boolean;
@@ -44,7 +66,9 @@ export class UpdateAdvancedWebhookConfigDto {
   @IsBoolean()
   encodeData?: boolean;
 
-  @Describe('RSA public key for encryptData: PEM (SPKI or PKCS#1) or bare base64 of the DER key; an empty string clears it.')
+  @Describe(
+    'RSA public key for encryptData: PEM (SPKI or PKCS#1) or bare base64 of the DER key; an empty string clears it.',
+  )
   @IsOptional()
   @IsString()
   @MaxLength(MAX_PUBLIC_KEY_LENGTH)
@@ -57,7 +81,9 @@ export class UpdateAdvancedWebhookConfigDto {
 }
 
 export class CreateEndpointDto {
-  @Describe('http(s) receiver. A private address, or a name resolving to one, is refused; every delivery vets it again.')
+  @Describe(
+    'http(s) receiver. A private address, or a name resolving to one, is refused; every delivery vets it again.',
+  )
   @IsHttpUrl()
   url: string;
 
@@ -86,7 +112,9 @@ export class CreateEndpointDto {
   @IsBoolean()
   disabled?: boolean;
 
-  @Describe('Maximum deliveries per second, shared by every worker; a delivery over it waits, it is neither dropped nor failed.')
+  @Describe(
+    'Maximum deliveries per second, shared by every worker; a delivery over it waits, it is neither dropped nor failed.',
+  )
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -110,7 +138,10 @@ export class EndpointRefDto {
 }
 
 /** At least one field besides endpointId (Velt's page; checked by the service); `uid` is set once, at create. */
-export class UpdateEndpointDto extends IntersectionType(EndpointRefDto, PartialType(OmitType(CreateEndpointDto, ['uid'] as const))) {}
+export class UpdateEndpointDto extends IntersectionType(
+  EndpointRefDto,
+  PartialType(OmitType(CreateEndpointDto, ['uid'] as const)),
+) {}
 
 export class ListEndpointsDto {
   @IsOptional()

@@ -41,7 +41,9 @@ export class RetryDeliveriesDto {
   @IsDate()
   failedSince?: Date;
 
-  @Describe('With failedSince: only the failed deliveries to this advanced endpoint (Velt: "Recover failed messages" of an endpoint).')
+  @Describe(
+    'With failedSince: only the failed deliveries to this advanced endpoint (Velt: "Recover failed messages" of an endpoint).',
+  )
   @IsOptional()
   @IsIdentifier()
   endpointId?: string;

@@ -25,7 +25,15 @@ function triggerProperties(): Record<string, unknown> {
   const flag = { type: 'boolean', nullable: true };
   const flat = CONFIGURABLE_TRIGGER_NAMES.map((name) => [name, flag] as const);
   const nested = Object.entries(NESTED_TRIGGERS).map(
-    ([feature, flags]) => [feature, { type: 'object', additionalProperties: false, properties: Object.fromEntries(flags.map((name) => [name, flag])) }] as const,
+    ([feature, flags]) =>
+      [
+        feature,
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: Object.fromEntries(flags.map((name) => [name, flag])),
+        },
+      ] as const,
   );
   return Object.fromEntries<unknown>([...flat, ...nested]);
 }
@@ -65,7 +73,9 @@ export class WebhookServiceConfigDto {
   @IsBoolean()
   encryptData?: boolean | null;
 
-  @Describe('RSA public key for encryptData, which requires it: PEM (SPKI or PKCS#1), or bare base64 of the DER SPKI or PKCS#1 key without armour.')
+  @Describe(
+    'RSA public key for encryptData, which requires it: PEM (SPKI or PKCS#1), or bare base64 of the DER SPKI or PKCS#1 key without armour.',
+  )
   @NULLABLE
   @IsOptional()
   @IsString()

@@ -18,7 +18,12 @@ function isHttpUrl(value: unknown): boolean {
 }
 
 /** A class-validator rule from a predicate; `name` is what /docs and the bad-input suite read. */
-export function customRule(name: string, validate: (value: unknown) => boolean, message: (property: string) => string, options?: ValidationOptions): PropertyDecorator {
+export function customRule(
+  name: string,
+  validate: (value: unknown) => boolean,
+  message: (property: string) => string,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return (target, propertyKey) =>
     registerDecorator({
       name,
@@ -36,10 +41,20 @@ export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
 
 /** An RSA public key in one of the forms payload encryption reads. */
 export function IsRsaPublicKey(options?: ValidationOptions): PropertyDecorator {
-  return customRule('isRsaPublicKey', (value) => typeof value === 'string' && parseRsaPublicKey(value) !== null, (property) => `${property} must be an RSA public key`, options);
+  return customRule(
+    'isRsaPublicKey',
+    (value) => typeof value === 'string' && parseRsaPublicKey(value) !== null,
+    (property) => `${property} must be an RSA public key`,
+    options,
+  );
 }
 
 /** A basic webhook `triggers` object, flat or nested (see flatTriggerFlags). */
 export function IsWebhookTriggers(options?: ValidationOptions): PropertyDecorator {
-  return customRule('isWebhookTriggers', (value) => flatTriggerFlags(value) !== undefined, (property) => `${property} must map known trigger names to booleans`, options);
+  return customRule(
+    'isWebhookTriggers',
+    (value) => flatTriggerFlags(value) !== undefined,
+    (property) => `${property} must map known trigger names to booleans`,
+    options,
+  );
 }

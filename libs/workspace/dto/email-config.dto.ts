@@ -1,5 +1,22 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface, Validate } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  ValidationArguments,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+  Validate,
+} from 'class-validator';
 import { isEventTrigger } from '@app/events';
 import { IsEmailAddress, IsIdentifier, IsName } from '@app/common';
 
@@ -7,7 +24,8 @@ import { IsEmailAddress, IsIdentifier, IsName } from '@app/common';
 export const EMAIL_SERVICE_TYPES = ['default', 'sendgrid', 'smtp'] as const;
 
 /** A DNS name or an IP address literal (IPv6 without brackets). */
-const SMTP_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)$/;
+const SMTP_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)$/;
 
 /** A map of trigger names (the webhook triggers, spec: Events) to booleans. */
 @ValidatorConstraint({ name: 'isTriggerMap' })

@@ -15,7 +15,9 @@ export class PermissionProviderSettingsDto {
   @MaxLength(MAX_PROVIDER_URL_LENGTH)
   permissionProviderUrl?: string;
 
-  @Describe('Sent to the provider as `Authorization: Bearer <authToken>`; an empty string clears it. Stored encrypted, read back masked.')
+  @Describe(
+    'Sent to the provider as `Authorization: Bearer <authToken>`; an empty string clears it. Stored encrypted, read back masked.',
+  )
   @IsOptional()
   @IsString()
   @MaxLength(MAX_PROVIDER_TOKEN_LENGTH)

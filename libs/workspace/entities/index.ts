@@ -17,4 +17,13 @@ export * from './email-config.entity';
 export * from './workspace.entity';
 
 /** The tables this module owns: registered by its module (forFeature) and by the schema CLI. */
-export const WORKSPACE_ENTITIES = [Account, AllowedDomain, ApiKey, ApiKeyConfig, AuditEvent, AuthToken, EmailConfig, Workspace];
+export const WORKSPACE_ENTITIES = [
+  Account,
+  AllowedDomain,
+  ApiKey,
+  ApiKeyConfig,
+  AuditEvent,
+  AuthToken,
+  EmailConfig,
+  Workspace,
+];

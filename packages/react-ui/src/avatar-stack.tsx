@@ -11,20 +11,32 @@ export interface AvatarStackProps {
 export function AvatarStack({ max = 5, className }: AvatarStackProps) {
   const self = useSelf();
   const others = useOthers();
-  const people = [...(self ? [{ ...self, isSelf: true }] : []), ...others.map((other) => ({ ...other, isSelf: false }))];
+  const people = [
+    ...(self ? [{ ...self, isSelf: true }] : []),
+    ...others.map((other) => ({ ...other, isSelf: false })),
+  ];
   const shown = people.slice(0, max);
   return (
     <ul className={['collab-avatars', className].filter(Boolean).join(' ')} aria-label={`${people.length} here now`}>
       {shown.map((person) => {
         const name = person.name ?? person.userId;
         return (
-          <li key={person.userId} className="collab-avatar" data-user-id={person.userId} data-self={person.isSelf || undefined} title={name} style={{ background: userColor(person.userId) }}>
+          <li
+            key={person.userId}
+            className="collab-avatar"
+            data-user-id={person.userId}
+            data-self={person.isSelf || undefined}
+            title={name}
+            style={{ background: userColor(person.userId) }}
+          >
             <span aria-hidden="true">{initials(name)}</span>
             <span className="collab-visually-hidden">{person.isSelf ? `${name} (you)` : name}</span>
           </li>
         );
       })}
-      {people.length > shown.length && <li className="collab-avatar collab-avatar-more">+{people.length - shown.length}</li>}
+      {people.length > shown.length && (
+        <li className="collab-avatar collab-avatar-more">+{people.length - shown.length}</li>
+      )}
     </ul>
   );
 }

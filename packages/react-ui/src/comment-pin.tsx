@@ -19,8 +19,17 @@ export function CommentPin({ thread, at = thread.location as PinLocation, classN
   const author = thread.from?.name ?? thread.from?.userId ?? 'someone';
   const resolved = thread.status?.type === 'terminal';
   return (
-    <div className={['collab-pin', className].filter(Boolean).join(' ')} style={{ left: at.x, top: at.y }} data-annotation-id={thread.annotationId} data-resolved={resolved || undefined}>
-      <Popover label={`Comment by ${author}, ${thread.comments.length} in thread${resolved ? ', resolved' : ''}`} triggerClassName="collab-pin-marker" trigger={thread.comments.length}>
+    <div
+      className={['collab-pin', className].filter(Boolean).join(' ')}
+      style={{ left: at.x, top: at.y }}
+      data-annotation-id={thread.annotationId}
+      data-resolved={resolved || undefined}
+    >
+      <Popover
+        label={`Comment by ${author}, ${thread.comments.length} in thread${resolved ? ', resolved' : ''}`}
+        triggerClassName="collab-pin-marker"
+        trigger={thread.comments.length}
+      >
         <Thread thread={thread} />
       </Popover>
     </div>

@@ -28,7 +28,13 @@ export function Composer({ onSubmit, placeholder = 'Write a comment…', label =
   const listId = useId();
   const [input, setInput] = useState<HTMLTextAreaElement | null>(null);
   const [list, setList] = useState<HTMLUListElement | null>(null);
-  const { floatingStyles } = useFloating({ open, elements: { reference: input, floating: list }, placement: 'bottom-start', middleware: [offset(4), flip(), shift()], whileElementsMounted: autoUpdate });
+  const { floatingStyles } = useFloating({
+    open,
+    elements: { reference: input, floating: list },
+    placement: 'bottom-start',
+    middleware: [offset(4), flip(), shift()],
+    whileElementsMounted: autoUpdate,
+  });
 
   const pick = (user: MentionableUser) => {
     if (!mention) return;
@@ -44,7 +50,14 @@ export function Composer({ onSubmit, placeholder = 'Write a comment…', label =
     event?.preventDefault();
     if (!text.trim()) return;
     const tagged = mentioned.filter((user) => text.includes(`@${user.name ?? user.userId}`));
-    await onSubmit({ commentText: text, taggedUserContacts: tagged.map((user) => ({ userId: user.userId, contact: user, text: `@${user.name ?? user.userId}` })) });
+    await onSubmit({
+      commentText: text,
+      taggedUserContacts: tagged.map((user) => ({
+        userId: user.userId,
+        contact: user,
+        text: `@${user.name ?? user.userId}`,
+      })),
+    });
     setText('');
     setCaret(0);
     setMentioned([]);
@@ -99,7 +112,14 @@ export function Composer({ onSubmit, placeholder = 'Write a comment…', label =
         Send
       </button>
       {open && (
-        <ul ref={setList} style={floatingStyles} id={listId} role="listbox" aria-label="People to mention" className="collab-mentions">
+        <ul
+          ref={setList}
+          style={floatingStyles}
+          id={listId}
+          role="listbox"
+          aria-label="People to mention"
+          className="collab-mentions"
+        >
           {users.map((user, index) => (
             <li
               key={user.userId}

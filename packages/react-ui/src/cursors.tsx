@@ -23,7 +23,11 @@ export function Cursors({ children, className }: CursorsProps) {
     update({ cursor: { x: Math.round(event.clientX - area.left), y: Math.round(event.clientY - area.top) } });
   };
   return (
-    <div className={['collab-cursors', className].filter(Boolean).join(' ')} onPointerMove={move} onPointerLeave={() => update({ cursor: null })}>
+    <div
+      className={['collab-cursors', className].filter(Boolean).join(' ')}
+      onPointerMove={move}
+      onPointerLeave={() => update({ cursor: null })}
+    >
       {children}
       <div className="collab-cursor-layer" aria-hidden="true">
         {others.map(({ userId, name, presence }) =>
@@ -34,9 +38,14 @@ export function Cursors({ children, className }: CursorsProps) {
               data-user-id={userId}
               data-x={presence.cursor.x}
               data-y={presence.cursor.y}
-              style={{ transform: `translate(${presence.cursor.x}px, ${presence.cursor.y}px)`, ['--collab-cursor-color' as string]: userColor(userId) }}
+              style={{
+                transform: `translate(${presence.cursor.x}px, ${presence.cursor.y}px)`,
+                ['--collab-cursor-color' as string]: userColor(userId),
+              }}
             >
-              <svg width="14" height="18" viewBox="0 0 14 18"><path d="M0 0 L14 11 L8 12 L5 18 Z" /></svg>
+              <svg width="14" height="18" viewBox="0 0 14 18">
+                <path d="M0 0 L14 11 L8 12 L5 18 Z" />
+              </svg>
               <span className="collab-cursor-name">{name ?? userId}</span>
             </span>
           ) : null,

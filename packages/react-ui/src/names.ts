@@ -1,6 +1,9 @@
 /** Up to two initials of a user's name (or id), for an avatar. */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
 }
 

@@ -7,7 +7,9 @@ export interface NotificationInboxProps {
 }
 
 const text = (notification: Notification) =>
-  [notification.displayHeadlineMessageTemplate ?? notification.headline, notification.displayBodyMessage].filter(Boolean).join(': ') || 'New activity';
+  [notification.displayHeadlineMessageTemplate ?? notification.headline, notification.displayBodyMessage]
+    .filter(Boolean)
+    .join(': ') || 'New activity';
 
 /** A bell with the unread count; opening it lists the user's notifications and marks the unread ones read. */
 export function NotificationInbox({ className }: NotificationInboxProps) {
@@ -15,7 +17,9 @@ export function NotificationInbox({ className }: NotificationInboxProps) {
   const unread = useUnreadCount();
   const markRead = useMarkRead();
   const markAllRead = () => {
-    const ids = notifications.filter((notification) => notification.isUnread !== false).map((notification) => notification.id);
+    const ids = notifications
+      .filter((notification) => notification.isUnread !== false)
+      .map((notification) => notification.id);
     if (ids.length > 0) void markRead(ids);
   };
   return (
@@ -43,7 +47,11 @@ export function NotificationInbox({ className }: NotificationInboxProps) {
         ) : (
           <ul className="collab-inbox-list">
             {notifications.map((notification) => (
-              <li key={notification.id} className="collab-inbox-item" data-unread={notification.isUnread !== false || undefined}>
+              <li
+                key={notification.id}
+                className="collab-inbox-item"
+                data-unread={notification.isUnread !== false || undefined}
+              >
                 {text(notification)}
               </li>
             ))}

@@ -1,4 +1,15 @@
-import { autoUpdate, flip, FloatingFocusManager, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import {
+  autoUpdate,
+  flip,
+  FloatingFocusManager,
+  offset,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
 import { useState, type ReactNode } from 'react';
 
 export interface PopoverProps {
@@ -27,15 +38,32 @@ export function Popover({ trigger, label, triggerClassName, triggerStyle, onOpen
     middleware: [offset(6), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useClick(context),
+    useDismiss(context),
+    useRole(context, { role: 'dialog' }),
+  ]);
   return (
     <>
-      <button type="button" ref={setButton} className={triggerClassName} style={triggerStyle} aria-label={label} {...getReferenceProps()}>
+      <button
+        type="button"
+        ref={setButton}
+        className={triggerClassName}
+        style={triggerStyle}
+        aria-label={label}
+        {...getReferenceProps()}
+      >
         {trigger}
       </button>
       {open && (
         <FloatingFocusManager context={context} modal={false}>
-          <div ref={setPanel} style={floatingStyles} className="collab-popover" aria-label={label} {...getFloatingProps()}>
+          <div
+            ref={setPanel}
+            style={floatingStyles}
+            className="collab-popover"
+            aria-label={label}
+            {...getFloatingProps()}
+          >
             {children}
           </div>
         </FloatingFocusManager>

@@ -1,5 +1,13 @@
 import type { Comment, Thread as ThreadData } from '@collab-backend/realtime';
-import { hasReacted, useDeleteComment, useEditComment, useReaction, useReply, useSelf, useThreadStatus } from '@collab-backend/react';
+import {
+  hasReacted,
+  useDeleteComment,
+  useEditComment,
+  useReaction,
+  useReply,
+  useSelf,
+  useThreadStatus,
+} from '@collab-backend/react';
 import { useState } from 'react';
 import { Composer } from './composer';
 
@@ -20,12 +28,22 @@ export function Thread({ thread, reactions = ['👍', '🎉', '👀'], className
   const resolved = thread.status?.type === 'terminal';
   const title = `Thread by ${thread.from?.name ?? thread.from?.userId ?? 'someone'}`;
   return (
-    <article className={['collab-thread', className].filter(Boolean).join(' ')} aria-label={title} data-annotation-id={thread.annotationId} data-resolved={resolved || undefined}>
+    <article
+      className={['collab-thread', className].filter(Boolean).join(' ')}
+      aria-label={title}
+      data-annotation-id={thread.annotationId}
+      data-resolved={resolved || undefined}
+    >
       <header className="collab-thread-header">
         <span className="collab-status" data-status={thread.status?.id}>
           {thread.status?.name ?? 'Open'}
         </span>
-        <button type="button" className="collab-button" aria-pressed={resolved} onClick={() => void setStatus(thread.annotationId, { status: resolved ? OPEN : RESOLVED })}>
+        <button
+          type="button"
+          className="collab-button"
+          aria-pressed={resolved}
+          onClick={() => void setStatus(thread.annotationId, { status: resolved ? OPEN : RESOLVED })}
+        >
           {resolved ? 'Reopen' : 'Resolve'}
         </button>
       </header>
@@ -47,7 +65,8 @@ function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comme
   const [editing, setEditing] = useState(false);
   const own = self !== null && comment.from?.userId === self.userId;
   const author = comment.from?.name ?? comment.from?.userId ?? 'someone';
-  const count = (icon: string) => comment.reactionAnnotations?.find((reaction) => reaction.icon === icon)?.fromUsers.length ?? 0;
+  const count = (icon: string) =>
+    comment.reactionAnnotations?.find((reaction) => reaction.icon === icon)?.fromUsers.length ?? 0;
   return (
     <li className="collab-comment" data-comment-id={comment.commentId}>
       <p className="collab-comment-author">{author}</p>
@@ -80,7 +99,16 @@ function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comme
             <button type="button" className="collab-button" onClick={() => setEditing(!editing)}>
               {editing ? 'Cancel' : 'Edit'}
             </button>
-            <button type="button" className="collab-button" onClick={() => void remove(thread.annotationId, comment.commentId === thread.comments[0].commentId ? undefined : comment.commentId)}>
+            <button
+              type="button"
+              className="collab-button"
+              onClick={() =>
+                void remove(
+                  thread.annotationId,
+                  comment.commentId === thread.comments[0].commentId ? undefined : comment.commentId,
+                )
+              }
+            >
               Delete
             </button>
           </>

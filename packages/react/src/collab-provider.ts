@@ -39,7 +39,12 @@ export function CollabProvider({ children, organizationId, ...options }: CollabP
     };
   }, [url, apiKey, userId, organizationId]);
   const value = useMemo(
-    () => ({ client: connection?.client ?? null, inbox: connection?.inbox ?? null, options: latest.current, organizationId }),
+    () => ({
+      client: connection?.client ?? null,
+      inbox: connection?.inbox ?? null,
+      options: latest.current,
+      organizationId,
+    }),
     [connection, organizationId],
   );
   return createElement(CollabContext.Provider, { value }, children);

@@ -1,4 +1,12 @@
-import type { CommentInput, CommentLabel, CommentUser, MentionableUser, NewThread, Room, Thread } from '@collab-backend/realtime';
+import type {
+  CommentInput,
+  CommentLabel,
+  CommentUser,
+  MentionableUser,
+  NewThread,
+  Room,
+  Thread,
+} from '@collab-backend/realtime';
 import { useCallback, useEffect, useState } from 'react';
 import { useCollab, useRoom } from './contexts';
 import { useStore } from './store';
@@ -6,41 +14,60 @@ import { useStore } from './store';
 const NO_THREADS: never[] = [];
 
 /** A room operation bound to the entered document; it rejects until the document is entered. */
-function useRoomAction<A extends unknown[], R>(act: (room: Room, ...args: A) => Promise<R>): (...args: A) => Promise<R> {
+function useRoomAction<A extends unknown[], R>(
+  act: (room: Room, ...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   const room = useRoom();
   // `act` is a module-level function per hook, so the action changes only with the room.
-  return useCallback(async (...args: A) => {
-    if (!room) throw new Error('The document is not entered yet.');
-    return act(room, ...args);
-  }, [room]);
+  return useCallback(
+    async (...args: A) => {
+      if (!room) throw new Error('The document is not entered yet.');
+      return act(room, ...args);
+    },
+    [room],
+  );
 }
 
 /** The document's threads, oldest first, kept live from the server's pushes (the first `pageSize` are read on entering). */
 export function useThreads(pageSize = 100): Thread[] {
   const room = useRoom();
   useEffect(() => void room?.comments.list({ pageSize }).catch(() => undefined), [room, pageSize]);
-  return useStore(room, (entered, onChange) => entered.comments.subscribe(onChange), (entered) => entered.comments.threads(), NO_THREADS);
+  return useStore(
+    room,
+    (entered, onChange) => entered.comments.subscribe(onChange),
+    (entered) => entered.comments.threads(),
+    NO_THREADS,
+  );
 }
 
 const createThread = (room: Room, thread: NewThread) => room.comments.add(thread);
 /** Starts a thread as the user: `(thread) => Promise<Thread>`. */
 export const useCreateThread = () => useRoomAction(createThread);
 
-const reply = async (room: Room, annotationId: string, comment: CommentInput) => (await room.comments.reply(annotationId, comment)).thread;
+const reply = async (room: Room, annotationId: string, comment: CommentInput) =>
+  (await room.comments.reply(annotationId, comment)).thread;
 /** Replies in a thread: `(annotationId, comment) => Promise<Thread>`. */
 export const useReply = () => useRoomAction(reply);
 
-const editComment = (room: Room, annotationId: string, commentId: number, changes: Pick<CommentInput, 'commentText' | 'commentHtml' | 'taggedUserContacts'>) =>
-  room.comments.edit(annotationId, commentId, changes);
+const editComment = (
+  room: Room,
+  annotationId: string,
+  commentId: number,
+  changes: Pick<CommentInput, 'commentText' | 'commentHtml' | 'taggedUserContacts'>,
+) => room.comments.edit(annotationId, commentId, changes);
 /** Edits one of the user's own comments: `(annotationId, commentId, changes) => Promise<Thread>`. */
 export const useEditComment = () => useRoomAction(editComment);
 
-const deleteComment = (room: Room, annotationId: string, commentId?: number) => room.comments.delete(annotationId, commentId);
+const deleteComment = (room: Room, annotationId: string, commentId?: number) =>
+  room.comments.delete(annotationId, commentId);
 /** Deletes one of the user's own comments, or without `commentId` their whole thread. */
 export const useDeleteComment = () => useRoomAction(deleteComment);
 
-const changeStatus = (room: Room, annotationId: string, changes: { status?: CommentLabel; priority?: CommentLabel | null; assignedTo?: CommentUser | null }) =>
-  room.comments.status(annotationId, changes);
+const changeStatus = (
+  room: Room,
+  annotationId: string,
+  changes: { status?: CommentLabel; priority?: CommentLabel | null; assignedTo?: CommentUser | null },
+) => room.comments.status(annotationId, changes);
 /** Changes a thread's status, priority or assignee: `(annotationId, changes) => Promise<Thread>`. */
 export const useThreadStatus = () => useRoomAction(changeStatus);
 
@@ -75,7 +102,10 @@ export function useMentionableUsers(query = '', limit = 8): MentionableUser[] {
   useEffect(() => {
     if (!room) return;
     let current = true;
-    room.comments.mentionable({ query, limit }).then((found) => current && setUsers(found), () => undefined);
+    room.comments.mentionable({ query, limit }).then(
+      (found) => current && setUsers(found),
+      () => undefined,
+    );
     return () => void (current = false);
   }, [room, query, limit]);
   return users;

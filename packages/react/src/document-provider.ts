@@ -10,7 +10,11 @@ export interface DocumentProviderProps {
 /** Enters the document for the hooks below, leaves it on unmount, and follows it when it is migrated to a new id. */
 export function DocumentProvider({ documentId, children }: DocumentProviderProps) {
   const { client, organizationId } = useCollab();
-  const [state, setState] = useState<{ room: Room | null; documentId: string; status: DocumentStatus }>({ room: null, documentId, status: 'entering' });
+  const [state, setState] = useState<{ room: Room | null; documentId: string; status: DocumentStatus }>({
+    room: null,
+    documentId,
+    status: 'entering',
+  });
   useEffect(() => {
     if (!client) return;
     let left = false;

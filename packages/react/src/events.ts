@@ -6,10 +6,13 @@ import { useStore } from './store';
 /** Sends an ephemeral event to the document's other connections (not stored); rejects until the document is entered. */
 export function useBroadcastEvent<T = unknown>(): (event: T) => Promise<void> {
   const room = useRoom();
-  return useCallback(async (event: T) => {
-    if (!room) throw new Error('The document is not entered yet.');
-    await room.broadcast(event);
-  }, [room]);
+  return useCallback(
+    async (event: T) => {
+      if (!room) throw new Error('The document is not entered yet.');
+      await room.broadcast(event);
+    },
+    [room],
+  );
 }
 
 /** Calls `listener` with each event another connection broadcasts; the latest `listener` given is the one called. */
@@ -24,12 +27,23 @@ export function useEventListener<T = unknown>(listener: (event: RoomEvent<T>) =>
  * A live state value of the document and its setter (editors only; `merge` deep-merges into the stored object).
  * The value is `undefined` until one is known.
  */
-export function useLiveState<T extends Record<string, unknown>>(id: string): [T | undefined, (data: T, options?: { merge?: boolean }) => Promise<void>] {
+export function useLiveState<T extends Record<string, unknown>>(
+  id: string,
+): [T | undefined, (data: T, options?: { merge?: boolean }) => Promise<void>] {
   const room = useRoom();
-  const value = useStore(room, (entered, onChange) => entered.liveState.subscribe(id, onChange), (entered) => entered.liveState.get<T>(id), undefined, id);
-  const set = useCallback(async (data: T, options?: { merge?: boolean }) => {
-    if (!room) throw new Error('The document is not entered yet.');
-    await room.liveState.set(id, data, options);
-  }, [room, id]);
+  const value = useStore(
+    room,
+    (entered, onChange) => entered.liveState.subscribe(id, onChange),
+    (entered) => entered.liveState.get<T>(id),
+    undefined,
+    id,
+  );
+  const set = useCallback(
+    async (data: T, options?: { merge?: boolean }) => {
+      if (!room) throw new Error('The document is not entered yet.');
+      await room.liveState.set(id, data, options);
+    },
+    [room, id],
+  );
   return [value, set];
 }

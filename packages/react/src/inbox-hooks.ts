@@ -5,7 +5,12 @@ import { EMPTY_INBOX, type Inbox, type InboxState } from './inbox';
 import { useStore } from './store';
 
 function useInbox(): InboxState {
-  return useStore(useCollab().inbox, (inbox: Inbox, onChange) => inbox.subscribe(onChange), (inbox) => inbox.state, EMPTY_INBOX);
+  return useStore(
+    useCollab().inbox,
+    (inbox: Inbox, onChange) => inbox.subscribe(onChange),
+    (inbox) => inbox.state,
+    EMPTY_INBOX,
+  );
 }
 
 /** The user's latest notifications in the organization, newest first, live. */
@@ -17,8 +22,11 @@ export const useUnreadCount = (): number => useInbox().unreadCount;
 /** Marks notifications read (or unread with `read: false`); the counts change at once. */
 export function useMarkRead(): (notificationIds: string[], read?: boolean) => Promise<void> {
   const { inbox } = useCollab();
-  return useCallback(async (notificationIds: string[], read = true) => {
-    if (!inbox) throw new Error('Not connected yet.');
-    await inbox.mark(notificationIds, read);
-  }, [inbox]);
+  return useCallback(
+    async (notificationIds: string[], read = true) => {
+      if (!inbox) throw new Error('Not connected yet.');
+      await inbox.mark(notificationIds, read);
+    },
+    [inbox],
+  );
 }

@@ -28,7 +28,10 @@ export class Inbox {
       this.client.onNotification((notification) => {
         if (notification.organizationId !== undefined && notification.organizationId !== this.organizationId) return;
         const others = this.state.notifications.filter((known) => known.id !== notification.id);
-        this.set({ notifications: [notification, ...others], unreadCount: this.state.unreadCount + (notification.isUnread === false ? 0 : 1) });
+        this.set({
+          notifications: [notification, ...others],
+          unreadCount: this.state.unreadCount + (notification.isUnread === false ? 0 : 1),
+        });
       }),
     ];
     return () => stops.forEach((stop) => stop());
@@ -48,12 +51,18 @@ export class Inbox {
 
   async mark(notificationIds: string[], read: boolean): Promise<void> {
     const ids = new Set(notificationIds);
-    const flipped = this.state.notifications.filter((notification) => ids.has(notification.id) && (notification.isUnread !== false) === read).length;
+    const flipped = this.state.notifications.filter(
+      (notification) => ids.has(notification.id) && (notification.isUnread !== false) === read,
+    ).length;
     this.set({
-      notifications: this.state.notifications.map((notification) => (ids.has(notification.id) ? { ...notification, isUnread: !read } : notification)),
+      notifications: this.state.notifications.map((notification) =>
+        ids.has(notification.id) ? { ...notification, isUnread: !read } : notification,
+      ),
       unreadCount: Math.max(0, this.state.unreadCount + (read ? -flipped : flipped)),
     });
-    await (read ? this.client.notifications.markRead(this.organizationId, notificationIds) : this.client.notifications.markUnread(this.organizationId, notificationIds));
+    await (read
+      ? this.client.notifications.markRead(this.organizationId, notificationIds)
+      : this.client.notifications.markUnread(this.organizationId, notificationIds));
   }
 
   private set(state: InboxState): void {

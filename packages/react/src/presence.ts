@@ -15,7 +15,12 @@ const NO_OTHERS: never[] = [];
 
 /** The user as the document's presence list has them; `null` until entered. */
 export function useSelf(): PresenceUser | null {
-  return useStore(useRoom(), (room, onChange) => room.presence.update(onChange), (room) => room.presence.self() ?? null, null);
+  return useStore(
+    useRoom(),
+    (room, onChange) => room.presence.update(onChange),
+    (room) => room.presence.self() ?? null,
+    null,
+  );
 }
 
 /** The document's other users, each with their presence data, from the presence list and their connections' sets. */

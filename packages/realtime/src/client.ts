@@ -2,7 +2,16 @@ import { io, Socket } from 'socket.io-client';
 import { Listeners } from './listeners';
 import { Notifications } from './notifications';
 import { Room } from './room';
-import { CommentChange, Connection, DocumentRef, LiveStateValue, Notification, PresenceUser, RealtimeError, RoomEvent } from './types';
+import {
+  CommentChange,
+  Connection,
+  DocumentRef,
+  LiveStateValue,
+  Notification,
+  PresenceUser,
+  RealtimeError,
+  RoomEvent,
+} from './types';
 
 export interface RealtimeOptions {
   /** The API's origin, e.g. `https://collab.example.com`. */
@@ -58,9 +67,13 @@ export class RealtimeClient {
     this.socket.on('connect_error', (error: Error & { data?: { status?: string } }) => {
       if (this.willRefresh(error)) void this.reauthenticate();
     });
-    this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) => this.roomOf(event)?.presence.setUsers(event.users));
+    this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) =>
+      this.roomOf(event)?.presence.setUsers(event.users),
+    );
     this.socket.on('presence:data', (event: DocumentRef & Connection) => this.roomOf(event)?.presence.received(event));
-    this.socket.on('presence:leave', (event: DocumentRef & { connectionId: string }) => this.roomOf(event)?.presence.left(event.connectionId));
+    this.socket.on('presence:leave', (event: DocumentRef & { connectionId: string }) =>
+      this.roomOf(event)?.presence.left(event.connectionId),
+    );
     this.socket.on('event', (event: DocumentRef & RoomEvent) => this.roomOf(event)?.receiveEvent(event));
     this.socket.on('comment:change', (change: CommentChange) => this.roomOf(change)?.comments.receive(change));
     this.socket.on('livestate', (event: DocumentRef & LiveStateValue) => this.roomOf(event)?.setState(event));
@@ -94,7 +107,9 @@ export class RealtimeClient {
 
   async enterDocument(organizationId: string, documentId: string): Promise<Room> {
     await this.connect();
-    const room = new Room(this.socket, organizationId, documentId, this.options.userId, (left) => this.rooms.delete(left));
+    const room = new Room(this.socket, organizationId, documentId, this.options.userId, (left) =>
+      this.rooms.delete(left),
+    );
     // Listed before subscribing: a push sent while the subscription lands (another user arriving) is the room's too.
     this.rooms.add(room);
     try {

@@ -18,7 +18,14 @@ describe('RoomComments', () => {
     expect(send).not.toHaveBeenCalled();
     send.mockResolvedValueOnce({ threads: [thread('a', 1, 'a'), thread('b', 2, 'b')], cursor: '4' });
     await comments.list({ pageSize: 10 });
-    comments.receive({ organizationId: 'o', documentId: 'd', cursor: '6', kind: 'comment_updated', annotationId: 'b', thread: thread('b', 2, 'b2') });
+    comments.receive({
+      organizationId: 'o',
+      documentId: 'd',
+      cursor: '6',
+      kind: 'comment_updated',
+      annotationId: 'b',
+      thread: thread('b', 2, 'b2'),
+    });
     send.mockResolvedValueOnce({ cursor: '9', threads: [thread('c', 3, 'c')], deleted: ['a'] });
     await comments.catchUp();
     expect(texts(comments)).toEqual(['b2', 'c']);
@@ -35,7 +42,14 @@ describe('RoomComments', () => {
     const send = jest.fn().mockResolvedValueOnce({ threads: [thread('a', 1, 'listed')], cursor: '2' });
     const comments = new RoomComments(send);
     await comments.list();
-    comments.receive({ organizationId: 'o', documentId: 'd', cursor: '8', kind: 'comment_updated', annotationId: 'a', thread: thread('a', 1, 'pushed') });
+    comments.receive({
+      organizationId: 'o',
+      documentId: 'd',
+      cursor: '8',
+      kind: 'comment_updated',
+      annotationId: 'a',
+      thread: thread('a', 1, 'pushed'),
+    });
     send.mockResolvedValueOnce({ cursor: '7', threads: [thread('a', 1, 'caught up')], deleted: [] });
     await comments.catchUp();
     expect(texts(comments)).toEqual(['pushed']);

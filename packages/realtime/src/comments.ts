@@ -1,7 +1,16 @@
 import { Listeners } from './listeners';
 import type { Send } from './request';
 import { ThreadList } from './thread-list';
-import type { CommentChange, CommentInput, CommentLabel, CommentUser, Cursor, MentionableUser, NewThread, Thread } from './types';
+import type {
+  CommentChange,
+  CommentInput,
+  CommentLabel,
+  CommentUser,
+  Cursor,
+  MentionableUser,
+  NewThread,
+  Thread,
+} from './types';
 
 export interface ThreadPage {
   threads: Thread[];
@@ -49,7 +58,11 @@ export class RoomComments {
   }
 
   /** The user's own comment only. */
-  edit(annotationId: string, commentId: number, changes: Pick<CommentInput, 'commentText' | 'commentHtml' | 'taggedUserContacts'>): Promise<Thread> {
+  edit(
+    annotationId: string,
+    commentId: number,
+    changes: Pick<CommentInput, 'commentText' | 'commentHtml' | 'taggedUserContacts'>,
+  ): Promise<Thread> {
     return this.thread('comments:edit', { annotationId, commentId, ...changes });
   }
 
@@ -67,7 +80,10 @@ export class RoomComments {
   }
 
   /** Fields left out stay as they are; `null` clears a priority or an assignee. */
-  status(annotationId: string, changes: { status?: CommentLabel; priority?: CommentLabel | null; assignedTo?: CommentUser | null }): Promise<Thread> {
+  status(
+    annotationId: string,
+    changes: { status?: CommentLabel; priority?: CommentLabel | null; assignedTo?: CommentUser | null },
+  ): Promise<Thread> {
     return this.thread('comments:status', { annotationId, ...changes });
   }
 
@@ -99,7 +115,10 @@ export class RoomComments {
     const since = this.threadList.cursor;
     if (since === undefined) return;
     const changes = await this.send<Changes>('comments:changes', { since });
-    this.take([...changes.threads.map(entry), ...changes.deleted.map((annotationId): Entry => [annotationId, null])], changes.cursor);
+    this.take(
+      [...changes.threads.map(entry), ...changes.deleted.map((annotationId): Entry => [annotationId, null])],
+      changes.cursor,
+    );
   }
 
   clear(): void {
@@ -112,7 +131,8 @@ export class RoomComments {
 
   private take(entries: Entry[], cursor: Cursor): void {
     let changed = false;
-    for (const [annotationId, thread] of entries) changed = this.threadList.apply(annotationId, thread, cursor) || changed;
+    for (const [annotationId, thread] of entries)
+      changed = this.threadList.apply(annotationId, thread, cursor) || changed;
     if (changed) this.listeners.emit(this.threadList.list());
   }
 }

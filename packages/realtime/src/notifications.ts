@@ -11,7 +11,10 @@ export interface NotificationPage {
 export class Notifications {
   constructor(private readonly socket: Socket) {}
 
-  list(organizationId: string, options: { pageSize?: number; pageToken?: string; unread?: boolean } = {}): Promise<NotificationPage> {
+  list(
+    organizationId: string,
+    options: { pageSize?: number; pageToken?: string; unread?: boolean } = {},
+  ): Promise<NotificationPage> {
     return request(this.socket, 'notifications:list', { organizationId, ...options });
   }
 
@@ -29,11 +32,26 @@ export class Notifications {
 
   /** The organization's settings, or one document's when `documentId` is given. */
   async settings(organizationId: string, documentId?: string): Promise<NotificationSettings> {
-    return (await request<{ config: NotificationSettings }>(this.socket, 'notifications:settings:get', { organizationId, documentId })).config;
+    return (
+      await request<{ config: NotificationSettings }>(this.socket, 'notifications:settings:get', {
+        organizationId,
+        documentId,
+      })
+    ).config;
   }
 
-  async setSettings(organizationId: string, config: Partial<NotificationSettings>, documentId?: string): Promise<NotificationSettings> {
-    return (await request<{ config: NotificationSettings }>(this.socket, 'notifications:settings:set', { organizationId, documentId, config })).config;
+  async setSettings(
+    organizationId: string,
+    config: Partial<NotificationSettings>,
+    documentId?: string,
+  ): Promise<NotificationSettings> {
+    return (
+      await request<{ config: NotificationSettings }>(this.socket, 'notifications:settings:set', {
+        organizationId,
+        documentId,
+        config,
+      })
+    ).config;
   }
 
   private async mark(organizationId: string, notificationIds: string[], read: boolean): Promise<void> {

@@ -15,7 +15,7 @@ describe('Presence', () => {
     expect(seen).toEqual([2]);
   });
 
-  it('takes a subscribe ack\'s user list only if no list was pushed while it was on its way', () => {
+  it("takes a subscribe ack's user list only if no list was pushed while it was on its way", () => {
     const subject = presence();
     const before = subject.pushes;
     subject.setUsers([{ userId: 'me' }, { userId: 'you' }]);
@@ -28,7 +28,9 @@ describe('Presence', () => {
   it('keeps the other connections from the subscribe list, their data pushes and their leaving', async () => {
     const subject = presence();
     const seen: string[][] = [];
-    subject.onConnections((connections) => seen.push(connections.map((c) => `${c.connectionId}:${JSON.stringify(c.data)}`)));
+    subject.onConnections((connections) =>
+      seen.push(connections.map((c) => `${c.connectionId}:${JSON.stringify(c.data)}`)),
+    );
     await subject.subscribed([you]);
     subject.received({ ...you, data: { x: 1 } });
     subject.received({ connectionId: 'c3', userId: 'me', data: { x: 2 } });

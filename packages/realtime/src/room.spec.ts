@@ -11,7 +11,15 @@ describe('Room', () => {
     cursor,
     kind,
     annotationId: 't',
-    thread: text === undefined ? null : { annotationId: 't', createdAt: 1, lastUpdated: 1, comments: [{ commentId: 1, commentText: text, createdAt: 1 }] },
+    thread:
+      text === undefined
+        ? null
+        : {
+            annotationId: 't',
+            createdAt: 1,
+            lastUpdated: 1,
+            comments: [{ commentId: 1, commentText: text, createdAt: 1 }],
+          },
   });
 
   it('keeps the newest live-state value when an older one arrives later', () => {

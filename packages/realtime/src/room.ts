@@ -47,7 +47,11 @@ export class Room {
   readonly liveState = {
     get: <T = Record<string, unknown>>(id: string): T | undefined => this.states.get(id)?.data as T | undefined,
     /** Editors only; `merge` deep-merges into the stored object instead of replacing it. */
-    set: async <T extends Record<string, unknown>>(id: string, data: T, options: { merge?: boolean } = {}): Promise<void> => {
+    set: async <T extends Record<string, unknown>>(
+      id: string,
+      data: T,
+      options: { merge?: boolean } = {},
+    ): Promise<void> => {
       await this.send('livestate:set', { liveStateDataId: id, data, merge: options.merge ?? false });
     },
     subscribe: <T = Record<string, unknown>>(id: string, listener: (data: T) => void): (() => void) =>
@@ -124,7 +128,8 @@ export class Room {
     this.closedListeners.emit({ reason });
     this.presence.clear();
     this.comments.clear();
-    for (const listeners of [this.stateListeners, this.eventListeners, this.migratedListeners, this.closedListeners]) listeners.clear();
+    for (const listeners of [this.stateListeners, this.eventListeners, this.migratedListeners, this.closedListeners])
+      listeners.clear();
   }
 
   private readonly send = async <T>(event: string, payload: object): Promise<T> => {

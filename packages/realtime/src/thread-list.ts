@@ -1,9 +1,11 @@
 import type { Cursor, Thread } from './types';
 
-const above = (cursor: Cursor, than: Cursor | undefined): boolean => than === undefined || BigInt(cursor) > BigInt(than);
+const above = (cursor: Cursor, than: Cursor | undefined): boolean =>
+  than === undefined || BigInt(cursor) > BigInt(than);
 
 /** Oldest thread first, so a thread keeps its place when it changes; ties by id. */
-const byCreation = (a: Thread, b: Thread): number => a.createdAt - b.createdAt || (a.annotationId < b.annotationId ? -1 : a.annotationId > b.annotationId ? 1 : 0);
+const byCreation = (a: Thread, b: Thread): number =>
+  a.createdAt - b.createdAt || (a.annotationId < b.annotationId ? -1 : a.annotationId > b.annotationId ? 1 : 0);
 
 /**
  * A document's threads as the room has heard them. Each thread's state is taken only from a cursor above

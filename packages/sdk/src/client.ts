@@ -65,11 +65,16 @@ export function createClient(options: ClientOptions): CollabClient {
   function headersFor(path: OperationPath): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const kind = OPERATIONS[path];
-    if (kind === 'apiKey') Object.assign(headers, defined({ 'x-svc-api-key': options.apiKey, 'x-svc-auth-token': options.authToken }));
+    if (kind === 'apiKey')
+      Object.assign(headers, defined({ 'x-svc-api-key': options.apiKey, 'x-svc-auth-token': options.authToken }));
     if (kind === 'workspace') {
       Object.assign(
         headers,
-        defined({ 'x-svc-workspace-id': options.workspaceId, 'x-svc-workspace-auth-token': options.workspaceAuthToken, 'x-svc-auth-token': options.workspaceAuthToken }),
+        defined({
+          'x-svc-workspace-id': options.workspaceId,
+          'x-svc-workspace-auth-token': options.workspaceAuthToken,
+          'x-svc-auth-token': options.workspaceAuthToken,
+        }),
       );
     }
     return headers;
@@ -79,7 +84,11 @@ export function createClient(options: ClientOptions): CollabClient {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await doFetch(`${options.baseUrl}${path}`, { method: 'POST', headers: headersFor(path), body: JSON.stringify({ data: body }) });
+        response = await doFetch(`${options.baseUrl}${path}`, {
+          method: 'POST',
+          headers: headersFor(path),
+          body: JSON.stringify({ data: body }),
+        });
       } catch (error) {
         // No answer at all (connection refused or reset) is treated as UNAVAILABLE.
         if (attempt < policy.retries) {
@@ -95,7 +104,12 @@ export function createClient(options: ClientOptions): CollabClient {
         await sleep(retryDelay(policy, attempt + 1, response.headers.get('retry-after')));
         continue;
       }
-      throw new CollabApiError(status, parsed.error?.message ?? response.statusText, response.status, parsed.error?.errorId);
+      throw new CollabApiError(
+        status,
+        parsed.error?.message ?? response.statusText,
+        response.status,
+        parsed.error?.errorId,
+      );
     }
   }
 
@@ -114,7 +128,9 @@ export function createClient(options: ClientOptions): CollabClient {
 }
 
 function defined(headers: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 type Node = Record<string, unknown>;

@@ -16,7 +16,13 @@ export const RETRYABLE = new Set(['UNAVAILABLE', 'RESOURCE_EXHAUSTED']);
  * How long to wait before attempt `attempt` (1-based retry count): Retry-After (seconds or an HTTP
  * date) when the server sent one, else exponential backoff with full jitter.
  */
-export function retryDelay(policy: RetryPolicy, attempt: number, retryAfter: string | null, now = Date.now(), random = Math.random): number {
+export function retryDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfter: string | null,
+  now = Date.now(),
+  random = Math.random,
+): number {
   const asked = parseRetryAfter(retryAfter, now);
   const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * random();
   return Math.min(policy.maxDelayMs, asked ?? backoff);

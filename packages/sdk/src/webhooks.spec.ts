@@ -7,7 +7,11 @@ import { decryptWebhookPayload, readWebhook, verifyWebhook } from './webhooks';
 describe('webhook helper', () => {
   const now = 1_800_000_000;
   const body = JSON.stringify({ event: 'comment.add', n: 1 });
-  const headers = (secret: string, at = now) => ({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(at), 'webhook-signature': signWebhook('msg_1', at, body, secret) });
+  const headers = (secret: string, at = now) => ({
+    'webhook-id': 'msg_1',
+    'webhook-timestamp': String(at),
+    'webhook-signature': signWebhook('msg_1', at, body, secret),
+  });
   const options = (secret: string) => ({ secret, now: () => now * 1000 });
 
   it("accepts the server's signature keyed with the auth token", async () => {
@@ -26,7 +30,10 @@ describe('webhook helper', () => {
     await expect(verifyWebhook(body, headers('token-1'), options('token-2'))).rejects.toThrow(CollabApiError);
     await expect(verifyWebhook(`${body} `, headers('token-1'), options('token-1'))).rejects.toThrow('signature');
     await expect(verifyWebhook(body, headers('token-1', now - 301), options('token-1'))).rejects.toThrow('timestamp');
-    await expect(verifyWebhook(body, new Headers(), options('token-1'))).rejects.toMatchObject({ status: 'UNAUTHENTICATED', httpStatus: 401 });
+    await expect(verifyWebhook(body, new Headers(), options('token-1'))).rejects.toMatchObject({
+      status: 'UNAUTHENTICATED',
+      httpStatus: 401,
+    });
   });
 
   it('decrypts an encryptData body with the private key', async () => {
@@ -36,7 +43,11 @@ describe('webhook helper', () => {
     const encrypted = encryptPayload(payload, publicKey);
     await expect(decryptWebhookPayload(encrypted, pem)).resolves.toEqual(payload);
     const raw = JSON.stringify(encrypted);
-    const signed = { 'webhook-id': 'm', 'webhook-timestamp': String(now), 'webhook-signature': signWebhook('m', now, raw, 't') };
+    const signed = {
+      'webhook-id': 'm',
+      'webhook-timestamp': String(now),
+      'webhook-signature': signWebhook('m', now, raw, 't'),
+    };
     await expect(readWebhook(raw, signed, { ...options('t'), privateKey: pem })).resolves.toEqual(payload);
   });
 });

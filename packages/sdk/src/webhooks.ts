@@ -56,7 +56,11 @@ function same(a: string, b: string): boolean {
  * Checks a delivery's Standard Webhooks signature (any of the space-separated `v1,` signatures, so a
  * rotation's overlap passes) and its timestamp; throws CollabApiError UNAUTHENTICATED otherwise.
  */
-export async function verifyWebhook(rawBody: string, headers: WebhookHeaders | Headers, options: VerifyOptions): Promise<void> {
+export async function verifyWebhook(
+  rawBody: string,
+  headers: WebhookHeaders | Headers,
+  options: VerifyOptions,
+): Promise<void> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
@@ -64,7 +68,9 @@ export async function verifyWebhook(rawBody: string, headers: WebhookHeaders | H
   if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300)) {
     throw new CollabApiError('UNAUTHENTICATED', 'Webhook timestamp outside the tolerance.', 401);
   }
-  const keyBytes = options.secret.startsWith('whsec_') ? fromBase64(options.secret.slice('whsec_'.length)) : encoder.encode(options.secret);
+  const keyBytes = options.secret.startsWith('whsec_')
+    ? fromBase64(options.secret.slice('whsec_'.length))
+    : encoder.encode(options.secret);
   const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const expected = toBase64(await subtle().sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${rawBody}`)));
   const valid = signatures.split(' ').some((entry) => entry.startsWith('v1,') && same(entry.slice(3), expected));
@@ -77,15 +83,24 @@ export async function decryptWebhookPayload<T = unknown>(body: EncryptedBody, pr
   const rsa = await subtle().importKey('pkcs8', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
   const aesKey = await subtle().decrypt({ name: 'RSA-OAEP' }, rsa, fromBase64(body.encryptedKey));
   const aes = await subtle().importKey('raw', aesKey, { name: 'AES-CBC' }, false, ['decrypt']);
-  const plain = await subtle().decrypt({ name: 'AES-CBC', iv: fromBase64(body.iv) }, aes, fromBase64(body.encryptedData));
+  const plain = await subtle().decrypt(
+    { name: 'AES-CBC', iv: fromBase64(body.iv) },
+    aes,
+    fromBase64(body.encryptedData),
+  );
   return JSON.parse(new TextDecoder().decode(plain)) as T;
 }
 
 /** Verifies, then returns the payload, decrypting it when the body is an encrypted envelope and a key is given. */
-export async function readWebhook<T = unknown>(rawBody: string, headers: WebhookHeaders | Headers, options: VerifyOptions): Promise<T> {
+export async function readWebhook<T = unknown>(
+  rawBody: string,
+  headers: WebhookHeaders | Headers,
+  options: VerifyOptions,
+): Promise<T> {
   await verifyWebhook(rawBody, headers, options);
   const body = JSON.parse(rawBody) as T | EncryptedBody;
-  const encrypted = body && typeof body === 'object' && 'encryptedData' in body && 'encryptedKey' in body && 'iv' in body;
+  const encrypted =
+    body && typeof body === 'object' && 'encryptedData' in body && 'encryptedKey' in body && 'iv' in body;
   if (encrypted && options.privateKey) return decryptWebhookPayload<T>(body, options.privateKey);
   return body as T;
 }
