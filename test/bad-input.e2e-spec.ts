@@ -290,6 +290,8 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // At least one of the two members (Velt's page; checked by the service).
   '/v2/workspace/permissionproviderconfig/update': { usePermissionProvider: false },
   '/v2/workspace/webhookconfig/update': { useWebhookService: false },
+  // At least one policy setting (checked by the service).
+  '/v2/crdt/versions/config/update': { automaticMinutes: 30 },
   '/v2/workspace/notificationconfig/update': { useNotificationService: false },
   // At least one setting, and at least one endpoint field besides endpointId (Velt's pages; checked by the services).
   '/v2/workspace/advancedwebhookconfig/update': { isEnabled: false },

@@ -59,10 +59,14 @@ export class CrdtVersions1795530000000 implements MigrationInterface {
                 CONSTRAINT "PK_crdt_version_policy" PRIMARY KEY ("api_key_id")
             )
         `);
-    for (const table of ['crdt_history', 'crdt_version']) {
+    // The constraint names are TypeORM's own for these entities, so the schema check finds nothing to change.
+    for (const [table, constraint] of [
+      ['crdt_history', 'FK_99ec8395238ca17ad45b1891413'],
+      ['crdt_version', 'FK_73691d494cee49188730e578fcf'],
+    ]) {
       await queryRunner.query(`
                 ALTER TABLE "${table}"
-                ADD CONSTRAINT "FK_${table}_document" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
+                ADD CONSTRAINT "${constraint}" FOREIGN KEY ("api_key_id", "organization_id", "document_id") REFERENCES "document"("api_key_id", "organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE
             `);
     }
   }

@@ -173,6 +173,10 @@ export type CountAnnotationsDto = {
   statusIds?: Array<string>;
   organizationId: string;
 };
+export type CrdtVersionPolicyDto = {
+  automaticMinutes?: number;
+  automaticRetentionDays?: number;
+};
 export type CreateApiKeyDto = {
   type: "testing" | "production";
   apiKeyName?: string;
@@ -195,7 +199,7 @@ export type CreateApiKeyDto = {
 export type CreateEndpointDto = {
   url: string;
   description?: string;
-  filterTypes?: Array<"comment_annotation.add" | "comment_annotation.assign" | "comment_annotation.status_change" | "comment_annotation.priority_change" | "comment_annotation.custom_list_change" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "comment_annotation.accept" | "comment_annotation.reject" | "comment_annotation.approve" | "comment_annotation.suggestion_accept" | "comment_annotation.suggestion_reject" | "comment.add" | "comment.update" | "comment.delete" | "comment.reaction_add" | "comment.reaction_delete" | "huddle.create" | "huddle.join" | "crdt.update_data" | "recorder.done" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "document.migrated" | "document.add" | "document.update" | "document.delete" | "organization.add" | "organization.update" | "organization.delete" | "access.grant_add" | "access.grant_remove" | "message.attempt.exhausted">;
+  filterTypes?: Array<"comment_annotation.add" | "comment_annotation.assign" | "comment_annotation.status_change" | "comment_annotation.priority_change" | "comment_annotation.custom_list_change" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "comment_annotation.accept" | "comment_annotation.reject" | "comment_annotation.approve" | "comment_annotation.suggestion_accept" | "comment_annotation.suggestion_reject" | "comment.add" | "comment.update" | "comment.delete" | "comment.reaction_add" | "comment.reaction_delete" | "huddle.create" | "huddle.join" | "crdt.update_data" | "recorder.done" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "document.migrated" | "document.add" | "document.update" | "document.delete" | "organization.add" | "organization.update" | "organization.delete" | "access.grant_add" | "access.grant_remove" | "crdt.version_save" | "crdt.version_restore" | "message.attempt.exhausted">;
   channels?: Array<string>;
   disabled?: boolean;
   rateLimit?: number;
@@ -279,6 +283,15 @@ export type DeleteUsersDto = {
 };
 export type DeletionStatusDto = {
   jobId: string;
+};
+export type DiffCrdtVersionsDto = {
+  fromVersionId?: string;
+  toVersionId?: string;
+  from?: number;
+  to?: number;
+  organizationId: string;
+  documentId: string;
+  editorId: string;
 };
 export type DocumentIdsDto = {
   documentIds: Array<string>;
@@ -409,6 +422,14 @@ export type GetCrdtDto = {
   organizationId: string;
   documentId: string;
 };
+export type GetCrdtVersionsDto = {
+  organizationId: string;
+  documentId: string;
+  editorId: string;
+  versionId?: string;
+  pageSize?: number;
+  pageToken?: string;
+};
 export type GetDocumentNotificationConfigDto = {
   documentIds: Array<string>;
   organizationId: string;
@@ -489,7 +510,7 @@ export type ListApiKeysDto = {
 };
 export type ListDeliveriesDto = {
   status?: "pending" | "succeeded" | "failed" | "cancelled";
-  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "message.attempt.exhausted";
+  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "message.attempt.exhausted";
   endpointId?: string;
   pageSize?: number;
   pageToken?: string;
@@ -654,10 +675,24 @@ export type ResourceRefDto = {
   id: string;
   organizationId?: string;
 };
+export type RestoreCrdtVersionDto = {
+  versionId: string;
+  userId?: string;
+  organizationId: string;
+  documentId: string;
+  editorId: string;
+};
 export type RetryDeliveriesDto = {
   deliveryIds?: Array<string>;
   failedSince?: string;
   endpointId?: string;
+};
+export type SaveCrdtVersionDto = {
+  versionName: string;
+  userId?: string;
+  organizationId: string;
+  documentId: string;
+  editorId: string;
 };
 export type SetDocumentNotificationConfigDto = {
   documentIds: Array<string>;
@@ -762,7 +797,7 @@ export type UpdateEndpointDto = {
   endpointId: string;
   url?: string;
   description?: string;
-  filterTypes?: Array<"comment_annotation.add" | "comment_annotation.assign" | "comment_annotation.status_change" | "comment_annotation.priority_change" | "comment_annotation.custom_list_change" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "comment_annotation.accept" | "comment_annotation.reject" | "comment_annotation.approve" | "comment_annotation.suggestion_accept" | "comment_annotation.suggestion_reject" | "comment.add" | "comment.update" | "comment.delete" | "comment.reaction_add" | "comment.reaction_delete" | "huddle.create" | "huddle.join" | "crdt.update_data" | "recorder.done" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "document.migrated" | "document.add" | "document.update" | "document.delete" | "organization.add" | "organization.update" | "organization.delete" | "access.grant_add" | "access.grant_remove" | "message.attempt.exhausted">;
+  filterTypes?: Array<"comment_annotation.add" | "comment_annotation.assign" | "comment_annotation.status_change" | "comment_annotation.priority_change" | "comment_annotation.custom_list_change" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "comment_annotation.accept" | "comment_annotation.reject" | "comment_annotation.approve" | "comment_annotation.suggestion_accept" | "comment_annotation.suggestion_reject" | "comment.add" | "comment.update" | "comment.delete" | "comment.reaction_add" | "comment.reaction_delete" | "huddle.create" | "huddle.join" | "crdt.update_data" | "recorder.done" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "document.migrated" | "document.add" | "document.update" | "document.delete" | "organization.add" | "organization.update" | "organization.delete" | "access.grant_add" | "access.grant_remove" | "crdt.version_save" | "crdt.version_restore" | "message.attempt.exhausted">;
   channels?: Array<string>;
   disabled?: boolean;
   rateLimit?: number;
@@ -809,6 +844,10 @@ export type UpdatePermissionProviderConfigDto = {
 export type UpdateUserDto = {
   oldUser: CommentUserDto;
   newUser: CommentUserDto;
+};
+export type UpdateWebhookConfigDto = {
+  useWebhookService?: boolean;
+  webhookServiceConfig?: WebhookServiceConfigDto;
 };
 export type UpdateWorkspaceNotificationConfigDto = {
   useNotificationService?: boolean;
@@ -857,13 +896,83 @@ export type VisibilityDto = {
   organizationId?: string;
   userIds?: Array<string>;
 };
+export type WebhookServiceConfigDto = {
+  authToken?: string;
+  rawNotificationUrl?: string;
+  processedNotificationUrl?: string;
+  encodeData?: boolean;
+  encryptData?: boolean;
+  publicKey?: string;
+  triggers?: {
+    "comment_annotation.add"?: boolean;
+    "comment.add"?: boolean;
+    "comment.update"?: boolean;
+    "comment.delete"?: boolean;
+    "comment_annotation.status_change"?: boolean;
+    "comment_annotation.assign"?: boolean;
+    "comment_annotation.priority_change"?: boolean;
+    "comment.reaction_add"?: boolean;
+    "comment.reaction_delete"?: boolean;
+    "document.migrated"?: boolean;
+    "organization.add"?: boolean;
+    "organization.update"?: boolean;
+    "organization.delete"?: boolean;
+    "document.add"?: boolean;
+    "document.update"?: boolean;
+    "document.delete"?: boolean;
+    "access.grant_add"?: boolean;
+    "access.grant_remove"?: boolean;
+    "crdt.update_data"?: boolean;
+    "crdt.version_save"?: boolean;
+    "crdt.version_restore"?: boolean;
+    "comment_annotation.custom_list_change"?: boolean;
+    "comment_annotation.subscribe"?: boolean;
+    "comment_annotation.unsubscribe"?: boolean;
+    "comment_annotation.accept"?: boolean;
+    "comment_annotation.reject"?: boolean;
+    "comment_annotation.approve"?: boolean;
+    "comment_annotation.suggestion_accept"?: boolean;
+    "comment_annotation.suggestion_reject"?: boolean;
+    "huddle.create"?: boolean;
+    "huddle.join"?: boolean;
+    "recorder.done"?: boolean;
+    "execution.dispatched"?: boolean;
+    "execution.completed"?: boolean;
+    "execution.failed"?: boolean;
+    "execution.cancelled"?: boolean;
+    "step.awaiting-approval"?: boolean;
+    "step.completed"?: boolean;
+    "step.failed"?: boolean;
+    "step.breached"?: boolean;
+    "step.cancelled"?: boolean;
+    "group.quorum-met"?: boolean;
+    "loop.iteration-started"?: boolean;
+    "loop.exhausted"?: boolean;
+    "huddle.add"?: boolean;
+    "huddle.update"?: boolean;
+    "huddle.delete"?: boolean;
+    comment?: {
+      add?: boolean;
+      update?: boolean;
+      delete?: boolean;
+    };
+    huddle?: {
+      add?: boolean;
+      update?: boolean;
+      delete?: boolean;
+    };
+    recorder?: {
+      done?: boolean;
+    };
+  };
+};
 export type WriteCrdtDto = {
-  editorId: string;
   data: unknown;
   type: "text" | "map" | "array" | "xml";
   contentKey?: string;
   organizationId: string;
   documentId: string;
+  editorId: string;
 };
 export type WritePresenceDto = {
   users: Array<PresenceUserDto>;
@@ -901,6 +1010,12 @@ export interface Operations {
   '/v2/crdt/add': { body: WriteCrdtDto; credentials: 'apiKey' };
   '/v2/crdt/get': { body: GetCrdtDto; credentials: 'apiKey' };
   '/v2/crdt/update': { body: WriteCrdtDto; credentials: 'apiKey' };
+  '/v2/crdt/versions/config/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/crdt/versions/config/update': { body: CrdtVersionPolicyDto; credentials: 'apiKey' };
+  '/v2/crdt/versions/diff': { body: DiffCrdtVersionsDto; credentials: 'apiKey' };
+  '/v2/crdt/versions/get': { body: GetCrdtVersionsDto; credentials: 'apiKey' };
+  '/v2/crdt/versions/restore': { body: RestoreCrdtVersionDto; credentials: 'apiKey' };
+  '/v2/crdt/versions/save': { body: SaveCrdtVersionDto; credentials: 'apiKey' };
   '/v2/livestate/broadcast': { body: BroadcastLiveStateDto; credentials: 'apiKey' };
   '/v2/livestate/get': { body: GetLiveStateDto; credentials: 'apiKey' };
   '/v2/notifications/add': { body: AddNotificationDto; credentials: 'apiKey' };
@@ -973,39 +1088,7 @@ export interface Operations {
   '/v2/workspace/permissionproviderconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/permissionproviderconfig/update': { body: UpdatePermissionProviderConfigDto; credentials: 'apiKey' };
   '/v2/workspace/webhookconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
-  '/v2/workspace/webhookconfig/update': { body: {
-    useWebhookService?: boolean;
-    webhookServiceConfig?: {
-      authToken?: string;
-      rawNotificationUrl?: string;
-      processedNotificationUrl?: string;
-      encodeData?: boolean;
-      encryptData?: boolean;
-      publicKey?: string;
-      triggers?: {
-        "comment_annotation.add"?: boolean;
-        "comment.add"?: boolean;
-        "comment.update"?: boolean;
-        "comment.delete"?: boolean;
-        "comment_annotation.status_change"?: boolean;
-        "comment_annotation.assign"?: boolean;
-        "comment_annotation.priority_change"?: boolean;
-        "comment.reaction_add"?: boolean;
-        "comment.reaction_delete"?: boolean;
-        "document.migrated"?: boolean;
-        "organization.add"?: boolean;
-        "organization.update"?: boolean;
-        "organization.delete"?: boolean;
-        "document.add"?: boolean;
-        "document.update"?: boolean;
-        "document.delete"?: boolean;
-        "access.grant_add"?: boolean;
-        "access.grant_remove"?: boolean;
-        "comment_annotation.suggestion_accept"?: boolean;
-        "comment_annotation.suggestion_reject"?: boolean;
-      };
-    };
-  }; credentials: 'apiKey' };
+  '/v2/workspace/webhookconfig/update': { body: UpdateWebhookConfigDto; credentials: 'apiKey' };
   '/v2/workspace/webhooks/deliveries/get': { body: ListDeliveriesDto; credentials: 'apiKey' };
   '/v2/workspace/webhooks/deliveries/retry': { body: RetryDeliveriesDto; credentials: 'apiKey' };
 }
@@ -1049,6 +1132,16 @@ export interface OperationTree {
     add: '/v2/crdt/add';
     get: '/v2/crdt/get';
     update: '/v2/crdt/update';
+    versions: {
+      config: {
+        get: '/v2/crdt/versions/config/get';
+        update: '/v2/crdt/versions/config/update';
+      };
+      diff: '/v2/crdt/versions/diff';
+      get: '/v2/crdt/versions/get';
+      restore: '/v2/crdt/versions/restore';
+      save: '/v2/crdt/versions/save';
+    };
   };
   livestate: {
     broadcast: '/v2/livestate/broadcast';
@@ -1227,6 +1320,12 @@ export const OPERATIONS = {
   '/v2/crdt/add': 'apiKey',
   '/v2/crdt/get': 'apiKey',
   '/v2/crdt/update': 'apiKey',
+  '/v2/crdt/versions/config/get': 'apiKey',
+  '/v2/crdt/versions/config/update': 'apiKey',
+  '/v2/crdt/versions/diff': 'apiKey',
+  '/v2/crdt/versions/get': 'apiKey',
+  '/v2/crdt/versions/restore': 'apiKey',
+  '/v2/crdt/versions/save': 'apiKey',
   '/v2/livestate/broadcast': 'apiKey',
   '/v2/livestate/get': 'apiKey',
   '/v2/notifications/add': 'apiKey',
