@@ -14,7 +14,9 @@ export interface LiveStateValue<T = Record<string, unknown>> {
 export interface Notification {
   id: string;
   headline?: string;
+  /** The headline with `{placeholders}` naming fields of `displayHeadlineMessageTemplateData`. */
   displayHeadlineMessageTemplate?: string;
+  displayHeadlineMessageTemplateData?: Record<string, unknown>;
   displayBodyMessage?: string;
   isUnread?: boolean;
   [field: string]: unknown;
