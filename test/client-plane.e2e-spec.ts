@@ -485,6 +485,98 @@ describe('client plane: end users comment, react, set presence and read their in
   });
 
   it(
+    'a user subscribes to a thread and hears of its replies, unsubscribes and no longer does; each change fires Velt’s subscribed and unsubscribed webhooks',
+    async () => {
+      basic.received.splice(0);
+      const triggers = {
+        'comment_annotation.subscribe': true,
+        'comment_annotation.unsubscribe': true,
+        'comment_annotation.add': false,
+        'comment.add': false,
+      };
+      expect(
+        (
+          await call('/v2/workspace/webhookconfig/update', {
+            useWebhookService: true,
+            webhookServiceConfig: { rawNotificationUrl: basic.url('/subscriptions'), triggers },
+          })
+        ).status,
+      ).toBe(200);
+      const ann = await user(a, 'ann');
+      const bob = await user(b, 'bob');
+      const vic = await user(a, 'vic');
+      const annotationId = (await addThread(ann, 'Who follows this?')).thread.annotationId;
+      const ref = { ...doc, annotationId };
+      const inboxOf = async (socket: Socket) =>
+        (
+          await request<{ notifications: Array<{ notificationSourceData: { annotationId: string } }> }>(
+            socket,
+            'notifications:list',
+            { organizationId: doc.organizationId },
+          )
+        ).notifications.filter((notification) => notification.notificationSourceData.annotationId === annotationId);
+
+      // A viewer may follow a thread; subscribing twice changes it once.
+      const subscribed = await request<{ thread: Thread & { subscribedUsers: Record<string, unknown> } }>(
+        vic,
+        'comments:subscribe',
+        ref,
+      );
+      expect(subscribed.status).toBe('success');
+      expect(Object.values(subscribed.thread.subscribedUsers)).toEqual([
+        { user: { userId: 'vic', name: 'VIC', email: 'vic@example.com' }, type: 'manual' },
+      ]);
+      await request(vic, 'comments:subscribe', ref);
+      expect((await request(ann, 'comments:unsubscribe', ref)).status).toBe('success');
+
+      await request(bob, 'comments:reply', { ...ref, comment: { commentText: 'I do' } });
+      await eventually(async () => expect(await inboxOf(vic)).toHaveLength(1), { timeoutMs: 10_000 });
+      expect(await inboxOf(ann)).toEqual([]);
+
+      await request(vic, 'comments:unsubscribe', ref);
+      await request(bob, 'comments:reply', { ...ref, comment: { commentText: 'still here' } });
+      await eventually(
+        async () => {
+          const thread = (await request<{ thread: Thread }>(bob, 'comments:get', ref)).thread;
+          expect(thread.comments).toHaveLength(3);
+        },
+        { timeoutMs: 10_000 },
+      );
+      await eventually(() => expect(basic.received).toHaveLength(3), { timeoutMs: 30_000 });
+      const payloads = basic.received.map(
+        (hook) =>
+          JSON.parse(hook.body) as {
+            event: string;
+            actionType: string;
+            actionUser: { userId: string };
+            platform: string;
+          },
+      );
+      expect(
+        payloads.map(({ event, actionType, actionUser, platform }) => [event, actionType, actionUser.userId, platform]),
+      ).toEqual([
+        ['comment_annotation.subscribe', 'subscribed', 'vic', 'sdk'],
+        ['comment_annotation.unsubscribe', 'unsubscribed', 'ann', 'sdk'],
+        ['comment_annotation.unsubscribe', 'unsubscribed', 'vic', 'sdk'],
+      ]);
+      expect(await inboxOf(vic)).toHaveLength(1);
+      expect(await inboxOf(ann)).toEqual([]);
+      const stored = await call<Array<{ annotationId: string; unsubscribedUsers: Record<string, unknown> }>>(
+        '/v2/commentannotations/get',
+        { ...doc, annotationIds: [annotationId] },
+      );
+      expect(
+        Object.values(stored.body.result.data[0].unsubscribedUsers)
+          .map((entry) => (entry as { user: { userId: string } }).user.userId)
+          .sort(),
+      ).toEqual(['ann', 'vic']);
+      expect(stored.body.result.data[0]).not.toHaveProperty('subscribedUsers');
+      await call('/v2/workspace/webhookconfig/update', { useWebhookService: false });
+    },
+    LONG,
+  );
+
+  it(
     'a SIGKILLed instance’s connections leave the others’ presence within the documented bound',
     async () => {
       const doomed = await startApi(world.env, ENV);

@@ -148,6 +148,12 @@ describe('@collab-backend/react-ui components against a real API', () => {
           .getByRole('button', { name: 'Reopen' })
           .getAttribute('aria-pressed'),
       ).toBe('true');
+      // The author follows her thread; bob subscribes to it, and his button says he now does.
+      expect(
+        within(ann.view.getByRole('article', { name: 'Thread by ANN' })).getByRole('button', { name: 'Unsubscribe' }),
+      ).toBeTruthy();
+      fireEvent.click(bobThread.getByRole('button', { name: 'Subscribe' }));
+      await waitFor(() => expect(bobThread.getByRole('button', { name: 'Unsubscribe' })).toBeTruthy(), wait);
       // Only the author may edit or delete.
       expect(
         within(ann.view.getByRole('article', { name: 'Thread by ANN' })).queryByRole('button', { name: 'Edit' }),

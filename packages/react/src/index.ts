@@ -9,6 +9,7 @@ export type { Other } from './presence';
 export { useBroadcastEvent, useEventListener, useLiveState } from './events';
 export {
   hasReacted,
+  isSubscribed,
   useCreateThread,
   useDeleteComment,
   useEditComment,
@@ -17,5 +18,6 @@ export {
   useReply,
   useThreads,
   useThreadStatus,
+  useThreadSubscription,
 } from './comments';
 export { useMarkRead, useNotifications, useUnreadCount } from './inbox-hooks';

@@ -510,7 +510,7 @@ export type ListApiKeysDto = {
 };
 export type ListDeliveriesDto = {
   status?: "pending" | "succeeded" | "failed" | "cancelled";
-  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "message.attempt.exhausted";
+  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "message.attempt.exhausted";
   endpointId?: string;
   pageSize?: number;
   pageToken?: string;
@@ -913,6 +913,8 @@ export type WebhookServiceConfigDto = {
     "comment_annotation.priority_change"?: boolean;
     "comment.reaction_add"?: boolean;
     "comment.reaction_delete"?: boolean;
+    "comment_annotation.subscribe"?: boolean;
+    "comment_annotation.unsubscribe"?: boolean;
     "document.migrated"?: boolean;
     "organization.add"?: boolean;
     "organization.update"?: boolean;
@@ -926,8 +928,6 @@ export type WebhookServiceConfigDto = {
     "crdt.version_save"?: boolean;
     "crdt.version_restore"?: boolean;
     "comment_annotation.custom_list_change"?: boolean;
-    "comment_annotation.subscribe"?: boolean;
-    "comment_annotation.unsubscribe"?: boolean;
     "comment_annotation.accept"?: boolean;
     "comment_annotation.reject"?: boolean;
     "comment_annotation.approve"?: boolean;
