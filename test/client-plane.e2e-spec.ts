@@ -572,6 +572,26 @@ describe('client plane: end users comment, react, set presence and read their in
       ).toEqual(['ann', 'vic']);
       expect(stored.body.result.data[0]).not.toHaveProperty('subscribedUsers');
       await call('/v2/workspace/webhookconfig/update', { useWebhookService: false });
+
+      // Erasing vic's data takes her out of the thread's subscription maps.
+      const erasure = await call<{ jobId: string }>('/v2/users/data/delete', { userIds: ['vic'] });
+      expect(erasure.status).toBe(200);
+      await eventually(
+        async () => {
+          const status = await call<{ isDeleteCompleted: boolean }>('/v2/users/data/delete/status', {
+            jobId: erasure.body.result.data.jobId,
+          });
+          expect(status.body.result.data.isDeleteCompleted).toBe(true);
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      const erased = await call<Array<{ unsubscribedUsers: Record<string, { user: { userId: string } }> }>>(
+        '/v2/commentannotations/get',
+        { ...doc, annotationIds: [annotationId] },
+      );
+      expect(Object.values(erased.body.result.data[0].unsubscribedUsers).map((entry) => entry.user.userId)).toEqual([
+        'ann',
+      ]);
     },
     LONG,
   );
