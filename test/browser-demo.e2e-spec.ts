@@ -192,6 +192,33 @@ describe('demo page in Chromium', () => {
     await opened.waitFor({ state: 'detached' });
   });
 
+  it("a thread anchored to an element sits on the element's top right corner in both windows", async () => {
+    const added = await client.commentannotations.add({
+      organizationId: sandbox.organizationId,
+      documentId: sandbox.documentId,
+      commentAnnotations: [
+        {
+          annotationId: 'on-live-state',
+          targetElement: { elementId: 'live-title' },
+          commentData: [{ commentText: 'About the live state', from: { userId: 'bob' } }],
+        },
+      ],
+    });
+    expect(added.status).toBe('success');
+    for (const page of [alice, bob]) {
+      const pin = page.locator('.collab-pin[data-annotation-id=on-live-state]');
+      await pin.waitFor({ timeout: 5000 });
+      expect(await pin.getAttribute('data-anchored')).toBe('true');
+      const heading = (await page.locator('#live-title').boundingBox()) as { x: number; y: number; width: number };
+      await eventually(async () => {
+        const box = (await pin.boundingBox()) as { x: number; y: number; width: number; height: number };
+        // Floating UI's top-end placement, pulled 8 px onto the element: the pin's right edge at the heading's.
+        expect(Math.abs(box.x + box.width - (heading.x + heading.width))).toBeLessThanOrEqual(10);
+        expect(Math.abs(box.y + box.height - heading.y - 8)).toBeLessThanOrEqual(2);
+      });
+    }
+  });
+
   it("the composer's mention list works from the keyboard alone, and the mention raises bob's unread badge until he opens his inbox", async () => {
     const composer = alice.getByRole('combobox', { name: 'New comment' });
     await composer.focus();

@@ -2,14 +2,9 @@ import { useCreateThread, useThreads } from '@collab-backend/react';
 import { CommentPin, Composer, type PinLocation } from '@collab-backend/react-ui';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
-const pinned = (location: unknown): location is PinLocation =>
-  typeof location === 'object' &&
-  location !== null &&
-  typeof (location as PinLocation).x === 'number' &&
-  typeof (location as PinLocation).y === 'number';
-
 /**
- * The document's pinned threads over its area, and placing a new one: "Pin a comment" turns the next click in the area
+ * The document's pinned threads over its area (at their point, or on the element their `targetElement.elementId`
+ * names), and placing a new one: "Pin a comment" turns the next click in the area
  * into a composer at that point; the thread is created with the point as its location, so it shows at the same spot in
  * every window. Escape cancels.
  */
@@ -29,11 +24,9 @@ export function PinnedComments({ placing, onPlaced }: { placing: boolean; onPlac
   };
   return (
     <>
-      {threads
-        .filter((thread) => pinned(thread.location))
-        .map((thread) => (
-          <CommentPin key={thread.annotationId} thread={thread} />
-        ))}
+      {threads.map((thread) => (
+        <CommentPin key={thread.annotationId} thread={thread} />
+      ))}
       {placing && !draft && <div className="demo-pin-target" data-testid="pin-target" onClick={place} />}
       {draft && (
         <div
