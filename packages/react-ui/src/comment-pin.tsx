@@ -45,8 +45,9 @@ export function CommentPin({ thread, at, anchor, className }: CommentPinProps) {
   const spot = at ?? (anchor === undefined ? point(thread.location) : undefined);
   const target = useTargetElement(thread, spot === undefined && anchor === undefined);
   const reference = anchor ?? target;
-  const { refs, floatingStyles } = useFloating({
-    elements: { reference },
+  const [pin, setPin] = useState<HTMLDivElement | null>(null);
+  const { floatingStyles } = useFloating({
+    elements: { reference, floating: spot ? null : pin },
     placement: 'top-end',
     middleware: [offset({ mainAxis: -8, crossAxis: 8 }), shift()],
     whileElementsMounted: autoUpdate,
@@ -56,7 +57,7 @@ export function CommentPin({ thread, at, anchor, className }: CommentPinProps) {
   const resolved = thread.status?.type === 'terminal';
   return (
     <div
-      ref={spot ? undefined : refs.setFloating}
+      ref={setPin}
       className={['collab-pin', className].filter(Boolean).join(' ')}
       style={spot ? { left: spot.x, top: spot.y } : floatingStyles}
       data-annotation-id={thread.annotationId}
