@@ -596,6 +596,34 @@ describe('client plane: end users comment, react, set presence and read their in
     LONG,
   );
 
+  it('a location moved or deleted over REST reaches the sockets live and is in the change log for catch-up', async () => {
+    const bob = await user(b, 'bob');
+    const { cursor } = await request<{ cursor: string }>(bob, 'comments:list', doc);
+    const ann = await user(a, 'ann');
+    const threadId = (await addThread(ann, 'On slide 1', { location: { id: 'slide-1', locationName: 'Slide 1' } }))
+      .thread.annotationId;
+    const moved = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_updated');
+    expect(
+      (
+        await call('/v1/organizations/documents/locations/update', {
+          ...doc,
+          migrate: { oldLocation: { id: 'slide-1' }, newLocation: { id: 'slide-2', locationName: 'Slide 2' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await moved).toMatchObject({
+      annotationId: threadId,
+      thread: { location: { id: 'slide-2', locationName: 'Slide 2' } },
+    });
+    const deleted = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_deleted');
+    expect(
+      (await call('/v1/organizations/documents/locations/data/delete', { ...doc, location: { id: 'slide-2' } })).status,
+    ).toBe(200);
+    expect(await deleted).toMatchObject({ annotationId: threadId, thread: null });
+    const caughtUp = await request<{ deleted: string[] }>(bob, 'comments:changes', { ...doc, since: cursor });
+    expect(caughtUp.deleted).toContain(threadId);
+  });
+
   it(
     'a SIGKILLed instance’s connections leave the others’ presence within the documented bound',
     async () => {
