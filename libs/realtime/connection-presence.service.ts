@@ -31,6 +31,8 @@ interface Slot {
   storedAt: number;
   storeTimer: NodeJS.Timeout | null;
   rate: UpdateRate;
+  /** Set once the connection left: a write still on its way (a refresh under way) must not bring the entry back. */
+  left: boolean;
 }
 
 /** How often a connection's presence data is written to Redis for later subscribers, at most. */
@@ -113,6 +115,7 @@ export class ConnectionPresenceService {
     if (!slots || !slot) return;
     if (slot.timer) clearTimeout(slot.timer);
     if (slot.storeTimer) clearTimeout(slot.storeTimer);
+    slot.left = true;
     slots.delete(room);
     if (slots.size === 0) this.slots.delete(socket.id);
     if (slot.data === null) return;
@@ -187,6 +190,8 @@ export class ConnectionPresenceService {
   }
 
   private async store(socket: Socket, slot: Slot): Promise<void> {
+    // Checked just before the write is queued: a leave's HDEL, queued later on the same connection, runs after it.
+    if (slot.left) return;
     const user = userOf(socket);
     slot.storedAt = Date.now();
     const entry: Stored = {
@@ -224,6 +229,7 @@ export class ConnectionPresenceService {
         storedAt: 0,
         storeTimer: null,
         rate: new UpdateRate(this.config.presenceSetsPerSecond, Date.now()),
+        left: false,
       };
       slots.set(room, slot);
     }
