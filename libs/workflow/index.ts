@@ -1,0 +1,3 @@
+export * from './entities';
+export * from './workflow-worker.module';
+export * from './workflow.module';

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DefinitionService } from './definition.service';
+import { WORKFLOW_ENTITIES } from './entities';
+import { ExecutionService } from './execution.service';
+import { StepService } from './step.service';
+import { WorkflowTransitions } from './workflow-transitions.service';
+import { WorkflowProducer } from './workflow.producer';
+
+/** Review workflows: definitions, executions and the transitions both processes make. Steps run in WorkflowWorkerModule. */
+@Module({
+  imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES)],
+  providers: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer],
+  exports: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer],
+})
+export class WorkflowModule {}
