@@ -49,7 +49,7 @@ export function parsePredicate(when: string): JsonAst {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || !('op' in parsed))
     throw ApiError.invalid('"when" must be a JSON object with "op" and "args".');
   checkNode(parsed, 0);
-  return parsed as JsonAst;
+  return parsed;
 }
 
 function lookup(root: Record<string, unknown>, path: string): unknown {

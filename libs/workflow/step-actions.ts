@@ -29,7 +29,7 @@ export function renderTemplate(template: string, roots: Record<string, unknown>)
       value = (value as Record<string, unknown>)[part];
     }
     if (value === undefined || value === null) return '';
-    return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+    return typeof value === 'string' ? value : JSON.stringify(value);
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { ApiError, newId } from '@app/common';
-import { Emit, EmittedEvent, WorkflowEventType } from '@app/events';
+import { Emit, WorkflowEventType } from '@app/events';
 import { WorkflowEvent } from './entities/workflow-event.entity';
 import { WorkflowExecution } from './entities/workflow-execution.entity';
 import { StepStatus, TERMINAL_STEP_STATUSES, WorkflowStep } from './entities/workflow-step.entity';
@@ -116,7 +116,7 @@ export class Transition {
               eventTypes: execution.webhookEventTypes,
             }
           : null,
-    } as EmittedEvent);
+    });
   }
 
   /** A new pending step and its wake-up; an id that exists already (a replayed fan-out) is left alone. */
