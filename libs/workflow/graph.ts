@@ -232,17 +232,29 @@ export function compileDefinition(content: DefinitionContent): { compiled: Compi
       }
     }
   }
-  const reach = (start: string[]): Set<string> => {
+  // An exhausted route's target is entered from its loop, never a root (Velt: dispatch drops it from the roots).
+  const routes = new Map<string, Set<string>>([...successors].map(([from, to]) => [from, new Set(to)]));
+  for (const edge of edges.filter((candidate) => candidate.role === 'exhausted')) {
+    for (const from of membersOf(edge.fromKind, edge.from)) {
+      for (const to of membersOf(edge.toKind, edge.to)) {
+        if (!routes.has(from)) routes.set(from, new Set());
+        routes.get(from)!.add(to);
+        incoming.add(to);
+      }
+    }
+  }
+  const walk = (start: string[], graph: Map<string, Set<string>>): Set<string> => {
     const seen = new Set<string>();
     const stack = [...start];
     while (stack.length > 0) {
       const next = stack.pop()!;
       if (seen.has(next)) continue;
       seen.add(next);
-      for (const successor of successors.get(next) ?? []) stack.push(successor);
+      for (const successor of graph.get(next) ?? []) stack.push(successor);
     }
     return seen;
   };
+  const reach = (start: string[]): Set<string> => walk(start, successors);
   const isAncestor = (ancestor: string, of: string[]) => of.some((node) => [...reach([ancestor])].includes(node));
 
   // Cycles among forward edges: only marked reject loop-backs may revisit a node.
@@ -350,7 +362,7 @@ export function compileDefinition(content: DefinitionContent): { compiled: Compi
 
   // Linter: reachability and SLA breach routing.
   const roots = [...nodes.keys()].filter((node) => !incoming.has(node));
-  const reachable = reach(roots);
+  const reachable = walk(roots, routes);
   for (const node of nodes.keys()) {
     if (!reachable.has(node)) loopLint.push({ code: 'unreachable-node', message: `node ${node} is unreachable` });
   }
