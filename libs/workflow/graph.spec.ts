@@ -130,7 +130,7 @@ describe('compileDefinition', () => {
       ],
       '',
     ],
-  ])('refuses %s', (key, nodes, edges, text) => {
+  ] as Array<[string, NodeDef[], EdgeDef[], string]>)('refuses %s', (key, nodes, edges, text) => {
     const message = failure(nodes, edges);
     expect(message).toContain(`[${key}]`);
     expect(message).toContain(text);
@@ -152,7 +152,7 @@ describe('compileDefinition', () => {
       [human('review', { slaMs: 86_400_000 }), agent('rework')],
       [{ from: 'review', to: 'rework', on: 'reject' }],
     ],
-  ])('lints %s', (code, nodes, edges) => {
+  ] as Array<[string, NodeDef[], EdgeDef[]]>)('lints %s', (code, nodes, edges) => {
     const message = failure(nodes, edges);
     expect(message).toContain(`"code":"${code}"`);
     expect(message).toMatch(/^Definition linter failed: \[/);
