@@ -102,9 +102,13 @@ export class LoopDto {
 }
 
 export class EdgeDto {
+  @Describe('A node id, { kind: "node", nodeId } or { kind: "group", groupId }.')
+  @IsJsonValue()
   @IsEdgeEndpoint()
   from: string | Record<string, string>;
 
+  @Describe('A node id, { kind: "node", nodeId } or { kind: "group", groupId }.')
+  @IsJsonValue()
   @IsEdgeEndpoint()
   to: string | Record<string, string>;
 
@@ -174,6 +178,7 @@ export class WebhookConfigDto {
 }
 
 export class CreateDefinitionDto {
+  @IsString()
   @Matches(/^[a-z0-9][a-z0-9-]{2,63}$/)
   definitionId: string;
 

@@ -11,10 +11,12 @@ export class DispatchExecutionDto {
 
   @Describe('Replaying with the same key returns the prior executionId with deduplicated: true.')
   @IsOptional()
+  @IsString()
   @Matches(KEY)
   idempotencyKey?: string;
 
   @IsOptional()
+  @IsString()
   @Matches(KEY)
   correlationId?: string;
 
@@ -84,6 +86,7 @@ export class ListExecutionsDto {
 
   @Describe("The previous page's nextCursor, unchanged.")
   @IsOptional()
+  @IsString()
   @Matches(/^\d{1,16}(_[A-Za-z0-9_.-]{1,200})?$/)
   cursor?: string;
 }
