@@ -4,6 +4,7 @@ import { createTestEnvironment, TestEnvironment } from './support/test-environme
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
+import { seedOrganization } from './support/seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 120_000;
@@ -544,6 +545,77 @@ describe('review workflows (Velt approval engine)', () => {
         'execution.completed',
       ]);
       expect(new Set(stream.map((event) => event.stepId).filter(Boolean)).size).toBe(3);
+    },
+    LONG,
+  );
+
+  it(
+    "lists a reviewer's decisions in users/data/get and anonymises them with users/data/delete",
+    async () => {
+      await seedOrganization(world, who.apiKey, 'acme');
+      await define({
+        definitionId: 'gdpr-review',
+        name: 'GDPR',
+        nodes: [
+          { nodeId: 'review', type: 'human', config: { reviewerIds: ['u_alice', 'u_bob'] } },
+          {
+            nodeId: 'rework',
+            type: 'notification',
+            config: { channel: 'email', recipients: ['a@example.com'], bodyTemplate: 'x' },
+          },
+        ],
+        edges: [{ from: 'review', to: 'rework', on: 'reject' }],
+      });
+      const executionId = await dispatch({ definitionId: 'gdpr-review', organizationId: 'acme' });
+      const review = await stepOf(executionId, 'review', 'waiting');
+      await decide(executionId, review.stepId, 'u_bob', 'approve');
+      await decide(executionId, review.stepId, 'u_alice', 'reject');
+      await finished(executionId);
+      const exported = await call<{ workflows: Array<Record<string, unknown>> }>('/v2/users/data/get', {
+        organizationId: 'acme',
+        userId: 'u_alice',
+      });
+      expect(exported.body.result.data.workflows).toEqual([
+        {
+          executionId,
+          definitionId: 'gdpr-review',
+          stepId: review.stepId,
+          decision: 'reject',
+          reason: 'u_alice says reject',
+          createdAt: expect.any(Number) as number,
+        },
+      ]);
+      const started = await call<{ jobId: string }>('/v2/users/data/delete', { userIds: ['u_alice'] });
+      expect(started.status).toBe(200);
+      await eventually(
+        async () => {
+          const status = await call<{ isDeleteCompleted: boolean }>('/v2/users/data/delete/status', {
+            jobId: started.body.result.data.jobId,
+          });
+          expect(status.body.result.data.isDeleteCompleted).toBe(true);
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      const after = await call<{ workflows: unknown[] }>('/v2/users/data/get', {
+        organizationId: 'acme',
+        userId: 'u_alice',
+      });
+      expect(after.body.result.data.workflows).toEqual([]);
+      const mentions = await world.query<{ n: string }>(
+        `SELECT (SELECT count(*) FROM workflow_step_response WHERE responder_id = 'u_alice' OR response_key = 'u_alice')
+            + (SELECT count(*) FROM workflow_event WHERE actor_id = 'u_alice')
+            + (SELECT count(*) FROM workflow_step WHERE output->>'rejectedBy' = 'u_alice') AS n`,
+      );
+      expect(mentions[0].n).toBe('0');
+      // Bob's decision, and the decisions themselves, stay.
+      const kept = await world.query<{ responder_id: string; decision: string }>(
+        `SELECT responder_id, decision FROM workflow_step_response WHERE execution_id = $1 ORDER BY decision`,
+        [executionId],
+      );
+      expect(kept).toEqual([
+        { responder_id: 'u_bob', decision: 'approve' },
+        { responder_id: '', decision: 'reject' },
+      ]);
     },
     LONG,
   );

@@ -5,12 +5,20 @@ import { WORKFLOW_ENTITIES } from './entities';
 import { ExecutionService } from './execution.service';
 import { StepService } from './step.service';
 import { WorkflowTransitions } from './workflow-transitions.service';
+import { WorkflowUserData } from './workflow-user-data.service';
 import { WorkflowProducer } from './workflow.producer';
 
 /** Review workflows: definitions, executions and the transitions both processes make. Steps run in WorkflowWorkerModule. */
 @Module({
   imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES)],
-  providers: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer],
-  exports: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer],
+  providers: [
+    DefinitionService,
+    ExecutionService,
+    StepService,
+    WorkflowTransitions,
+    WorkflowProducer,
+    WorkflowUserData,
+  ],
+  exports: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer, WorkflowUserData],
 })
 export class WorkflowModule {}
