@@ -4,7 +4,7 @@ import { createTestEnvironment, TestEnvironment } from './support/test-environme
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
-import { seedOrganization } from './support/seed';
+import { seedDocument } from './support/seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 120_000;
@@ -550,9 +550,9 @@ describe('review workflows (Velt approval engine)', () => {
   );
 
   it(
-    "lists a reviewer's decisions in users/data/get and anonymises them with users/data/delete",
+    "tells reviewers in their inbox, lists a reviewer's decisions in users/data/get and anonymises them with users/data/delete",
     async () => {
-      await seedOrganization(world, who.apiKey, 'acme');
+      await seedDocument(world, who.apiKey, 'acme', 'brief');
       await define({
         definitionId: 'gdpr-review',
         name: 'GDPR',
@@ -566,8 +566,20 @@ describe('review workflows (Velt approval engine)', () => {
         ],
         edges: [{ from: 'review', to: 'rework', on: 'reject' }],
       });
-      const executionId = await dispatch({ definitionId: 'gdpr-review', organizationId: 'acme' });
+      const executionId = await dispatch({ definitionId: 'gdpr-review', organizationId: 'acme', documentId: 'brief' });
       const review = await stepOf(executionId, 'review', 'waiting');
+      const inbox = await call<Array<Record<string, unknown>>>('/v2/notifications/get', {
+        organizationId: 'acme',
+        documentId: 'brief',
+        userId: 'u_bob',
+      });
+      expect(inbox.body.result.data).toEqual([
+        expect.objectContaining({
+          displayHeadlineMessageTemplate: 'Review requested: review',
+          notificationSource: 'workflow',
+          notificationSourceData: expect.objectContaining({ executionId, stepId: review.stepId }) as object,
+        }),
+      ]);
       await decide(executionId, review.stepId, 'u_bob', 'approve');
       await decide(executionId, review.stepId, 'u_alice', 'reject');
       await finished(executionId);

@@ -59,6 +59,19 @@ export async function startLocalStep(transition: Transition, step: WorkflowStep)
       mandatoryCount: reviewers.filter((reviewer) => reviewer.mandatory).length,
       resumeKey: resumeKeyOf(step),
     });
+    const execution = transition.execution;
+    await transition.notify(
+      `workflow-${step.key}`,
+      reviewers.map((reviewer) => reviewer.userId),
+      `Review requested: ${node.name ?? node.nodeId}`,
+      config.commentBody ?? `${execution.definitionId} waits for your decision.`,
+      {
+        executionId: execution.executionId,
+        definitionId: execution.definitionId,
+        stepId: step.stepId,
+        resumeKey: resumeKeyOf(step),
+      },
+    );
     return;
   }
   if (node.type === 'agent') {

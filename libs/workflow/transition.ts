@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { ApiError, newId } from '@app/common';
 import { Emit, WorkflowEventType } from '@app/events';
+import { SystemNotifications } from '@app/notification';
 import { WorkflowEvent } from './entities/workflow-event.entity';
 import { WorkflowExecution } from './entities/workflow-execution.entity';
 import { StepStatus, TERMINAL_STEP_STATUSES, WorkflowStep } from './entities/workflow-step.entity';
@@ -38,6 +39,10 @@ export function isTerminal(status: StepStatus): boolean {
  */
 export class Transition {
   readonly wakeups: Wakeups = { steps: [], deadlines: [] };
+  /** Work for the moment after commit (socket pushes). */
+  readonly afterCommit: Array<() => void> = [];
+  /** Writes in-app notifications on this transition; set by WorkflowTransitions. */
+  notices: SystemNotifications | null = null;
   readonly now = Date.now();
   private dirtyExecution = false;
 
@@ -65,6 +70,30 @@ export class Transition {
 
   get running(): boolean {
     return this.execution.status === 'running' || this.execution.status === 'pending';
+  }
+
+  /** Tells users in their in-app inbox, when the execution names an existing document. */
+  async notify(
+    id: string,
+    userIds: string[],
+    headline: string,
+    body: string,
+    sourceData: Record<string, unknown>,
+  ): Promise<void> {
+    const { organizationId, documentId, apiKeyId } = this.execution;
+    if (!this.notices || !organizationId || !documentId || userIds.length === 0) return;
+    const push = await this.notices.write(this.manager, {
+      apiKeyId,
+      organizationId,
+      documentId,
+      id,
+      userIds,
+      headline,
+      body,
+      source: 'workflow',
+      sourceData,
+    });
+    if (push) this.afterCommit.push(push);
   }
 
   touch(): void {
