@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 
     const drained: Record<number, { perSecond: number; cpuMsPerStep: number }> = {};
     let latency = { p50: 0, p99: 0 };
-    for (const count of [1, 2]) {
+    for (const count of (process.env.BENCH_WORKFLOW_WORKERS ?? '1,2').split(',').map(Number)) {
       await backlog(EXECUTIONS_PER_WORKER * count);
       drained[count] = await drain(count, EXECUTIONS_PER_WORKER * count);
       if (count === 1) {
