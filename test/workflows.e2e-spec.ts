@@ -14,6 +14,7 @@ const WORKER_ENV = {
   WORKFLOW_STALLED_INTERVAL_MS: '1000',
   WORKFLOW_SWEEP_INTERVAL_MS: '500',
   WORKFLOW_RETRY_DELAY_MS: '100',
+  WORKFLOW_STEP_MAX_ATTEMPTS: '3',
   WEBHOOK_RETRY_SCHEDULE_MS: '200,200',
   WEBHOOK_SWEEP_INTERVAL_MS: '500',
 };
@@ -130,7 +131,8 @@ describe('review workflows (Velt approval engine)', () => {
 
   beforeAll(async () => {
     world = await createTestEnvironment();
-    api = await startApi(world.env);
+    // Both processes enqueue steps (dispatch and decisions in the API), so both get the retry settings.
+    api = await startApi(world.env, WORKER_ENV);
     worker = await startWorker(world.env, WORKER_ENV);
     who = await createWorkspace(api.url);
   }, LONG);
@@ -628,6 +630,72 @@ describe('review workflows (Velt approval engine)', () => {
         { responder_id: 'u_bob', decision: 'approve' },
         { responder_id: '', decision: 'reject' },
       ]);
+    },
+    LONG,
+  );
+
+  it(
+    'retries a webhook step on 5xx, fails it on 4xx or when its attempts run out, and routes the failure',
+    async () => {
+      const flaky = await receiver();
+      flaky.reply = (request, index) => ({ status: request.headers['x-svc-step-id'] && index < 2 ? 503 : 200 });
+      const broken = await receiver();
+      broken.reply = () => ({ status: 500 });
+      const refusing = await receiver();
+      refusing.reply = () => ({ status: 404 });
+      const notify = {
+        channel: 'email',
+        recipients: ['ops@example.com'],
+        bodyTemplate: 'failed: {{input.httpStatus}}',
+      };
+      await define({
+        definitionId: 'flaky-hooks',
+        name: 'Flaky',
+        nodes: [{ nodeId: 'call', type: 'webhook', config: { url: flaky.url('/flaky') } }],
+        edges: [],
+      });
+      await define({
+        definitionId: 'broken-hooks',
+        name: 'Broken',
+        nodes: [{ nodeId: 'call', type: 'webhook', config: { url: broken.url('/broken') } }],
+        edges: [],
+      });
+      await define({
+        definitionId: 'refused-hooks',
+        name: 'Refused',
+        nodes: [
+          { nodeId: 'call', type: 'webhook', config: { url: refusing.url('/refused') } },
+          { nodeId: 'alert', type: 'notification', config: notify },
+        ],
+        edges: [{ from: 'call', to: 'alert' }],
+      });
+      const [flakyRun, brokenRun, refusedRun] = await Promise.all(
+        ['flaky-hooks', 'broken-hooks', 'refused-hooks'].map((definitionId) => dispatch({ definitionId })),
+      );
+      const flakyDone = await finished(flakyRun);
+      expect(flakyDone.status).toBe('completed');
+      expect(flaky.received).toHaveLength(3);
+      const brokenDone = await finished(brokenRun);
+      expect(brokenDone).toMatchObject({ status: 'failed', failureReason: { code: 'step-failed' } });
+      expect(brokenDone.steps[0]).toMatchObject({
+        status: 'failed',
+        error: { code: 'webhook-retryable', message: 'The receiver answered 500.' },
+      });
+      expect(broken.received).toHaveLength(3);
+      expect((await events(brokenRun)).map((event) => event.type)).toEqual([
+        'execution.dispatched',
+        'step.failed',
+        'execution.failed',
+      ]);
+      // A 4xx is the caller's configuration: no retry; the failure takes the always route.
+      const refusedDone = await finished(refusedRun);
+      expect(refusedDone.status).toBe('completed');
+      expect(refusedDone.steps.map((step) => [step.nodeId, step.status])).toEqual([
+        ['call', 'failed'],
+        ['alert', 'completed'],
+      ]);
+      expect(refusedDone.steps[1].output.body).toBe('failed: 404');
+      expect(refusing.received).toHaveLength(1);
     },
     LONG,
   );
