@@ -171,6 +171,41 @@ describe('compileDefinition', () => {
     expect(message).toContain('loop-node-in-multiple-loops');
   });
 
+  it("checks a loop body's shape: one terminal, or exactly a joinOnQuorum group with quorum === expectedSteps", () => {
+    const twoExits = failure(
+      [agent('draft'), human('legal'), human('brand'), agent('publish'), agent('archive')],
+      [
+        { from: 'draft', to: 'legal' },
+        { from: 'legal', to: 'brand', on: 'approve' },
+        { from: 'legal', to: 'archive', on: 'reject' },
+        { from: 'brand', to: 'publish', on: 'approve' },
+        { from: 'brand', to: 'draft', on: 'reject', loop: { maxIterations: 2 } },
+      ],
+    );
+    expect(twoExits).toContain('loop-body-must-have-single-terminal');
+    const stage = (quorum: number) =>
+      failure(
+        [agent('draft'), human('legal'), human('brand'), agent('publish')],
+        [
+          { from: 'draft', to: { kind: 'group', groupId: 'stage' } },
+          { from: 'legal', to: 'publish' },
+          { from: 'brand', to: 'publish' },
+          { from: { kind: 'group', groupId: 'stage' }, to: 'draft', on: 'reject', loop: { maxIterations: 2 } },
+        ],
+        [
+          {
+            groupId: 'stage',
+            memberNodeIds: ['legal', 'brand'],
+            expectedSteps: 2,
+            quorum,
+            onQuorumMet: 'joinOnQuorum',
+          },
+        ],
+      );
+    expect(stage(2)).toBe('accepted');
+    expect(stage(1)).toContain('loop-group-bounded-quorum-must-equal-expected');
+  });
+
   it('checks group shapes and their edge contracts', () => {
     const members = [human('legal'), human('brand'), human('finance')];
     const group = (extra: Partial<GroupDef>): GroupDef => ({

@@ -325,6 +325,31 @@ export function compileDefinition(content: DefinitionContent): { compiled: Compi
       );
   }
   const loopLint: LintIssue[] = [];
+  for (const loop of loops) {
+    // Velt's body shapes: one body node with edges leaving the body, or exactly a joinOnQuorum group's members.
+    const body = new Set(loop.bodyNodeIds);
+    const exits = new Set<string>();
+    for (const edge of edges) {
+      if (edge.loopId !== null) continue;
+      const targets = membersOf(edge.toKind, edge.to);
+      if (targets.every((target) => body.has(target))) continue;
+      for (const from of membersOf(edge.fromKind, edge.from)) if (body.has(from)) exits.add(from);
+    }
+    if (exits.size === 1) continue;
+    const bounding = [...groups.values()].find(
+      (group) => group.memberNodeIds.length === exits.size && group.memberNodeIds.every((member) => exits.has(member)),
+    );
+    if (!bounding || (bounding.onQuorumMet ?? 'waitAll') !== 'joinOnQuorum')
+      loopLint.push({
+        code: 'loop-body-must-have-single-terminal',
+        message: `${loop.loopId}: ${exits.size} body nodes have edges leaving the loop body`,
+      });
+    else if (bounding.quorum !== bounding.expectedSteps)
+      loopLint.push({
+        code: 'loop-group-bounded-quorum-must-equal-expected',
+        message: `${loop.loopId}: group ${bounding.groupId} needs quorum === expectedSteps`,
+      });
+  }
   for (const [index, loop] of loops.entries()) {
     for (const other of loops.slice(index + 1)) {
       if (loop.bodyNodeIds.some((node) => other.bodyNodeIds.includes(node)))
