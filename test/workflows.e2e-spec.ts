@@ -699,4 +699,69 @@ describe('review workflows (Velt approval engine)', () => {
     },
     LONG,
   );
+
+  it(
+    'stops a loop at maxIterations and takes its exhausted route, or fails the run without one',
+    async () => {
+      const nodes = [
+        { nodeId: 'draft', type: 'agent', config: { agentId: '__mock__', url: 'https://example.com' } },
+        { nodeId: 'boss', type: 'human', config: { reviewerIds: ['u_boss'] } },
+        {
+          nodeId: 'publish',
+          type: 'notification',
+          config: { channel: 'email', recipients: ['a@example.com'], bodyTemplate: 'ok' },
+        },
+        {
+          nodeId: 'escalate',
+          type: 'notification',
+          config: { channel: 'email', recipients: ['b@example.com'], bodyTemplate: 'escalated' },
+        },
+      ];
+      const edges = [
+        { from: 'draft', to: 'boss' },
+        { from: 'boss', to: 'publish', on: 'approve' },
+        { from: 'boss', to: 'draft', on: 'reject', loop: { maxIterations: 1 } },
+      ];
+      await define({
+        definitionId: 'capped-loop',
+        name: 'Capped',
+        nodes,
+        edges: [...edges, { from: 'boss', to: 'escalate', on: 'exhausted' }],
+      });
+      await define({ definitionId: 'capped-loop-bare', name: 'Capped, no route', nodes: nodes.slice(0, 3), edges });
+      for (const [definitionId, outcome] of [
+        ['capped-loop', 'completed'],
+        ['capped-loop-bare', 'failed'],
+      ]) {
+        const executionId = await dispatch({ definitionId });
+        for (const round of [1, 2]) {
+          const boss = await stepOf(executionId, 'boss', 'waiting', round);
+          await decide(executionId, boss.stepId, 'u_boss', 'reject');
+        }
+        const done = await finished(executionId);
+        expect(done.status).toBe(outcome);
+        const stream = await events(executionId);
+        expect(stream.filter((event) => event.type.startsWith('loop.'))).toEqual([
+          expect.objectContaining({
+            type: 'loop.iteration-started',
+            data: { loopId: 'loop_boss__to__draft', iteration: 2, triggeredBy: 'rejection' },
+          }),
+          expect.objectContaining({
+            type: 'loop.exhausted',
+            data: {
+              loopId: 'loop_boss__to__draft',
+              iteration: 2,
+              lastRejectedBy: 'u_boss',
+              lastRejectionReason: 'u_boss says reject',
+            },
+          }),
+        ]);
+        expect(done.steps.filter((step) => step.nodeId === 'draft')).toHaveLength(2);
+        if (outcome === 'completed')
+          expect(done.steps.at(-1)).toMatchObject({ nodeId: 'escalate', status: 'completed' });
+        else expect(done.failureReason?.code).toBe('loop-exhausted');
+      }
+    },
+    LONG,
+  );
 });
