@@ -1,6 +1,7 @@
+import { Queue } from 'bullmq';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { createTestEnvironment, REDIS_URL, TestEnvironment } from './support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
@@ -761,6 +762,47 @@ describe('review workflows (Velt approval engine)', () => {
           expect(done.steps.at(-1)).toMatchObject({ nodeId: 'escalate', status: 'completed' });
         else expect(done.failureReason?.code).toBe('loop-exhausted');
       }
+    },
+    LONG,
+  );
+
+  it(
+    'breaches a step whose SLA job was lost: the sweep finds it by its deadline',
+    async () => {
+      await define({
+        definitionId: 'sla-lost-job',
+        name: 'SLA, lost job',
+        nodes: [
+          { nodeId: 'review', type: 'human', config: { reviewerIds: ['u1'] }, slaMs: 1000 },
+          {
+            nodeId: 'after',
+            type: 'notification',
+            config: { channel: 'email', recipients: ['a@example.com'], bodyTemplate: 'x' },
+          },
+        ],
+        edges: [
+          { from: 'review', to: 'after', on: 'always' },
+          { from: 'review', to: 'after', on: 'reject' },
+        ],
+      });
+      const executionId = await dispatch({ definitionId: 'sla-lost-job' });
+      await stepOf(executionId, 'review', 'waiting');
+      const [{ key }] = await world.query<{ key: string }>('SELECT key FROM workflow_step WHERE execution_id = $1', [
+        executionId,
+      ]);
+      const queue = new Queue('workflow', { connection: { url: REDIS_URL }, prefix: `${world.name}:bull` });
+      try {
+        const slaJob = await queue.getJob(`sla-${key}`);
+        expect(slaJob).toBeDefined();
+        await slaJob!.remove();
+      } finally {
+        await queue.close();
+      }
+      const done = await finished(executionId);
+      expect(done.steps.map((step) => [step.nodeId, step.status])).toEqual([
+        ['review', 'breached'],
+        ['after', 'completed'],
+      ]);
     },
     LONG,
   );

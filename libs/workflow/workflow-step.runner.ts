@@ -66,11 +66,16 @@ export class WorkflowStepRunner implements RowJobRunner<StepStatus> {
   }
 
   async unsettled(quietSeconds: number, limit: number): Promise<string[]> {
+    // Two reads, each on its partial index: quiet unsettled steps, and steps past their deadline.
     const rows: { key: string }[] = await this.dataSource.query(
-      `SELECT key FROM workflow_step
-        WHERE (status IN ('pending', 'running') AND updated_at < now() - make_interval(secs => $1))
-           OR (status IN ('pending', 'running', 'waiting') AND deadline_at < $3)
-        ORDER BY updated_at LIMIT $2`,
+      `(SELECT key, updated_at FROM workflow_step
+         WHERE status IN ('pending', 'running') AND updated_at < now() - make_interval(secs => $1)
+         ORDER BY updated_at LIMIT $2)
+       UNION
+       (SELECT key, updated_at FROM workflow_step
+         WHERE status IN ('pending', 'running', 'waiting') AND deadline_at < $3::bigint
+         ORDER BY deadline_at LIMIT $2)
+       ORDER BY updated_at LIMIT $2`,
       [quietSeconds, limit, String(Date.now())],
     );
     return rows.map((row) => row.key);
