@@ -38,6 +38,7 @@ module.exports = {
         '<rootDir>/apps/**/*.spec.ts',
         '<rootDir>/packages/*/src/**/*.spec.ts',
         '<rootDir>/packages/*/codegen/**/*.spec.ts',
+        '<rootDir>/demo/**/*.spec.ts',
       ],
     },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 },

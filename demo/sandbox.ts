@@ -12,6 +12,8 @@ export interface Sandbox {
 }
 
 export const DEMO_USERS = ['alice', 'bob'];
+/** How the demo names a user: `alice` is Alice. */
+export const displayName = (userId: string) => userId.charAt(0).toUpperCase() + userId.slice(1);
 
 /** Reuses the sandbox in `stateFile` when the API still knows it, else creates one: workspace, organization, a restricted document, editors. */
 export async function sandbox(apiUrl: string, stateFile: string): Promise<{ sandbox: Sandbox; client: CollabClient }> {
@@ -57,6 +59,11 @@ export async function sandbox(apiUrl: string, stateFile: string): Promise<{ sand
   await client.organizations.documents.add({
     organizationId: created.organizationId,
     documents: [{ documentId: created.documentId, documentName: 'Demo document', accessType: 'restricted' }],
+  });
+  // Members of the organization, so each can @mention the other; the restricted document still needs its own grant.
+  await client.users.add({
+    organizationId: created.organizationId,
+    users: DEMO_USERS.map((userId) => ({ userId, name: displayName(userId), email: `${userId}@example.com` })),
   });
   await grantEditors(client, created, DEMO_USERS);
   writeFileSync(stateFile, JSON.stringify(created, null, 2));

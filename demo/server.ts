@@ -1,28 +1,28 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { CollabApiError } from '../packages/sdk/src';
-import { browserModules } from './browser-modules';
-import { DEMO_USERS, sandbox } from './sandbox';
+import { DEMO_USERS, displayName, sandbox } from './sandbox';
 
 /**
- * The demo's own tiny server: it serves the page, the browser client and the shared editor's modules, and plays "your backend":
- * it holds the API key and issues end-user tokens. Everything else (comments, cursors, live state) goes from the browser
- * to the API with the user's token. The API itself serves no static files.
+ * The demo's own tiny server: it serves the React app that `npm run build` bundled (demo/app, built from the React kit)
+ * and plays "your backend": it holds the API key and issues end-user tokens. Everything else (comments, cursors, live
+ * state, the shared notes) goes from the browser to the API with the user's token. The API itself serves no static files.
  */
-const root = join(__dirname, '../../demo/public');
-const realtimeDist = join(__dirname, '../../packages/realtime/dist');
-const socketIoDist = join(dirname(require.resolve('socket.io-client/package.json')), 'dist');
-const vendor = browserModules('/vendor/');
-/** The page's import map: socket.io-client's browser build for the realtime client, yjs and @hocuspocus/provider for the shared editor. */
-const IMPORT_MAP = JSON.stringify({
-  imports: { 'socket.io-client': '/vendor/socket.io.esm.min.js', ...vendor.imports },
-});
+const PUBLIC = join(__dirname, 'public');
+/** The bundle's files, each with its content type; nothing else is served. */
+const FILES: Record<string, string> = {
+  '/': 'index.html',
+  '/app.js': 'app.js',
+  '/app.js.map': 'app.js.map',
+  '/app.css': 'app.css',
+  '/app.css.map': 'app.css.map',
+};
 const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
+  html: 'text/html',
+  js: 'text/javascript',
+  css: 'text/css',
+  map: 'application/json',
 };
 
 async function main(): Promise<void> {
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
         throw new CollabApiError('INVALID_ARGUMENT', `userId is one of ${DEMO_USERS.join(', ')}.`, 400);
       const token = await client.auth.generateToken<{ token: string }>({
         userId,
-        userProperties: { name: userId, email: `${userId}@example.com` },
+        userProperties: { name: displayName(userId), email: `${userId}@example.com` },
       });
       return {
         apiUrl,
@@ -82,28 +82,9 @@ async function handle(
     const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string>;
     return send(response, 200, 'application/json', JSON.stringify(await routes[path](body)));
   }
-  if (path === '/')
-    return send(
-      response,
-      200,
-      'text/html',
-      (await readFile(join(root, 'index.html'), 'utf8')).replace('%IMPORT_MAP%', IMPORT_MAP),
-    );
-  const vendored = vendor.file(path);
-  const file =
-    vendored ??
-    (path.startsWith('/realtime/')
-      ? join(realtimeDist, normalize(path.slice('/realtime/'.length)))
-      : path === '/vendor/socket.io.esm.min.js'
-        ? join(socketIoDist, 'socket.io.esm.min.js')
-        : join(root, normalize(path)));
-  if (!vendored && !file.startsWith(root) && !file.startsWith(realtimeDist) && !file.startsWith(socketIoDist))
-    return send(response, 404, 'text/plain', 'not found');
-  try {
-    send(response, 200, TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream', await readFile(file));
-  } catch {
-    send(response, 404, 'text/plain', 'not found');
-  }
+  const file = FILES[path];
+  if (request.method !== 'GET' || !file) return send(response, 404, 'text/plain', 'not found');
+  send(response, 200, TYPES[file.slice(file.lastIndexOf('.') + 1)], await readFile(join(PUBLIC, file)));
 }
 
 /** `npm run demo` starts the API beside this server: wait for its health check before creating the sandbox. */

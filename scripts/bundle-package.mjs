@@ -1,18 +1,30 @@
-// Bundles a React package of packages/ into one minified ES module, dist/index.js, with every package it imports
-// left to the app (React, the other @collab-backend packages, Yjs, Floating UI), and reports its size gzipped.
-// Its types come from `tsc` (declarations only). Usage: node scripts/bundle-package.mjs packages/<name>
+// Bundles a React package of packages/ into minified ES modules, one per entry its package.json exports (dist/index.js,
+// and dist/<name>.js for a subpath such as `./shared-doc`, sharing chunks so that a React context exists once), with
+// every package it imports left to the app (React, the other @collab-backend packages, Yjs, Floating UI), and reports
+// the main entry's size gzipped, with the chunks it loads. Its types come from `tsc` (declarations only).
+// Usage: node scripts/bundle-package.mjs packages/<name>
 import console from 'node:console';
+import { Buffer } from 'node:buffer';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import process from 'node:process';
 import { build } from 'esbuild';
 
 const directory = resolve(process.argv[2]);
-const entry = ['index.ts', 'index.tsx'].map((file) => join(directory, 'src', file)).find(existsSync);
+/** @type {unknown} */
+const parsed = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'));
+const manifest = /** @type {{ exports: Record<string, string | { import?: string }> }} */ (parsed);
+/** `./dist/<name>.js` of every export with an `import` condition, built from `src/<name>.ts` or `.tsx`. */
+const entryPoints = Object.values(manifest.exports)
+  .map((target) => typeof target === 'object' && /^\.\/dist\/(.+)\.js$/.exec(target.import ?? '')?.[1])
+  .filter(Boolean)
+  .map((name) => ['.ts', '.tsx'].map((extension) => join(directory, 'src', name + extension)).find(existsSync));
 const result = await build({
-  entryPoints: [entry],
-  outfile: join(directory, 'dist/index.js'),
+  entryPoints,
+  outdir: join(directory, 'dist'),
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   bundle: true,
   format: 'esm',
   target: 'es2020',
@@ -23,7 +35,10 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-const code = readFileSync(join(directory, 'dist/index.js'));
+// The metafile names outputs relative to the working directory.
+const mainEntry = relative(process.cwd(), join(directory, 'dist/index.js'));
+const chunks = result.metafile.outputs[mainEntry].imports.filter(({ external }) => !external).map(({ path }) => path);
+const code = Buffer.concat([mainEntry, ...chunks].map((file) => readFileSync(file)));
 const styles = join(directory, 'src/styles.css');
 if (existsSync(styles)) copyFileSync(styles, join(directory, 'dist/styles.css'));
 const size = {
@@ -31,10 +46,9 @@ const size = {
   gzipBytes: gzipSync(code).length,
   ...(existsSync(styles) ? { stylesGzipBytes: gzipSync(readFileSync(styles)).length } : {}),
   notCounted: Object.keys(
-    result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].imports.reduce(
-      (names, { path }) => ({ ...names, [path]: true }),
-      {},
-    ),
+    Object.values(result.metafile.outputs)
+      .flatMap(({ imports }) => imports.filter(({ external }) => external))
+      .reduce((names, { path }) => ({ ...names, [path]: true }), {}),
   ),
 };
 writeFileSync(join(directory, 'dist/size.json'), `${JSON.stringify(size, null, 2)}\n`);

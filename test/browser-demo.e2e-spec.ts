@@ -52,6 +52,12 @@ describe('demo page in Chromium', () => {
   const editorValue = (page: Page) => page.inputValue('#editor');
   const synced = (page: Page) => page.waitForSelector('#editor-status[data-state=synced]', { timeout: 10_000 });
   const shot = (page: Page, name: string) => page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+  /** A thread in the sidebar by `author` holding `text`. */
+  const threadShows = (author: string, text: string) =>
+    `[...document.querySelectorAll('#comments .collab-thread')].some((t) => t.getAttribute('aria-label') === 'Thread by ${author}' && t.textContent.includes(${JSON.stringify(text)}))`;
+  /** `userId`'s cursor drawn at (x, y) of the document area. */
+  const cursorAt = (userId: string, x: number, y: number) =>
+    `(() => { const c = document.querySelector('.collab-cursor[data-user-id=${userId}]'); return c !== null && c.dataset.x === '${x}' && c.dataset.y === '${y}'; })()`;
   async function open(userId: string): Promise<Page> {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -97,8 +103,8 @@ describe('demo page in Chromium', () => {
     await bob.waitForSelector('#presence [data-user-id=alice]', { timeout: 1000 });
     expect(Date.now() - joined).toBeLessThan(1000);
     await alice.waitForSelector('#presence [data-user-id=bob]', { timeout: 1000 });
+    expect(await alice.textContent('#presence')).toContain('Alice (you)');
     await shot(alice, '1-presence-alice');
-    await shot(bob, '1-presence-bob');
   });
 
   it("alice's live-state changes show on bob's page", async () => {
@@ -106,17 +112,15 @@ describe('demo page in Chromium', () => {
     await alice.fill('#text', 'hello from alice');
     await bob.waitForFunction("document.getElementById('counter').textContent === '1'");
     await bob.waitForFunction("document.getElementById('text').value === 'hello from alice'");
-    await shot(bob, '2-live-state-bob');
   });
 
   it("a comment alice writes shows in both windows from the API's push: no HTTP request from either page, none to the demo server", async () => {
     const requests: string[] = [];
     const record = (request: Request) => requests.push(`${request.method()} ${request.url()}`);
     for (const page of [alice, bob]) page.on('request', record);
-    await alice.fill('#comment-text', 'first comment');
-    await alice.click('#comment-form button');
-    for (const page of [bob, alice])
-      await page.waitForFunction("document.getElementById('comments').textContent.includes('alice: first comment')");
+    await alice.getByRole('combobox', { name: 'New comment' }).fill('first comment');
+    await alice.keyboard.press('Enter');
+    for (const page of [bob, alice]) await page.waitForFunction(threadShows('Alice', 'first comment'));
     for (const page of [alice, bob]) page.off('request', record);
     expect(requests).toEqual([]);
     expect((await fetch(`${demoUrl}/comments/add`, { method: 'POST', body: '{}' })).status).toBe(404);
@@ -129,48 +133,173 @@ describe('demo page in Chromium', () => {
     expect(
       threads.data.map((thread) => [thread.from.userId, thread.comments.map((comment) => comment.commentText)]),
     ).toEqual([['alice', ['first comment']]]);
-    await shot(bob, '2-comment-bob');
   });
 
-  it("alice's cursor over the document area is drawn in bob's window where she points, and follows her", async () => {
-    const area = (await alice.locator('#document').boundingBox()) as { x: number; y: number };
-    const cursorAt = (x: number, y: number) =>
-      `(() => { const c = document.querySelector('#cursors .cursor[data-user-id=alice]'); return c !== null && c.style.left === '${x}px' && c.style.top === '${y}px'; })()`;
+  it("alice's cursor over the document area is drawn in bob's window where she points, with her name, and follows her", async () => {
+    const area = (await alice.locator('.demo-document').boundingBox()) as { x: number; y: number };
     for (const [dx, dy] of [
       [120, 80],
       [300, 40],
     ]) {
-      const [x, y] = [Math.round(area.x) + dx, Math.round(area.y) + dy];
-      await alice.mouse.move(x, y);
-      await bob.waitForFunction(cursorAt(Math.round(x - area.x), Math.round(y - area.y)), undefined, { timeout: 5000 });
+      await alice.mouse.move(area.x + dx, area.y + dy);
+      await bob.waitForFunction(cursorAt('alice', dx, dy), undefined, { timeout: 5000 });
     }
-    expect(await bob.textContent('#cursors .cursor[data-user-id=alice]')).toBe('alice');
-    expect(await alice.$$('#cursors .cursor')).toEqual([]);
+    expect(await bob.textContent('.collab-cursor[data-user-id=alice]')).toBe('Alice');
+    expect(await alice.$$('.collab-cursor')).toEqual([]);
     await shot(bob, '2-cursor-bob');
   });
 
   it("after a reconnect a window sets its cursor again: alice's leaves bob's window with her connection and comes back where it was", async () => {
-    const cursor = '#cursors .cursor[data-user-id=alice]';
-    const style = await bob.getAttribute(cursor, 'style');
+    const cursor = '.collab-cursor[data-user-id=alice]';
+    const [x, y] = [await bob.getAttribute(cursor, 'data-x'), await bob.getAttribute(cursor, 'data-y')];
     await alice.evaluate('window.demo.client.socket.disconnect()');
     await bob.waitForFunction(`!document.querySelector('${cursor}')`, undefined, { timeout: 5000 });
     await alice.evaluate('window.demo.client.socket.connect()');
-    await bob.waitForFunction(
-      `document.querySelector('${cursor}')?.getAttribute('style') === ${JSON.stringify(style)}`,
-      undefined,
-      { timeout: 5000 },
-    );
+    await bob.waitForFunction(cursorAt('alice', Number(x), Number(y)), undefined, { timeout: 5000 });
   });
 
   it('after a reconnect a window catches up on the comment it missed', async () => {
-    const shows = (text: string) => `document.getElementById('comments').textContent.includes('${text}')`;
     await bob.evaluate('window.demo.client.socket.disconnect()');
-    await alice.fill('#comment-text', 'while bob was away');
-    await alice.click('#comment-form button');
-    await alice.waitForFunction(shows('alice: while bob was away'));
+    await alice.getByRole('combobox', { name: 'New comment' }).fill('while bob was away');
+    await alice.keyboard.press('Enter');
+    await alice.waitForFunction(threadShows('Alice', 'while bob was away'));
     expect(await bob.textContent('#comments')).not.toContain('while bob was away');
     await bob.evaluate('window.demo.client.socket.connect()');
-    await bob.waitForFunction(shows('alice: while bob was away'), undefined, { timeout: 5000 });
+    await bob.waitForFunction(threadShows('Alice', 'while bob was away'), undefined, { timeout: 5000 });
+  });
+
+  it("a thread alice pins to a point of the document appears at the same point in bob's window without a reload", async () => {
+    const pins = (page: Page) => page.locator('.demo-document .collab-pin');
+    expect(await pins(bob).count()).toBe(0);
+    await alice.getByRole('button', { name: 'Pin a comment' }).click();
+    const area = (await alice.locator('.demo-document').boundingBox()) as { x: number; y: number };
+    await alice.mouse.click(area.x + 420, area.y + 150);
+    const composer = alice.getByRole('combobox', { name: 'New pinned comment' });
+    await expect(composer.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await alice.keyboard.type('look at this spot');
+    await alice.keyboard.press('Enter');
+    await bob.waitForSelector('.demo-document .collab-pin', { timeout: 5000 });
+    // Where the click landed in the area (a click's clientX and clientY are whole pixels, the area's offset may not be).
+    const style = await pins(alice).getAttribute('style');
+    const [left, top] = (/left: (\d+)px; top: (\d+)px;/.exec(style ?? '') ?? []).slice(1).map(Number);
+    expect([Math.abs(left - 420) <= 1, Math.abs(top - 150) <= 1]).toEqual([true, true]);
+    expect(await pins(bob).getAttribute('style')).toBe(style);
+    await bob.getByRole('button', { name: 'Comment by Alice, 1 in thread' }).click();
+    const opened = bob.getByRole('dialog', { name: 'Comment by Alice, 1 in thread' });
+    expect(await opened.textContent()).toContain('look at this spot');
+    await shot(bob, '3-pinned-thread-bob');
+    await bob.keyboard.press('Escape');
+    await opened.waitFor({ state: 'detached' });
+  });
+
+  it("a thread anchored to an element sits on the element's top right corner in both windows", async () => {
+    const added = await client.commentannotations.add({
+      organizationId: sandbox.organizationId,
+      documentId: sandbox.documentId,
+      commentAnnotations: [
+        {
+          annotationId: 'on-live-state',
+          targetElement: { elementId: 'live-title' },
+          commentData: [{ commentText: 'About the live state', from: { userId: 'bob' } }],
+        },
+      ],
+    });
+    expect(added.status).toBe('success');
+    for (const page of [alice, bob]) {
+      const pin = page.locator('.collab-pin[data-annotation-id=on-live-state]');
+      await pin.waitFor({ timeout: 5000 });
+      expect(await pin.getAttribute('data-anchored')).toBe('true');
+      const heading = (await page.locator('#live-title').boundingBox()) as { x: number; y: number; width: number };
+      await eventually(async () => {
+        const box = (await pin.boundingBox()) as { x: number; y: number; width: number; height: number };
+        // Floating UI's top-end placement, pulled 8 px onto the element: the pin's right edge at the heading's.
+        expect(Math.abs(box.x + box.width - (heading.x + heading.width))).toBeLessThanOrEqual(10);
+        expect(Math.abs(box.y + box.height - heading.y - 8)).toBeLessThanOrEqual(2);
+      });
+    }
+  });
+
+  it("the composer's mention list works from the keyboard alone, and the mention raises bob's unread badge until he opens his inbox", async () => {
+    const composer = alice.getByRole('combobox', { name: 'New comment' });
+    await composer.focus();
+    await alice.keyboard.type('Can you check this, @');
+    const options = alice.getByRole('listbox', { name: 'People to mention' }).getByRole('option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(['Alice alice@example.com', 'Bob bob@example.com']);
+    expect(await composer.getAttribute('aria-expanded')).toBe('true');
+    await alice.keyboard.press('ArrowDown');
+    expect(await composer.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'));
+    await alice.keyboard.press('Enter');
+    expect(await composer.inputValue()).toBe('Can you check this, @Bob ');
+    await alice.keyboard.type('please');
+    await alice.keyboard.press('Enter');
+    await bob.waitForFunction(threadShows('Alice', 'Can you check this, @Bob please'));
+
+    const unread = bob.getByRole('button', { name: 'Notifications, 1 unread' });
+    await unread.waitFor({ timeout: 10_000 });
+    expect(await bob.textContent('.collab-badge')).toBe('1');
+    expect(await alice.$('.collab-badge')).toBeNull();
+    await shot(bob, '4-unread-badge-bob');
+    await unread.click();
+    const inbox = bob.getByRole('dialog', { name: /^Notifications/ });
+    await inbox.waitFor();
+    expect(await inbox.getByRole('listitem').allTextContents()).toEqual([
+      'Alice mentioned you in a comment: Can you check this, @Bob please',
+    ]);
+    await bob.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 5000 });
+    expect(await bob.$('.collab-badge')).toBeNull();
+    await shot(bob, '4-inbox-bob');
+    await bob.keyboard.press('Escape');
+  });
+
+  it("bob's reaction and alice's resolve show in both windows", async () => {
+    const firstThread = (page: Page) => page.locator('#comments .collab-thread').filter({ hasText: 'first comment' });
+    await firstThread(bob).getByRole('button', { name: 'React 👍, 0 so far' }).click();
+    for (const page of [alice, bob])
+      await firstThread(page).getByRole('button', { name: 'React 👍, 1 so far' }).waitFor({ timeout: 5000 });
+    expect(
+      await firstThread(bob).getByRole('button', { name: 'React 👍, 1 so far' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      await firstThread(alice).getByRole('button', { name: 'React 👍, 1 so far' }).getAttribute('aria-pressed'),
+    ).toBe('false');
+    await firstThread(alice).getByRole('button', { name: 'Resolve' }).click();
+    for (const page of [alice, bob]) {
+      await page.waitForSelector('#comments .collab-thread[data-resolved]', { timeout: 5000 });
+      expect(await firstThread(page).getByRole('button', { name: 'Reopen' }).getAttribute('aria-pressed')).toBe('true');
+    }
+    // The README's picture: alice's window with bob's cursor over the document and the pinned thread open.
+    const area = (await bob.locator('.demo-document').boundingBox()) as { x: number; y: number };
+    await bob.mouse.move(area.x + 260, area.y + 330);
+    await alice.waitForFunction(cursorAt('bob', 260, 330), undefined, { timeout: 5000 });
+    await alice.getByRole('button', { name: 'Comment by Alice, 1 in thread' }).click();
+    await shot(alice, '5-discussion-alice');
+    await alice.keyboard.press('Escape');
+  });
+
+  it('axe-core finds no serious or critical violation on the demo, with a thread and the inbox open', async () => {
+    for (const page of [alice, bob]) {
+      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+      const check = async (state: string) => {
+        const violations = await page.evaluate(async () => {
+          const results = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document);
+          return results.violations
+            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        });
+        expect({ state, violations }).toEqual({ state, violations: [] });
+      };
+      await check('page');
+      await page
+        .getByRole('button', { name: /^Comment by Alice/ })
+        .first()
+        .click();
+      await check('pinned thread open');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await check('inbox open');
+      await page.keyboard.press('Escape');
+    }
   });
 
   it("the shared notes: each window's typing shows in the other, keeps the other's caret, and is what crdt/get returns", async () => {
@@ -199,8 +328,8 @@ describe('demo page in Chromium', () => {
     expect(await storedNotes(sandbox.documentId)).toEqual([
       expect.objectContaining({ id: 'notes', data: 'hello, bob from alic' }),
     ]);
-    await shot(alice, '3-shared-notes-alice');
-    await shot(bob, '3-shared-notes-bob');
+    await shot(alice, '6-shared-notes-alice');
+    await shot(bob, '6-shared-notes-bob');
   }, 30_000);
 
   it('measures set in one window to update in the other over 200 updates', async () => {
@@ -254,8 +383,8 @@ describe('demo page in Chromium', () => {
     expect(await storedNotes('demo-doc-moved')).toEqual([
       expect.objectContaining({ id: 'notes', data: 'hello, bob from alice' }),
     ]);
-    await shot(alice, '4-migrated-alice');
-    await shot(bob, '4-migrated-bob');
+    await shot(alice, '7-migrated-alice');
+    await shot(bob, '7-migrated-bob');
   }, 60_000);
 
   it("revoking alice's access over REST removes her from the page", async () => {
@@ -268,7 +397,7 @@ describe('demo page in Chromium', () => {
     await bob.waitForFunction("!document.querySelector('#presence [data-user-id=alice]')", undefined, {
       timeout: 5000,
     });
-    await shot(alice, '5-revoked-alice');
-    await shot(bob, '5-revoked-bob');
+    await shot(alice, '8-revoked-alice');
+    await shot(bob, '8-revoked-bob');
   });
 });

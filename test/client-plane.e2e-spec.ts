@@ -485,6 +485,146 @@ describe('client plane: end users comment, react, set presence and read their in
   });
 
   it(
+    'a user subscribes to a thread and hears of its replies, unsubscribes and no longer does; each change fires Velt’s subscribed and unsubscribed webhooks',
+    async () => {
+      basic.received.splice(0);
+      const triggers = {
+        'comment_annotation.subscribe': true,
+        'comment_annotation.unsubscribe': true,
+        'comment_annotation.add': false,
+        'comment.add': false,
+      };
+      expect(
+        (
+          await call('/v2/workspace/webhookconfig/update', {
+            useWebhookService: true,
+            webhookServiceConfig: { rawNotificationUrl: basic.url('/subscriptions'), triggers },
+          })
+        ).status,
+      ).toBe(200);
+      const ann = await user(a, 'ann');
+      const bob = await user(b, 'bob');
+      const vic = await user(a, 'vic');
+      const annotationId = (await addThread(ann, 'Who follows this?')).thread.annotationId;
+      const ref = { ...doc, annotationId };
+      const inboxOf = async (socket: Socket) =>
+        (
+          await request<{ notifications: Array<{ notificationSourceData: { annotationId: string } }> }>(
+            socket,
+            'notifications:list',
+            { organizationId: doc.organizationId },
+          )
+        ).notifications.filter((notification) => notification.notificationSourceData.annotationId === annotationId);
+
+      // A viewer may follow a thread; subscribing twice changes it once.
+      const subscribed = await request<{ thread: Thread & { subscribedUsers: Record<string, unknown> } }>(
+        vic,
+        'comments:subscribe',
+        ref,
+      );
+      expect(subscribed.status).toBe('success');
+      expect(Object.values(subscribed.thread.subscribedUsers)).toEqual([
+        { user: { userId: 'vic', name: 'VIC', email: 'vic@example.com' }, type: 'manual' },
+      ]);
+      await request(vic, 'comments:subscribe', ref);
+      expect((await request(ann, 'comments:unsubscribe', ref)).status).toBe('success');
+
+      await request(bob, 'comments:reply', { ...ref, comment: { commentText: 'I do' } });
+      await eventually(async () => expect(await inboxOf(vic)).toHaveLength(1), { timeoutMs: 10_000 });
+      expect(await inboxOf(ann)).toEqual([]);
+
+      await request(vic, 'comments:unsubscribe', ref);
+      await request(bob, 'comments:reply', { ...ref, comment: { commentText: 'still here' } });
+      await eventually(
+        async () => {
+          const thread = (await request<{ thread: Thread }>(bob, 'comments:get', ref)).thread;
+          expect(thread.comments).toHaveLength(3);
+        },
+        { timeoutMs: 10_000 },
+      );
+      await eventually(() => expect(basic.received).toHaveLength(3), { timeoutMs: 30_000 });
+      const payloads = basic.received.map(
+        (hook) =>
+          JSON.parse(hook.body) as {
+            event: string;
+            actionType: string;
+            actionUser: { userId: string };
+            platform: string;
+          },
+      );
+      expect(
+        payloads.map(({ event, actionType, actionUser, platform }) => [event, actionType, actionUser.userId, platform]),
+      ).toEqual([
+        ['comment_annotation.subscribe', 'subscribed', 'vic', 'sdk'],
+        ['comment_annotation.unsubscribe', 'unsubscribed', 'ann', 'sdk'],
+        ['comment_annotation.unsubscribe', 'unsubscribed', 'vic', 'sdk'],
+      ]);
+      expect(await inboxOf(vic)).toHaveLength(1);
+      expect(await inboxOf(ann)).toEqual([]);
+      const stored = await call<Array<{ annotationId: string; unsubscribedUsers: Record<string, unknown> }>>(
+        '/v2/commentannotations/get',
+        { ...doc, annotationIds: [annotationId] },
+      );
+      expect(
+        Object.values(stored.body.result.data[0].unsubscribedUsers)
+          .map((entry) => (entry as { user: { userId: string } }).user.userId)
+          .sort(),
+      ).toEqual(['ann', 'vic']);
+      expect(stored.body.result.data[0]).not.toHaveProperty('subscribedUsers');
+      await call('/v2/workspace/webhookconfig/update', { useWebhookService: false });
+
+      // Erasing vic's data takes her out of the thread's subscription maps.
+      const erasure = await call<{ jobId: string }>('/v2/users/data/delete', { userIds: ['vic'] });
+      expect(erasure.status).toBe(200);
+      await eventually(
+        async () => {
+          const status = await call<{ isDeleteCompleted: boolean }>('/v2/users/data/delete/status', {
+            jobId: erasure.body.result.data.jobId,
+          });
+          expect(status.body.result.data.isDeleteCompleted).toBe(true);
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      const erased = await call<Array<{ unsubscribedUsers: Record<string, { user: { userId: string } }> }>>(
+        '/v2/commentannotations/get',
+        { ...doc, annotationIds: [annotationId] },
+      );
+      expect(Object.values(erased.body.result.data[0].unsubscribedUsers).map((entry) => entry.user.userId)).toEqual([
+        'ann',
+      ]);
+    },
+    LONG,
+  );
+
+  it('a location moved or deleted over REST reaches the sockets live and is in the change log for catch-up', async () => {
+    const bob = await user(b, 'bob');
+    const { cursor } = await request<{ cursor: string }>(bob, 'comments:list', doc);
+    const ann = await user(a, 'ann');
+    const threadId = (await addThread(ann, 'On slide 1', { location: { id: 'slide-1', locationName: 'Slide 1' } }))
+      .thread.annotationId;
+    const moved = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_updated');
+    expect(
+      (
+        await call('/v1/organizations/documents/locations/update', {
+          ...doc,
+          migrate: { oldLocation: { id: 'slide-1' }, newLocation: { id: 'slide-2', locationName: 'Slide 2' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await moved).toMatchObject({
+      annotationId: threadId,
+      thread: { location: { id: 'slide-2', locationName: 'Slide 2' } },
+    });
+    const deleted = nextEvent<Change>(bob, 'comment:change', (change) => change.kind === 'thread_deleted');
+    expect(
+      (await call('/v1/organizations/documents/locations/data/delete', { ...doc, location: { id: 'slide-2' } })).status,
+    ).toBe(200);
+    expect(await deleted).toMatchObject({ annotationId: threadId, thread: null });
+    const caughtUp = await request<{ deleted: string[] }>(bob, 'comments:changes', { ...doc, since: cursor });
+    expect(caughtUp.deleted).toContain(threadId);
+  });
+
+  it(
     'a SIGKILLed instance’s connections leave the others’ presence within the documented bound',
     async () => {
       const doomed = await startApi(world.env, ENV);

@@ -22,12 +22,12 @@ import {
   useReaction,
   useReply,
   useSelf,
-  useSharedDoc,
   useThreads,
   useThreadStatus,
   useUnreadCount,
   useUpdateMyPresence,
 } from '../packages/react/src';
+import { useSharedDoc } from '../packages/react/src/shared-doc';
 import { createWorkspace, Credentials } from './support/http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { userToken } from './support/realtime-client';

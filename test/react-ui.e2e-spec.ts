@@ -6,7 +6,7 @@ import axe from 'axe-core';
 import { createElement, type ReactNode } from 'react';
 import { CollabProvider, DocumentProvider, useCreateThread, useThreads } from '../packages/react/src';
 import { AvatarStack, CommentPin, Composer, Cursors, NotificationInbox, Thread } from '../packages/react-ui/src';
-import { createWorkspace, Credentials } from './support/http-client';
+import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
 import { userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
@@ -37,6 +37,7 @@ function Discussion() {
     createElement(
       Cursors,
       { className: 'test-area' },
+      createElement('p', { id: 'ui-anchor' }, 'A paragraph a thread is anchored to'),
       ...threads.map((thread) => createElement(CommentPin, { key: `pin-${thread.annotationId}`, thread })),
     ),
   );
@@ -148,6 +149,12 @@ describe('@collab-backend/react-ui components against a real API', () => {
           .getByRole('button', { name: 'Reopen' })
           .getAttribute('aria-pressed'),
       ).toBe('true');
+      // The author follows her thread; bob subscribes to it, and his button says he now does.
+      expect(
+        within(ann.view.getByRole('article', { name: 'Thread by ANN' })).getByRole('button', { name: 'Unsubscribe' }),
+      ).toBeTruthy();
+      fireEvent.click(bobThread.getByRole('button', { name: 'Subscribe' }));
+      await waitFor(() => expect(bobThread.getByRole('button', { name: 'Unsubscribe' })).toBeTruthy(), wait);
       // Only the author may edit or delete.
       expect(
         within(ann.view.getByRole('article', { name: 'Thread by ANN' })).queryByRole('button', { name: 'Edit' }),
@@ -167,6 +174,32 @@ describe('@collab-backend/react-ui components against a real API', () => {
       }, wait);
       expect(cursor.textContent).toBe('BOB');
       expect(bob.container.querySelector('.collab-cursor')).toBeNull();
+
+      // A thread anchored to an element (Velt's targetElement.elementId), started over REST, is pinned on both pages.
+      const anchored = await post(
+        api.url,
+        '/v2/commentannotations/add',
+        {
+          ...doc,
+          commentAnnotations: [
+            {
+              annotationId: 'anchored',
+              targetElement: { elementId: 'ui-anchor' },
+              commentData: [{ commentText: 'About this paragraph', from: { userId: 'ann' } }],
+            },
+          ],
+        },
+        apiKeyHeaders(owner),
+      );
+      expect(anchored.status).toBe(200);
+      for (const page of [ann, bob])
+        await waitFor(
+          () => expect(page.container.querySelector('.collab-pin[data-annotation-id=anchored]')).not.toBeNull(),
+          wait,
+        );
+      expect(
+        ann.container.querySelector('.collab-pin[data-annotation-id=anchored]')?.hasAttribute('data-anchored'),
+      ).toBe(true);
 
       // jsdom does not lay out or paint, so contrast is left to the browser; every other rule runs.
       const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });

@@ -7,6 +7,7 @@ import { EndUserActor } from './comment-access';
 import { CommentAnnotationQueryService } from './comment-annotation-query.service';
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';
+import { CommentSubscriptionService } from './comment-subscription.service';
 import { AnnotationView } from './comment-views';
 import { CommentService } from './comment.service';
 import {
@@ -51,6 +52,7 @@ export class ClientComments {
     private readonly annotations: CommentAnnotationService,
     private readonly comments: CommentService,
     private readonly reactions: CommentReactionService,
+    private readonly subscriptions: CommentSubscriptionService,
     private readonly contacts: UserContacts,
   ) {}
 
@@ -241,6 +243,20 @@ export class ClientComments {
       actor,
     );
     return this.get(actor, dto);
+  }
+
+  /** Subscribes the user to the thread's replies and status changes, or unsubscribes them (Velt's subscribedUsers). */
+  async subscribe(actor: ClientActor, ref: ClientThreadRefDto, subscribed: boolean): Promise<ClientThread> {
+    await this.visible(actor, ref);
+    const { organizationId, documentId, annotationId } = ref;
+    await this.subscriptions.set(
+      actor.apiKeyId,
+      { organizationId, documentId, annotationId },
+      self(actor),
+      subscribed,
+      actor,
+    );
+    return this.get(actor, ref);
   }
 
   async markRead(actor: ClientActor, ref: ClientThreadRefDto): Promise<void> {

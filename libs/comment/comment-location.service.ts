@@ -1,26 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ApiError } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { DOCUMENT_NOT_FOUND, ensureDocument } from '@app/resource';
+import { CommentFeed, threadAudience } from './comment-feed';
 import { locationIdOf } from './comment-store';
+import { CommentUser } from './entities/comment-user';
 import { DeleteLocationDataDto, UpdateLocationDto } from './dto/locations.dto';
 
 /**
  * Velt's v1 location routes over the one place locations live here: the `location` of comment
  * annotations, matched by its `id` (else `locationName`) as the `locationIds` filters match it.
+ * Each thread moved or deleted is a change of the document's comments (change log and live push).
  */
 @Injectable()
 export class CommentLocationService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly feed: CommentFeed,
     private readonly documents: DocumentDirectoryService,
   ) {}
 
   async update(apiKeyId: string, dto: UpdateLocationDto): Promise<void> {
     const oldId = identity(dto.migrate.oldLocation, 'data.migrate.oldLocation');
-    await this.dataSource.transaction(async (manager) => {
+    await this.feed.transaction(apiKeyId, undefined, async (manager, _emit, noted) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
       const rows = await manager.query<Array<{ id: string; location: Record<string, unknown> }>>(
         `SELECT id, location FROM comment_annotation
@@ -38,18 +40,32 @@ export class CommentLocationService {
           WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id`,
         [apiKeyId, organizationId, dto.documentId, JSON.stringify(changed)],
       );
+      for (const { id } of changed)
+        noted({ organizationId, documentId: dto.documentId, annotationId: id, kind: 'thread_updated' });
     });
   }
 
   /** Deletes the location's comment annotations (their comments and reactions go with them). */
   async deleteData(apiKeyId: string, dto: DeleteLocationDataDto): Promise<void> {
     const locationId = identity(dto.location, 'data.location');
-    await this.dataSource.transaction(async (manager) => {
+    await this.feed.transaction(apiKeyId, undefined, async (manager, _emit, noted) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
-      await manager.query(
-        'DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4',
+      // A DELETE's answer through TypeORM: [rows, count].
+      const [gone] = await manager.query<
+        [Array<{ id: string; visibility: Record<string, unknown> | null; created_by: CommentUser | null }>, number]
+      >(
+        `DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4
+          RETURNING id, visibility, created_by`,
         [apiKeyId, organizationId, dto.documentId, locationId],
       );
+      for (const row of gone)
+        noted({
+          organizationId,
+          documentId: dto.documentId,
+          annotationId: row.id,
+          kind: 'thread_deleted',
+          audience: threadAudience({ visibility: row.visibility, createdBy: row.created_by }),
+        });
     });
   }
 

@@ -48,7 +48,9 @@ const pick = (table: string, filter: string) =>
 const NO_COMMENTS = `NOT EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id
   AND c.document_id = a.document_id AND c.annotation_id = a.id)`;
 
-const IDENTIFIES_USER = `(created_by->>'userId' = $3 OR assigned_to->>'userId' = $3 OR resolved_by_user_id = $3 OR status_updated_by_user_id = $3)`;
+/** Thread subscription maps are keyed by the MD5 of the user id (comment-subscription.service.ts), which PostgreSQL's md5() computes alike. */
+const IDENTIFIES_USER = `(created_by->>'userId' = $3 OR assigned_to->>'userId' = $3 OR resolved_by_user_id = $3 OR status_updated_by_user_id = $3
+  OR subscribed_users ? md5($3) OR unsubscribed_users ? md5($3))`;
 
 /**
  * What the comment module stores about one end user, for the GDPR routes: listing (keyset pages)
@@ -202,7 +204,7 @@ export class CommentUserData {
 
   /**
    * Up to `limit` annotations that name the user: one the user created that has no comment left is
-   * deleted; on the others the user's identity (creator, assignee, resolver, status changer) is cleared.
+   * deleted; on the others the user's identity (creator, assignee, resolver, status changer, thread subscription) is cleared.
    */
   async eraseAnnotations(
     manager: EntityManager,
@@ -225,7 +227,9 @@ export class CommentUserData {
           created_by = CASE WHEN created_by->>'userId' = $3 THEN NULL ELSE created_by END,
           assigned_to = CASE WHEN assigned_to->>'userId' = $3 THEN NULL ELSE assigned_to END,
           resolved_by_user_id = NULLIF(resolved_by_user_id, $3),
-          status_updated_by_user_id = NULLIF(status_updated_by_user_id, $3)
+          status_updated_by_user_id = NULLIF(status_updated_by_user_id, $3),
+          subscribed_users = NULLIF(subscribed_users - md5($3), '{}'::jsonb),
+          unsubscribed_users = NULLIF(unsubscribed_users - md5($3), '{}'::jsonb)
         WHERE ${pick('comment_annotation', IDENTIFIES_USER)}`,
       [apiKeyId, organizations, userId, left],
     );

@@ -82,6 +82,8 @@ export function annotationView(row: CommentAnnotation, comments: CommentView[]):
     context: row.context,
     suggestion: row.suggestion,
     visibilityConfig: row.visibility ?? { type: 'public' },
+    subscribedUsers: row.subscribedUsers,
+    unsubscribedUsers: row.unsubscribedUsers,
     resolvedByUserId: row.resolvedByUserId,
     statusUpdatedByUserId: row.statusUpdatedByUserId,
     sourceType: rootAgent ? 'agent' : 'rest-api',

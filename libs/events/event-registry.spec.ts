@@ -2,6 +2,7 @@ import {
   DomainEvent,
   EVENT_TRIGGER_NAMES,
   EVENT_TRIGGERS,
+  EventTrigger,
   eventPayload,
   isEnabledByDefault,
   isEventTrigger,
@@ -13,9 +14,9 @@ describe('event trigger registry', () => {
   const occurredAt = new Date('2026-11-22T10:00:00Z');
   const envelope = { apiKeyId: 'key-1', occurredAt, organizationId: 'org-1', documentId: 'doc-1' };
 
-  it("holds the spec's nine comment triggers, on by default, and document.migrated, off by default", () => {
+  it("holds the spec's nine comment triggers, on by default, the thread subscription ones, off by default, and document.migrated, off by default", () => {
     const comment = EVENT_TRIGGER_NAMES.filter((trigger) => EVENT_TRIGGERS[trigger].source === 'comment');
-    expect(comment).toEqual([
+    const spec: EventTrigger[] = [
       'comment_annotation.add',
       'comment.add',
       'comment.update',
@@ -25,8 +26,11 @@ describe('event trigger registry', () => {
       'comment_annotation.priority_change',
       'comment.reaction_add',
       'comment.reaction_delete',
-    ]);
-    expect(comment.every(isEnabledByDefault)).toBe(true);
+    ];
+    const subscriptions: EventTrigger[] = ['comment_annotation.subscribe', 'comment_annotation.unsubscribe'];
+    expect(comment).toEqual([...spec, ...subscriptions]);
+    expect(spec.every(isEnabledByDefault)).toBe(true);
+    expect(subscriptions.some(isEnabledByDefault)).toBe(false);
     expect(EVENT_TRIGGERS['document.migrated'].source).toBe('document');
     expect(isEnabledByDefault('document.migrated')).toBe(false);
   });
@@ -158,6 +162,8 @@ describe('event trigger registry', () => {
         'comment_annotation.priority_change': 'priorityChanged',
         'comment.reaction_add': 'reactionAdded',
         'comment.reaction_delete': 'reactionDeleted',
+        'comment_annotation.subscribe': 'subscribed',
+        'comment_annotation.unsubscribe': 'unsubscribed',
       });
     });
 

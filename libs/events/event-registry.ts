@@ -9,6 +9,8 @@ import { WORKFLOW_PAYLOADS, WorkflowDomainEvent } from './sources/workflow.sourc
 
 /** The spec's nine comment triggers are on unless a configuration switches them off, as they always were. */
 const COMMENT = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: true });
+/** Comment triggers beyond the spec's nine (thread subscriptions): off for webhooks unless enabled. */
+const COMMENT_OPT_IN = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: false });
 /** Beyond the spec's Events table: off for webhooks unless enabled, so existing receivers see no new payloads. */
 const ORGANIZATION = defineTrigger('organization', ORGANIZATION_PAYLOADS, { enabledByDefault: false });
 const DOCUMENT = defineTrigger('document', DOCUMENT_PAYLOADS, { enabledByDefault: false });
@@ -34,6 +36,8 @@ export const EVENT_TRIGGERS = {
   'comment_annotation.priority_change': COMMENT,
   'comment.reaction_add': COMMENT,
   'comment.reaction_delete': COMMENT,
+  'comment_annotation.subscribe': COMMENT_OPT_IN,
+  'comment_annotation.unsubscribe': COMMENT_OPT_IN,
   'document.migrated': defineTrigger('document', DOCUMENT_MIGRATED_PAYLOADS, { enabledByDefault: false }),
   'organization.add': ORGANIZATION,
   'organization.update': ORGANIZATION,

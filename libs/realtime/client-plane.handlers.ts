@@ -79,6 +79,14 @@ export class ClientPlaneHandlers {
       this.onDocument(socket, ClientThreadStatusDto, payload, async (actor, dto) => ({
         thread: await this.comments.setStatus(actor, dto),
       })),
+    'comments:subscribe': (socket, payload) =>
+      this.onDocument(socket, ClientThreadRefDto, payload, async (actor, dto) => ({
+        thread: await this.comments.subscribe(actor, dto, true),
+      })),
+    'comments:unsubscribe': (socket, payload) =>
+      this.onDocument(socket, ClientThreadRefDto, payload, async (actor, dto) => ({
+        thread: await this.comments.subscribe(actor, dto, false),
+      })),
     'comments:read': (socket, payload) =>
       this.onDocument(
         socket,

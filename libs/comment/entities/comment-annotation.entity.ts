@@ -10,7 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { DocumentEntity } from '@app/document';
-import { CommentPriority, CommentStatus, CommentUser } from './comment-user';
+import { CommentPriority, CommentStatus, CommentUser, ThreadSubscription } from './comment-user';
 
 /** A comment thread on a document (Velt's CommentAnnotation). ON UPDATE CASCADE lets a document migration re-key it with one UPDATE. */
 @Entity('comment_annotation')
@@ -82,6 +82,14 @@ export class CommentAnnotation {
 
   @Column({ type: 'jsonb', nullable: true })
   visibility: Record<string, unknown> | null;
+
+  /** Velt's subscribedUsers: who chose to hear of every reply and status change, keyed by the hash of their user id. */
+  @Column({ name: 'subscribed_users', type: 'jsonb', nullable: true })
+  subscribedUsers: Record<string, ThreadSubscription> | null;
+
+  /** Velt's unsubscribedUsers: who chose to stop hearing of replies and status changes (mentions still reach them). */
+  @Column({ name: 'unsubscribed_users', type: 'jsonb', nullable: true })
+  unsubscribedUsers: Record<string, ThreadSubscription> | null;
 
   @Column({ name: 'resolved_by_user_id', type: 'text', nullable: true })
   resolvedByUserId: string | null;

@@ -11,6 +11,12 @@ export interface CommentUser {
   organizationId?: string;
 }
 
+/** An entry of Velt's subscribedUsers or unsubscribedUsers: `manual` when the user chose it. */
+export interface ThreadSubscription {
+  user: CommentUser;
+  type: 'manual' | 'auto';
+}
+
 /** Velt's CustomStatus; `type` drives resolve semantics (`terminal` = resolved). */
 export interface CommentStatus {
   id: string;

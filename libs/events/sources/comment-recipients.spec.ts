@@ -40,6 +40,39 @@ describe('commentRecipients', () => {
     ]);
   });
 
+  it('tells a reply and a status change to those who subscribed, and not to participants who unsubscribed, unless mentioned', () => {
+    const subscriptions = {
+      subscribedUsers: { h1: { user: bob, type: 'manual' } },
+      unsubscribedUsers: { h2: { user: { userId: 'owner' }, type: 'manual' } },
+    };
+    const reply = commentRecipients(
+      event('comment.add', { actionUser: carol, annotation: { annotationId: 'a1', ...subscriptions } }),
+    );
+    expect(reply).toEqual([{ user: bob, reason: 'reply' }]);
+    const status = commentRecipients(
+      event('comment_annotation.status_change', { annotation: { annotationId: 'a1', ...subscriptions } }),
+    );
+    expect(status).toEqual([
+      { user: carol, reason: 'status' },
+      { user: bob, reason: 'status' },
+    ]);
+    const mentioned = commentRecipients(
+      event('comment.add', {
+        actionUser: carol,
+        annotation: { annotationId: 'a1', ...subscriptions },
+        comment: { commentId: 3, to: [{ userId: 'owner' }] },
+      }),
+    );
+    expect(mentioned).toEqual([
+      { user: { userId: 'owner' }, reason: 'mention' },
+      { user: bob, reason: 'reply' },
+    ]);
+  });
+
+  it('tells no one of a subscription change', () => {
+    expect(commentRecipients(event('comment_annotation.subscribe', { actionUser: bob }))).toEqual([]);
+  });
+
   it('tells the assignee on assignment only when the change assigned someone', () => {
     const assigned = event('comment_annotation.assign', {
       annotation: { annotationId: 'a1', assignedTo: bob },

@@ -21,14 +21,28 @@ function commentsOf(event: CommentEvent): Array<Record<string, unknown>> {
   return Array.isArray(comments) ? (comments as Array<Record<string, unknown>>) : [];
 }
 
-/** Everyone in the thread: whoever opened it, wrote in it, or has it assigned. */
+/** The users of Velt's subscribedUsers or unsubscribedUsers map (entries `{user, type}` keyed by a hash of the user id). */
+function subscriptionUsers(map: unknown): NotificationUser[] {
+  if (typeof map !== 'object' || map === null) return [];
+  return Object.values(map as Record<string, { user?: unknown } | null>)
+    .map((entry) => userOf(entry?.user))
+    .filter((user): user is NotificationUser => user !== null);
+}
+
+/**
+ * Everyone who follows the thread: whoever opened it, wrote in it, has it assigned or subscribed to it,
+ * less those who unsubscribed from it.
+ */
 function participants(event: CommentEvent): NotificationUser[] {
   const users = [
     event.annotation.from,
     ...commentsOf(event).map((comment) => comment.from),
     event.annotation.assignedTo,
-  ];
-  return users.map(userOf).filter((user): user is NotificationUser => user !== null);
+  ].map(userOf);
+  const unsubscribed = new Set(subscriptionUsers(event.annotation.unsubscribedUsers).map((user) => user.userId));
+  return [...users, ...subscriptionUsers(event.annotation.subscribedUsers)].filter(
+    (user): user is NotificationUser => user !== null && !unsubscribed.has(user.userId),
+  );
 }
 
 function mentioned(event: CommentEvent): NotificationUser[] {

@@ -54,6 +54,8 @@ export const COMMENT_ACTION_TYPES: Record<string, string> = {
   'comment_annotation.priority_change': 'priorityChanged',
   'comment.reaction_add': 'reactionAdded',
   'comment.reaction_delete': 'reactionDeleted',
+  'comment_annotation.subscribe': 'subscribed',
+  'comment_annotation.unsubscribe': 'unsubscribed',
 };
 
 function actionType(event: CommentEvent): string {

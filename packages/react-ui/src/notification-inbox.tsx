@@ -1,15 +1,10 @@
-import type { Notification } from '@collab-backend/realtime';
 import { useMarkRead, useNotifications, useUnreadCount } from '@collab-backend/react';
+import { notificationText } from './notification-text';
 import { Popover } from './popover';
 
 export interface NotificationInboxProps {
   className?: string;
 }
-
-const text = (notification: Notification) =>
-  [notification.displayHeadlineMessageTemplate ?? notification.headline, notification.displayBodyMessage]
-    .filter(Boolean)
-    .join(': ') || 'New activity';
 
 /** A bell with the unread count; opening it lists the user's notifications and marks the unread ones read. */
 export function NotificationInbox({ className }: NotificationInboxProps) {
@@ -52,7 +47,7 @@ export function NotificationInbox({ className }: NotificationInboxProps) {
                 className="collab-inbox-item"
                 data-unread={notification.isUnread !== false || undefined}
               >
-                {text(notification)}
+                {notificationText(notification)}
               </li>
             ))}
           </ul>

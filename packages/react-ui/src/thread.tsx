@@ -1,12 +1,14 @@
 import type { Comment, Thread as ThreadData } from '@collab-backend/realtime';
 import {
   hasReacted,
+  isSubscribed,
   useDeleteComment,
   useEditComment,
   useReaction,
   useReply,
   useSelf,
   useThreadStatus,
+  useThreadSubscription,
 } from '@collab-backend/react';
 import { useState } from 'react';
 import { Composer } from './composer';
@@ -25,6 +27,9 @@ export interface ThreadProps {
 export function Thread({ thread, reactions = ['👍', '🎉', '👀'], className }: ThreadProps) {
   const reply = useReply();
   const setStatus = useThreadStatus();
+  const setSubscribed = useThreadSubscription();
+  const self = useSelf();
+  const subscribed = self !== null && isSubscribed(thread, self.userId);
   const resolved = thread.status?.type === 'terminal';
   const title = `Thread by ${thread.from?.name ?? thread.from?.userId ?? 'someone'}`;
   return (
@@ -38,6 +43,15 @@ export function Thread({ thread, reactions = ['👍', '🎉', '👀'], className
         <span className="collab-status" data-status={thread.status?.id}>
           {thread.status?.name ?? 'Open'}
         </span>
+        {self && (
+          <button
+            type="button"
+            className="collab-button"
+            onClick={() => void setSubscribed(thread.annotationId, !subscribed)}
+          >
+            {subscribed ? 'Unsubscribe' : 'Subscribe'}
+          </button>
+        )}
         <button
           type="button"
           className="collab-button"

@@ -71,6 +71,22 @@ const changeStatus = (
 /** Changes a thread's status, priority or assignee: `(annotationId, changes) => Promise<Thread>`. */
 export const useThreadStatus = () => useRoomAction(changeStatus);
 
+const setSubscription = (room: Room, annotationId: string, subscribed: boolean) =>
+  subscribed ? room.comments.subscribeToThread(annotationId) : room.comments.unsubscribeFromThread(annotationId);
+/** Subscribes the user to a thread's replies and status changes, or unsubscribes them: `(annotationId, subscribed) => Promise<Thread>`. */
+export const useThreadSubscription = () => useRoomAction(setSubscription);
+
+/** Whether `userId` hears of the thread's replies: they subscribed, or they take part in it and did not unsubscribe. */
+export function isSubscribed(thread: Thread, userId: string): boolean {
+  const listed = (map: Thread['subscribedUsers']) =>
+    Object.values(map ?? {}).some((entry) => entry.user.userId === userId);
+  if (listed(thread.subscribedUsers)) return true;
+  if (listed(thread.unsubscribedUsers)) return false;
+  return [thread.from, thread.assignedTo, ...thread.comments.map((comment) => comment.from)].some(
+    (user) => user?.userId === userId,
+  );
+}
+
 /** Whether `userId` has reacted with `icon` to the comment, as the thread stands. */
 export function hasReacted(thread: Thread, commentId: number, icon: string, userId: string): boolean {
   const comment = thread.comments.find((candidate) => candidate.commentId === commentId);

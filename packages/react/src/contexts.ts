@@ -37,3 +37,6 @@ export function useDocument(): DocumentState {
 }
 
 export const useRoom = (): Room | null => useDocument().room;
+
+/** The connection `<CollabProvider>` made (`null` until mounted in the browser), for what the hooks do not cover. */
+export const useClient = (): RealtimeClient | null => useCollab().client;

@@ -2,13 +2,14 @@ export { CollabProvider } from './collab-provider';
 export type { CollabProviderProps } from './collab-provider';
 export { DocumentProvider } from './document-provider';
 export type { DocumentProviderProps } from './document-provider';
-export { useDocument, useRoom } from './contexts';
+export { useClient, useDocument, useRoom } from './contexts';
 export type { DocumentState, DocumentStatus } from './contexts';
 export { useOthers, useSelf, useUpdateMyPresence } from './presence';
 export type { Other } from './presence';
 export { useBroadcastEvent, useEventListener, useLiveState } from './events';
 export {
   hasReacted,
+  isSubscribed,
   useCreateThread,
   useDeleteComment,
   useEditComment,
@@ -17,7 +18,6 @@ export {
   useReply,
   useThreads,
   useThreadStatus,
+  useThreadSubscription,
 } from './comments';
 export { useMarkRead, useNotifications, useUnreadCount } from './inbox-hooks';
-export { useSharedDoc } from './shared-doc';
-export type { SharedDoc } from './shared-doc';

@@ -9,6 +9,8 @@ export interface SharedDoc {
 }
 
 /**
+ * `@collab-backend/react/shared-doc`, apart from the other hooks so that an app without a shared editor needs neither
+ * Yjs nor `@hocuspocus/provider`.
  * The Yjs document of one editor of the entered document, synced through the API's `/collab` endpoint as the user
  * (each connection asks `refreshToken` for a fresh token). Bind TipTap, Lexical or CodeMirror to `doc` and
  * `provider` as usual. It is made again under the new id when the document is migrated; `null` until entered.

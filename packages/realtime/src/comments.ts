@@ -87,6 +87,16 @@ export class RoomComments {
     return this.thread('comments:status', { annotationId, ...changes });
   }
 
+  /** Hear of every reply and status change of the thread, as its participants do (Velt's subscribedUsers). */
+  subscribeToThread(annotationId: string): Promise<Thread> {
+    return this.thread('comments:subscribe', { annotationId });
+  }
+
+  /** Stop hearing of the thread's replies and status changes; a mention or an assignment still reaches the user. */
+  unsubscribeFromThread(annotationId: string): Promise<Thread> {
+    return this.thread('comments:unsubscribe', { annotationId });
+  }
+
   async markRead(annotationId: string): Promise<void> {
     await this.send('comments:read', { annotationId });
   }

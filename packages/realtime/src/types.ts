@@ -14,7 +14,9 @@ export interface LiveStateValue<T = Record<string, unknown>> {
 export interface Notification {
   id: string;
   headline?: string;
+  /** The headline with `{placeholders}` naming fields of `displayHeadlineMessageTemplateData`. */
   displayHeadlineMessageTemplate?: string;
+  displayHeadlineMessageTemplateData?: Record<string, unknown>;
   displayBodyMessage?: string;
   isUnread?: boolean;
   [field: string]: unknown;
@@ -90,9 +92,17 @@ export interface Thread {
   status?: CommentLabel;
   priority?: CommentLabel;
   assignedTo?: CommentUser;
+  /** Velt's maps of who subscribed to the thread's replies, or unsubscribed, keyed by a hash of the user id. */
+  subscribedUsers?: Record<string, ThreadSubscription>;
+  unsubscribedUsers?: Record<string, ThreadSubscription>;
   isRead?: boolean;
   comments: Comment[];
   [field: string]: unknown;
+}
+
+export interface ThreadSubscription {
+  user: CommentUser;
+  type: 'manual' | 'auto';
 }
 
 /** What a user writes: Velt's commentData without `from` (the author is the token's user). */

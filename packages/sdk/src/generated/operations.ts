@@ -584,7 +584,7 @@ export type ListDefinitionsDto = {
 };
 export type ListDeliveriesDto = {
   status?: "pending" | "succeeded" | "failed" | "cancelled";
-  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "message.attempt.exhausted";
+  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "message.attempt.exhausted";
   endpointId?: string;
   pageSize?: number;
   pageToken?: string;
@@ -1054,6 +1054,8 @@ export type WebhookServiceConfigDto = {
     "comment_annotation.priority_change"?: boolean;
     "comment.reaction_add"?: boolean;
     "comment.reaction_delete"?: boolean;
+    "comment_annotation.subscribe"?: boolean;
+    "comment_annotation.unsubscribe"?: boolean;
     "document.migrated"?: boolean;
     "organization.add"?: boolean;
     "organization.update"?: boolean;
@@ -1079,8 +1081,6 @@ export type WebhookServiceConfigDto = {
     "loop.iteration-started"?: boolean;
     "loop.exhausted"?: boolean;
     "comment_annotation.custom_list_change"?: boolean;
-    "comment_annotation.subscribe"?: boolean;
-    "comment_annotation.unsubscribe"?: boolean;
     "comment_annotation.accept"?: boolean;
     "comment_annotation.reject"?: boolean;
     "comment_annotation.approve"?: boolean;

@@ -1,0 +1,27 @@
+import { CollabProvider, DocumentProvider } from '@collab-backend/react';
+import '@collab-backend/react-ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import './demo.css';
+import { session } from './session';
+
+const userId = new URLSearchParams(location.search).get('user') ?? 'alice';
+const first = await session(userId);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <CollabProvider
+      url={first.apiUrl}
+      apiKey={first.apiKey}
+      token={first.token}
+      userId={userId}
+      organizationId={first.organizationId}
+      refreshToken={async () => (await session(userId)).token}
+    >
+      <DocumentProvider documentId={first.documentId}>
+        <App userId={userId} />
+      </DocumentProvider>
+    </CollabProvider>
+  </StrictMode>,
+);
