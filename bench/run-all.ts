@@ -20,6 +20,7 @@ const BENCHMARKS = [
   'collab',
   'cursors',
   'versions',
+  'workflows',
   'load',
 ];
 

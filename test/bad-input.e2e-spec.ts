@@ -269,6 +269,15 @@ function fieldsOf(sketch: FieldSketch, prefix = ''): Field[] {
   });
 }
 
+const WORKFLOW_DEFINITION = {
+  definitionId: 'bad-input-flow',
+  nodes: [
+    { nodeId: 'a', type: 'agent', config: { agentId: '__mock__', url: 'https://example.com' } },
+    { nodeId: 'b', type: 'agent', config: { agentId: '__mock__', url: 'https://example.com' } },
+  ],
+  edges: [{ from: 'a', to: 'b' }],
+};
+
 /**
  * Where the smallest valid payload of a route is not enough for the service to take it (a rule that
  * spans fields). Each key must be a registered route, checked below.
@@ -309,6 +318,9 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // Any JSON value, of the kind `type` names (checked by the service): a string for the first type, text.
   '/v2/crdt/add': { data: 'text' },
   '/v2/crdt/update': { data: 'text' },
+  // A definition's graph is checked as a whole (the service's compiler): two nodes and the edge between them.
+  '/v2/workflow/definitions/create': WORKFLOW_DEFINITION,
+  '/v2/workflow/definitions/update': WORKFLOW_DEFINITION,
 };
 
 /**

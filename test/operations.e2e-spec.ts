@@ -120,7 +120,15 @@ describe('operations', () => {
         body: {
           database: 'up',
           redis: 'up',
-          workers: { audit: 'up', webhook: 'up', migration: 'up', 'user-data': 'up', activity: 'up', email: 'up' },
+          workers: {
+            audit: 'up',
+            webhook: 'up',
+            migration: 'up',
+            'user-data': 'up',
+            activity: 'up',
+            email: 'up',
+            workflow: 'up',
+          },
         },
       });
       const owner = await createWorkspace(api.url);
@@ -170,6 +178,7 @@ describe('operations', () => {
           'user-data': 'down',
           activity: 'down',
           email: 'down',
+          workflow: 'down',
         },
       });
       expect(await stopped).toBe('SIGTERM');

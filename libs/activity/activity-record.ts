@@ -5,7 +5,13 @@ import { Activity } from './entities/activity.entity';
 export const CUSTOM_FEATURE_TYPES = ['comment', 'reaction', 'recorder', 'crdt', 'custom'] as const;
 
 /** Velt's feature types and the sources of our events that Velt does not log (filters of activities/get). */
-export const ACTIVITY_FEATURE_TYPES = [...CUSTOM_FEATURE_TYPES, 'organization', 'document', 'access'] as const;
+export const ACTIVITY_FEATURE_TYPES = [
+  ...CUSTOM_FEATURE_TYPES,
+  'organization',
+  'document',
+  'access',
+  'workflow',
+] as const;
 
 /** An activity as written: every column but its tenant and id. */
 export type ActivityContent = Omit<Activity, 'apiKeyId' | 'id' | 'immutable'>;
@@ -104,6 +110,32 @@ export function activityOf(event: DomainEvent): ActivityContent {
         entityTargetData: null,
         metadata: {},
       };
+    case 'execution.dispatched':
+    case 'execution.completed':
+    case 'execution.failed':
+    case 'execution.cancelled':
+    case 'step.awaiting-approval':
+    case 'step.completed':
+    case 'step.failed':
+    case 'step.breached':
+    case 'step.cancelled':
+    case 'group.quorum-met':
+    case 'loop.iteration-started':
+    case 'loop.exhausted': {
+      // A review workflow transition: the execution is the target, the step (when there is one) its sub-entity.
+      const actorId = typeof event.data?.actorId === 'string' ? event.data.actorId : null;
+      return {
+        ...base,
+        featureType: 'workflow',
+        ...actor(actorId === null ? null : { userId: actorId }),
+        targetEntityId: event.executionId,
+        targetSubEntityId: event.stepId,
+        changes: null,
+        entityData: { definitionId: event.definitionId, seq: event.seq, data: event.data },
+        entityTargetData: null,
+        metadata: { correlationId: event.correlationId },
+      };
+    }
     default: {
       // The comment triggers: the annotation is the target, the comment (when there is one) its sub-entity.
       const annotation = { ...event.annotation };

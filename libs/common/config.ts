@@ -82,6 +82,9 @@ export class AppConfig {
   readonly emailRetryDelayMs: number;
   /** Pending e-mails older than this without a queued job are enqueued again. */
   readonly emailSweepIntervalMs: number;
+  readonly workflowSweepIntervalMs: number;
+  readonly workflowStepMaxAttempts: number;
+  readonly workflowRetryDelayMs: number;
   /** CRDT sync (`/collab`): the largest Yjs update one message may carry. */
   readonly collabMaxUpdateBytes: number;
   /** CRDT sync: the largest a document may grow (compacted state plus the updates since). */
@@ -150,6 +153,9 @@ export class AppConfig {
     this.emailMaxAttempts = int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 50);
     this.emailRetryDelayMs = int(env, 'EMAIL_RETRY_DELAY_MS', 30_000, 10, 3_600_000);
     this.emailSweepIntervalMs = int(env, 'EMAIL_SWEEP_INTERVAL_MS', 30_000, 500, 3_600_000);
+    this.workflowSweepIntervalMs = int(env, 'WORKFLOW_SWEEP_INTERVAL_MS', 5000, 200, 600_000);
+    this.workflowStepMaxAttempts = int(env, 'WORKFLOW_STEP_MAX_ATTEMPTS', 5, 1, 50);
+    this.workflowRetryDelayMs = int(env, 'WORKFLOW_RETRY_DELAY_MS', 2000, 10, 3_600_000);
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);

@@ -100,6 +100,17 @@ describe('event trigger registry', () => {
           lastUpdate: occurredAt.toISOString(),
         },
       },
+      workflow: {
+        executionId: 'exec_1',
+        definitionId: 'def-1',
+        eventId: 'evt_1',
+        seq: 1,
+        stepId: null,
+        correlationId: 'corr_1',
+        timestamp: occurredAt.getTime(),
+        data: null,
+        receiver: null,
+      },
     };
     for (const trigger of EVENT_TRIGGER_NAMES) {
       const event = { ...envelope, trigger, ...data[EVENT_TRIGGERS[trigger].source] } as DomainEvent;

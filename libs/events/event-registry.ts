@@ -5,6 +5,7 @@ import { CRDT_PAYLOADS } from './sources/crdt.source';
 import { CRDT_VERSION_PAYLOADS } from './sources/crdt-version.source';
 import { DOCUMENT_MIGRATED_PAYLOADS, DOCUMENT_PAYLOADS } from './sources/document.source';
 import { ORGANIZATION_PAYLOADS } from './sources/organization.source';
+import { WORKFLOW_PAYLOADS, WorkflowDomainEvent } from './sources/workflow.source';
 
 /** The spec's nine comment triggers are on unless a configuration switches them off, as they always were. */
 const COMMENT = defineTrigger('comment', COMMENT_PAYLOADS, { enabledByDefault: true });
@@ -17,6 +18,8 @@ const ACCESS = defineTrigger('access', ACCESS_PAYLOADS, { enabledByDefault: fals
 /** Emitted by the compaction that folds an editor's edits in, so it is debounced as compaction is. */
 const CRDT = defineTrigger('crdt', CRDT_PAYLOADS, { enabledByDefault: false });
 const CRDT_VERSION = defineTrigger('crdt', CRDT_VERSION_PAYLOADS, { enabledByDefault: false });
+/** Review workflow (Velt's approval engine) transitions: an execution's own receiver gets them whatever the configuration says. */
+const WORKFLOW = defineTrigger('workflow', WORKFLOW_PAYLOADS, { enabledByDefault: false });
 
 /**
  * Every trigger the service emits: its source and payload builders. Adding a trigger is one entry here
@@ -47,6 +50,18 @@ export const EVENT_TRIGGERS = {
   'crdt.update_data': CRDT,
   'crdt.version_save': CRDT_VERSION,
   'crdt.version_restore': CRDT_VERSION,
+  'execution.dispatched': WORKFLOW,
+  'execution.completed': WORKFLOW,
+  'execution.failed': WORKFLOW,
+  'execution.cancelled': WORKFLOW,
+  'step.awaiting-approval': WORKFLOW,
+  'step.completed': WORKFLOW,
+  'step.failed': WORKFLOW,
+  'step.breached': WORKFLOW,
+  'step.cancelled': WORKFLOW,
+  'group.quorum-met': WORKFLOW,
+  'loop.iteration-started': WORKFLOW,
+  'loop.exhausted': WORKFLOW,
 };
 
 export type EventTrigger = keyof typeof EVENT_TRIGGERS;
@@ -86,4 +101,9 @@ export function eventPayload(event: DomainEvent, form: PayloadForm): Record<stri
 /** Whether `event` comes from the comment domain (the sinks that tell people about comments start here). */
 export function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent {
   return EVENT_TRIGGERS[event.trigger].source === 'comment';
+}
+
+/** Whether `event` is a review workflow transition. */
+export function isWorkflowEvent(event: DomainEvent): event is DomainEvent & WorkflowDomainEvent {
+  return EVENT_TRIGGERS[event.trigger].source === 'workflow';
 }

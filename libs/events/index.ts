@@ -12,3 +12,4 @@ export * from './sources/organization.source';
 export * from './sources/access.source';
 export * from './sources/crdt-version.source';
 export * from './sources/crdt.source';
+export * from './sources/workflow.source';

@@ -6,3 +6,4 @@ export * from './notification.module';
 export * from './dto/inbox.dto';
 export * from './notification-inbox.module';
 export * from './notification-inbox.service';
+export * from './system-notifications.service';

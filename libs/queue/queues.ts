@@ -30,6 +30,14 @@ const QUEUE_TABLE = {
   },
   ACTIVITY: { name: 'activity', concurrency: 1, maxConcurrency: 10, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
   EMAIL: { name: 'email', concurrency: 10, maxConcurrency: 200, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
+  // Short locks, as webhooks have: a step held by a killed worker is taken over within seconds.
+  WORKFLOW: {
+    name: 'workflow',
+    concurrency: 20,
+    maxConcurrency: 1000,
+    lockDurationMs: 10_000,
+    stalledIntervalMs: 5_000,
+  },
 } as const satisfies Record<string, QueueDefaults & { name: string }>;
 
 type QueueKey = keyof typeof QUEUE_TABLE;

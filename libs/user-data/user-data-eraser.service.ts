@@ -12,6 +12,7 @@ import { PresenceUserData } from '@app/presence';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
 import { WebhookUserData } from '@app/webhook';
+import { WorkflowUserData } from '@app/workflow';
 import { DeletionTaskKind } from './entities/user-data-deletion-task.entity';
 import { DeletionStatus } from './entities/user-data-deletion.entity';
 
@@ -69,6 +70,7 @@ export class UserDataEraser {
     private readonly activities: ActivityUserData,
     private readonly emails: EmailUserData,
     private readonly crdt: CrdtUserData,
+    private readonly workflows: WorkflowUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -209,6 +211,8 @@ export class UserDataEraser {
       }
       case 'crdt-attribution':
         return this.crdt.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'workflows':
+        return this.workflows.erase(manager, apiKeyId, organizationIds, userId, limit);
     }
   }
 

@@ -15,6 +15,7 @@ export interface UserDataCursor {
   activities: [string, string];
   /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
   crdt: [string, string, string];
+  workflows: [string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
@@ -28,6 +29,7 @@ export const FIRST_PAGE: UserDataCursor = {
   notifications: ['0'],
   activities: ['0', ''],
   crdt: ['0', '', ''],
+  workflows: ['0', ''],
 };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
@@ -36,7 +38,21 @@ export const done = <P extends string[]>(position: P): P => position.map((_, i) 
 /** The whole cursor as one keyset row, so KeysetPager signs, scopes and checks it like any listing's. */
 export const USER_DATA_LISTING = keysetListing(
   'user-data',
-  ['bigint', 'bigint', 'text', 'bigint', 'text', 'bigint', 'bigint', 'text', 'bigint', 'text', 'text'],
+  [
+    'bigint',
+    'bigint',
+    'text',
+    'bigint',
+    'text',
+    'bigint',
+    'bigint',
+    'text',
+    'bigint',
+    'text',
+    'text',
+    'bigint',
+    'text',
+  ],
   (cursor: UserDataCursor) =>
     [
       ...cursor.comments,
@@ -45,6 +61,7 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.notifications,
       ...cursor.activities,
       ...cursor.crdt,
+      ...cursor.workflows,
     ] as const,
 );
 
@@ -60,6 +77,8 @@ export function cursorOf([
   crdtMark,
   crdtDocument,
   crdtEditor,
+  workflowTime,
+  workflowKey,
 ]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
@@ -68,6 +87,7 @@ export function cursorOf([
     notifications: [notification],
     activities: [activityTime, activityId],
     crdt: [crdtMark, crdtDocument, crdtEditor],
+    workflows: [workflowTime, workflowKey],
   };
 }
 

@@ -6,6 +6,7 @@ import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
 import { PresenceModule } from '@app/presence';
 import { UserModule } from '@app/user';
+import { WorkflowModule } from '@app/workflow';
 import { USER_DATA_ENTITIES } from './entities';
 import { UserDataProducer } from './user-data.producer';
 import { UserDataService } from './user-data.service';
@@ -20,8 +21,18 @@ import { UserDataService } from './user-data.service';
     NotificationModule,
     PresenceModule,
     UserModule,
+    WorkflowModule,
   ],
   providers: [UserDataService, UserDataProducer],
-  exports: [UserDataService, ActivityModule, CommentModule, CrdtModule, NotificationModule, PresenceModule, UserModule],
+  exports: [
+    UserDataService,
+    ActivityModule,
+    CommentModule,
+    CrdtModule,
+    NotificationModule,
+    PresenceModule,
+    UserModule,
+    WorkflowModule,
+  ],
 })
 export class UserDataModule {}

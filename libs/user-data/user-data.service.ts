@@ -9,6 +9,7 @@ import { NotificationUserData } from '@app/notification';
 import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
+import { WorkflowUserData } from '@app/workflow';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
 import { DeletionStatusDto } from './dto/deletion-status.dto';
 import { GetUserDataDto } from './dto/get-user-data.dto';
@@ -28,6 +29,7 @@ export interface UserDataPage {
     recordings: never[];
     notifications: unknown[];
     crdt: unknown[];
+    workflows: unknown[];
   };
   nextPageToken?: string;
 }
@@ -54,6 +56,7 @@ export class UserDataService {
     private readonly notifications: NotificationUserData,
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
+    private readonly workflows: WorkflowUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -99,6 +102,11 @@ export class UserDataService {
       ([, ...a], limit) => this.crdt.editors(apiKeyId, organizationId, userId, a, limit),
       (e): [string, string, string] => ['0', e.documentId, e.editorId],
     );
+    const workflows = await featurePage(
+      after.workflows,
+      (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
+      (w): [string, string] => [w.createdAt, w.key],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -106,6 +114,7 @@ export class UserDataService {
       notifications: notifications.next,
       activities: activities.next,
       crdt: crdt.next,
+      workflows: workflows.next,
     };
     const page: UserDataPage = {
       data: {
@@ -118,6 +127,7 @@ export class UserDataService {
         recordings: [],
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
+        workflows: workflows.items.map((w) => w.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, decryptSecret, newId } from '@app/common';
@@ -12,7 +13,7 @@ import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
-import { buildDeliveryBody, deliveryHeaders, parseRsaPublicKey } from './payload-security';
+import { buildDeliveryBody, deliveryHeaders, parseRsaPublicKey, signWebhook } from './payload-security';
 import { AttemptResult, DeliveryDecision, decideAfterAttempt } from './retry-policy';
 import { WebhookSender } from './webhook-sender';
 import { WebhookProducer } from './webhook.producer';
@@ -46,7 +47,9 @@ export class WebhookDeliveryService {
     const delivery = await deliveries.findOne({ where: { id: deliveryId } });
     if (!delivery || delivery.status !== 'pending') return null;
     let request: Request;
-    if (delivery.endpointId === null) {
+    if (delivery.target === 'execution') {
+      request = this.executionRequest(delivery);
+    } else if (delivery.endpointId === null) {
       request = await this.basicRequest(delivery);
     } else {
       const prepared = await this.endpointRequest(delivery);
@@ -77,6 +80,22 @@ export class WebhookDeliveryService {
     });
     await this.producer.enqueue(enqueue);
     return decision;
+  }
+
+  /**
+   * A review workflow execution's receiver: Standard Webhooks headers keyed with the UTF-8 bytes of its
+   * `webhookSecret` (as basic webhooks are with the auth token), plus Velt's `sha256=<hex>` body signature
+   * as `x-svc-signature` and the event id, the same on every attempt.
+   */
+  private executionRequest(delivery: WebhookDelivery): Request {
+    const secret = decryptSecret(delivery.secretCiphertext!, this.config.encryptionKey);
+    const body = JSON.stringify(delivery.payload);
+    const headers = deliveryHeaders(delivery.id, body, null, new Date());
+    headers['webhook-signature'] = signWebhook(delivery.id, Number(headers['webhook-timestamp']), body, secret);
+    headers['x-svc-signature'] = `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+    headers['x-svc-event-id'] = String((delivery.payload as { eventId?: string }).eventId ?? delivery.eventId);
+    headers['x-svc-attempt'] = String(delivery.attempts);
+    return { url: delivery.url, headers, body };
   }
 
   private async basicRequest(delivery: WebhookDelivery): Promise<Request> {

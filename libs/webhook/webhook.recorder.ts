@@ -9,7 +9,9 @@ import {
   EventRecorder,
   eventPayload,
   isCommentEvent,
+  isWorkflowEvent,
   PayloadForm,
+  workflowEventView,
 } from '@app/events';
 import { NotificationPreferences, UsersNotificationsConfig } from '@app/notification';
 import { advancedEnvelope } from './advanced-event-types';
@@ -36,11 +38,13 @@ export class WebhookRecorder implements EventRecorder {
 
   async record(manager: EntityManager, apiKeyId: string, events: DomainEvent[]): Promise<AfterCommit | undefined> {
     const targets = await this.settings.of(manager, apiKeyId);
-    if (!targets.basic && targets.endpoints.length === 0) return undefined;
+    const hasReceivers = events.some((event) => isWorkflowEvent(event) && event.receiver !== null);
+    if (!targets.basic && targets.endpoints.length === 0 && !hasReceivers) return undefined;
     const eventIds = events.map(() => newId());
     const written = [
       ...(await this.recordBasic(manager, apiKeyId, targets.basic, events, eventIds)),
       ...(await this.recordAdvanced(manager, apiKeyId, targets.endpoints, events, eventIds)),
+      ...(await this.recordReceivers(manager, apiKeyId, events, eventIds)),
     ];
     if (written.length === 0) return undefined;
     const referenced = new Set(written.map((delivery) => delivery.eventId));
@@ -110,6 +114,40 @@ export class WebhookRecorder implements EventRecorder {
     const userIds = commentRecipients(event).map((recipient) => recipient.user.userId);
     if (userIds.length === 0) return {};
     return this.preferences.storedByLevel(manager, apiKeyId, event.organizationId, event.documentId, userIds);
+  }
+
+  /**
+   * A review workflow execution's own receiver (dispatch `webhookUrl`, or the definition's `webhookConfig`)
+   * gets every event of the execution its `eventTypes` take, whatever the key's webhook configuration says.
+   */
+  private async recordReceivers(
+    manager: EntityManager,
+    apiKeyId: string,
+    events: DomainEvent[],
+    eventIds: string[],
+  ): Promise<WrittenDelivery[]> {
+    const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
+    for (const [index, event] of events.entries()) {
+      if (!isWorkflowEvent(event) || event.receiver === null) continue;
+      const { url, secretCiphertext, eventTypes } = event.receiver;
+      if (eventTypes !== null && !eventTypes.includes(event.trigger)) continue;
+      rows.push({
+        id: newId(),
+        eventId: eventIds[index],
+        apiKeyId,
+        organizationId: event.organizationId,
+        documentId: event.documentId,
+        event: event.trigger,
+        target: 'execution',
+        url,
+        secretCiphertext,
+        payload: workflowEventView(event),
+        nextAttemptAt: event.occurredAt,
+      });
+    }
+    if (rows.length === 0) return [];
+    await manager.createQueryBuilder().insert().into(WebhookDelivery).values(rows).execute();
+    return rows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
   }
 
   /** Envelopes are built only when some endpoint may take them: most keys have none. */

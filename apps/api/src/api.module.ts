@@ -26,6 +26,7 @@ import { RedisModule } from '@app/redis';
 import { UserHttpModule } from '@app/user/http';
 import { UserDataHttpModule } from '@app/user-data/http';
 import { WebhookHttpModule } from '@app/webhook/http';
+import { WorkflowHttpModule } from '@app/workflow/http';
 import { CredentialService, WorkspaceModule } from '@app/workspace';
 import { WorkspaceHttpModule } from '@app/workspace/http';
 
@@ -58,6 +59,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     NotificationHttpModule,
     ActivityHttpModule,
     CollabHttpModule,
+    WorkflowHttpModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })

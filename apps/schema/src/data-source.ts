@@ -14,6 +14,7 @@ import { ORGANIZATION_ENTITIES } from '@app/organization/entities';
 import { USER_ENTITIES } from '@app/user/entities';
 import { USER_DATA_ENTITIES } from '@app/user-data/entities';
 import { WEBHOOK_ENTITIES } from '@app/webhook/entities';
+import { WORKFLOW_ENTITIES } from '@app/workflow/entities';
 import { WORKSPACE_ENTITIES } from '@app/workspace/entities';
 
 /**
@@ -36,5 +37,6 @@ export default new DataSource({
     ...ACTIVITY_ENTITIES,
     ...EMAIL_ENTITIES,
     ...CRDT_ENTITIES,
+    ...WORKFLOW_ENTITIES,
   ],
 });

@@ -12,6 +12,7 @@ import { RealtimeEmitterModule } from '@app/realtime-hub';
 import { RedisModule } from '@app/redis';
 import { UserDataWorkerModule } from '@app/user-data';
 import { WebhookWorkerModule } from '@app/webhook';
+import { WorkflowWorkerModule } from '@app/workflow';
 import { WorkspaceWorkerModule } from '@app/workspace';
 
 /**
@@ -26,6 +27,7 @@ const PROCESSOR_MODULES = [
   UserDataWorkerModule,
   ActivityWorkerModule,
   EmailWorkerModule,
+  WorkflowWorkerModule,
 ];
 
 @Module({})

@@ -3,8 +3,8 @@ import { Column, CreateDateColumn, Entity, Generated, Index, PrimaryColumn, Upda
 /** `cancelled`: an advanced endpoint was deleted or disabled before the delivery finished. */
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-/** The basic configuration's two URLs, or an advanced endpoint (`endpointId`). */
-export type DeliveryTarget = 'raw' | 'processed' | 'endpoint';
+/** The basic configuration's two URLs, an advanced endpoint (`endpointId`), or a review workflow execution's own receiver. */
+export type DeliveryTarget = 'raw' | 'processed' | 'endpoint' | 'execution';
 
 /**
  * One notification to one URL. The id is the BullMQ job id and the `webhook-id` header, so it is the
@@ -50,6 +50,10 @@ export class WebhookDelivery {
 
   @Column({ type: 'text' })
   url: string;
+
+  /** An execution receiver's secret (AES-GCM under SECRET_KEY): the delivery signs with it; null for every other target. */
+  @Column({ name: 'secret_ciphertext', type: 'text', nullable: true })
+  secretCiphertext: string | null;
 
   /** The notification before encoding or encryption, which happen per attempt with the current key. */
   @Column({ type: 'jsonb' })

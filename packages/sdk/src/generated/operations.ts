@@ -138,6 +138,16 @@ export type BroadcastLiveStateDto = {
   organizationId: string;
   documentId: string;
 };
+export type CancelExecutionDto = {
+  reason?: string;
+  executionId: string;
+};
+export type CancelStepDto = {
+  reason?: string;
+  actorId: string;
+  executionId: string;
+  stepId: string;
+};
 export type CommentChangeDto = {
   from?: CommentUserDto;
   commentText?: string;
@@ -196,6 +206,21 @@ export type CreateApiKeyDto = {
   requireAutoOrgUser?: boolean;
   enablePrivateComments?: boolean;
 };
+export type CreateDefinitionDto = {
+  definitionId: string;
+  name: string;
+  description?: string;
+  scope?: ScopeDto;
+  nodes: Array<NodeDto>;
+  edges: Array<EdgeDto>;
+  groups?: Array<GroupDto>;
+  triggers?: Array<Record<string, unknown>>;
+  webhookConfig?: WebhookConfigDto;
+  tags?: Array<string>;
+  custom?: Record<string, unknown>;
+  organizationId?: string;
+  documentId?: string;
+};
 export type CreateEndpointDto = {
   url: string;
   description?: string;
@@ -240,6 +265,12 @@ export type DeleteCommentsDto = {
   from?: CommentUserDto;
   triggerNotification?: boolean;
   annotationId: string;
+};
+export type DeleteDefinitionDto = {
+  purge?: boolean;
+  definitionId: string;
+  organizationId?: string;
+  documentId?: string;
 };
 export type DeleteFoldersDto = {
   folderId?: string;
@@ -293,6 +324,17 @@ export type DiffCrdtVersionsDto = {
   documentId: string;
   editorId: string;
 };
+export type DispatchExecutionDto = {
+  definitionId: string;
+  idempotencyKey?: string;
+  correlationId?: string;
+  triggerContext?: Record<string, unknown>;
+  organizationId?: string;
+  documentId?: string;
+  folderId?: string;
+  webhookUrl?: string;
+  webhookSecret?: string;
+};
 export type DocumentIdsDto = {
   documentIds: Array<string>;
   organizationId: string;
@@ -317,6 +359,13 @@ export type DocumentUpdateDto = {
 export type DomainsDto = {
   domains: Array<string>;
 };
+export type EdgeDto = {
+  from: unknown;
+  to: unknown;
+  on?: "approve" | "reject" | "always" | "exhausted" | "custom";
+  when?: string;
+  loop?: LoopDto;
+};
 export type EmailServiceConfigDto = {
   type: "default" | "sendgrid" | "smtp";
   apiKey?: string;
@@ -336,6 +385,9 @@ export type EmailStatusDto = {
 };
 export type EndpointRefDto = {
   endpointId: string;
+};
+export type ExecutionRefDto = {
+  executionId: string;
 };
 export type FolderInputDto = {
   folderId: string;
@@ -369,7 +421,7 @@ export type GetActivitiesDto = {
   organizationId: string;
   documentId?: string;
   targetEntityId?: string;
-  featureTypes?: Array<"comment" | "reaction" | "recorder" | "crdt" | "custom" | "organization" | "document" | "access">;
+  featureTypes?: Array<"comment" | "reaction" | "recorder" | "crdt" | "custom" | "organization" | "document" | "access" | "workflow">;
   actionTypes?: Array<string>;
   userId?: string;
   activityIds?: Array<string>;
@@ -430,6 +482,11 @@ export type GetCrdtVersionsDto = {
   pageSize?: number;
   pageToken?: string;
 };
+export type GetDefinitionDto = {
+  definitionId: string;
+  organizationId?: string;
+  documentId?: string;
+};
 export type GetDocumentNotificationConfigDto = {
   documentIds: Array<string>;
   organizationId: string;
@@ -441,6 +498,11 @@ export type GetDocumentsDto = {
   folderId?: string;
   pageSize?: number;
   pageToken?: string;
+};
+export type GetExecutionEventsDto = {
+  sinceSeq?: number;
+  pageSize?: number;
+  executionId: string;
 };
 export type GetFoldersDto = {
   organizationId: string;
@@ -503,14 +565,26 @@ export type GetUsersDto = {
 export type GrantListDto = {
   resources: Array<ResourceGrantDto>;
 };
+export type GroupDto = {
+  groupId: string;
+  memberNodeIds: Array<string>;
+  expectedSteps: number;
+  quorum: number;
+  onQuorumMet?: "waitAll" | "cancelOnQuorum" | "joinOnQuorum";
+  requiredNodeIds?: Array<string>;
+};
 export type ListApiKeysDto = {
   apiKeys?: Array<string>;
   pageSize?: number;
   pageToken?: string;
 };
+export type ListDefinitionsDto = {
+  pageSize?: number;
+  cursor?: number;
+};
 export type ListDeliveriesDto = {
   status?: "pending" | "succeeded" | "failed" | "cancelled";
-  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "message.attempt.exhausted";
+  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "message.attempt.exhausted";
   endpointId?: string;
   pageSize?: number;
   pageToken?: string;
@@ -526,9 +600,18 @@ export type ListEndpointsDto = {
   limit?: number;
   iterator?: string;
 };
+export type ListExecutionsDto = {
+  definitionId?: string;
+  status?: "pending" | "running" | "completed" | "failed" | "cancelled";
+  pageSize?: number;
+  cursor?: string;
+};
 export type LocationMigrationDto = {
   oldLocation: Record<string, unknown>;
   newLocation: Record<string, unknown>;
+};
+export type LoopDto = {
+  maxIterations: number;
 };
 export type MigrateDocumentDto = {
   documentId: string;
@@ -591,6 +674,15 @@ export type NewCommentDto = {
   isCommentTextAvailable?: boolean;
   taggedUserContacts?: Array<TaggedUserContactDto>;
   attachments?: Array<Record<string, unknown>>;
+};
+export type NodeDto = {
+  nodeId: string;
+  type: "agent" | "human" | "notification" | "webhook";
+  config: Record<string, unknown>;
+  slaMs?: number;
+  requireNonEmptyOutput?: boolean;
+  name?: string;
+  description?: string;
 };
 export type NotificationChangeDto = {
   id: string;
@@ -656,9 +748,32 @@ export type ReactionsDto = {
   triggerNotification?: boolean;
   annotationId: string;
 };
+export type RecordAgentResolutionDto = {
+  responseId: string;
+  resolution: "resolved" | "rejected";
+  actorId: string;
+  reason?: string;
+  executionId: string;
+  stepId: string;
+};
+export type RecordReviewerDecisionDto = {
+  reviewerId: string;
+  decision: "approve" | "reject";
+  reason?: string;
+  executionId: string;
+  stepId: string;
+};
 export type RemovePermissionsDto = {
   userId: string;
   permissions: ResourceListDto;
+};
+export type ResolveStepDto = {
+  action: "force-approve" | "force-reject" | "force-complete" | "force-fail" | "reviewer-approve" | "reviewer-reject";
+  actorId: string;
+  output?: Record<string, unknown>;
+  reason?: string;
+  executionId: string;
+  stepId: string;
 };
 export type ResourceGrantDto = {
   accessRole?: "viewer" | "editor";
@@ -693,6 +808,11 @@ export type SaveCrdtVersionDto = {
   organizationId: string;
   documentId: string;
   editorId: string;
+};
+export type ScopeDto = {
+  level: "apiKey" | "organization" | "document";
+  organizationId?: string;
+  documentId?: string;
 };
 export type SetDocumentNotificationConfigDto = {
   documentIds: Array<string>;
@@ -769,6 +889,22 @@ export type UpdateCommentsDto = {
   from?: CommentUserDto;
   triggerNotification?: boolean;
   annotationId: string;
+};
+export type UpdateDefinitionDto = {
+  ifVersion: number;
+  definitionId: string;
+  name: string;
+  description?: string;
+  scope?: ScopeDto;
+  nodes: Array<NodeDto>;
+  edges: Array<EdgeDto>;
+  groups?: Array<GroupDto>;
+  triggers?: Array<Record<string, unknown>>;
+  webhookConfig?: WebhookConfigDto;
+  tags?: Array<string>;
+  custom?: Record<string, unknown>;
+  organizationId?: string;
+  documentId?: string;
 };
 export type UpdateDisabledStateDto = {
   disabled: boolean;
@@ -896,6 +1032,11 @@ export type VisibilityDto = {
   organizationId?: string;
   userIds?: Array<string>;
 };
+export type WebhookConfigDto = {
+  url: string;
+  secret: string;
+  eventTypes?: Array<string>;
+};
 export type WebhookServiceConfigDto = {
   authToken?: string;
   rawNotificationUrl?: string;
@@ -927,15 +1068,6 @@ export type WebhookServiceConfigDto = {
     "crdt.update_data"?: boolean;
     "crdt.version_save"?: boolean;
     "crdt.version_restore"?: boolean;
-    "comment_annotation.custom_list_change"?: boolean;
-    "comment_annotation.accept"?: boolean;
-    "comment_annotation.reject"?: boolean;
-    "comment_annotation.approve"?: boolean;
-    "comment_annotation.suggestion_accept"?: boolean;
-    "comment_annotation.suggestion_reject"?: boolean;
-    "huddle.create"?: boolean;
-    "huddle.join"?: boolean;
-    "recorder.done"?: boolean;
     "execution.dispatched"?: boolean;
     "execution.completed"?: boolean;
     "execution.failed"?: boolean;
@@ -948,6 +1080,15 @@ export type WebhookServiceConfigDto = {
     "group.quorum-met"?: boolean;
     "loop.iteration-started"?: boolean;
     "loop.exhausted"?: boolean;
+    "comment_annotation.custom_list_change"?: boolean;
+    "comment_annotation.accept"?: boolean;
+    "comment_annotation.reject"?: boolean;
+    "comment_annotation.approve"?: boolean;
+    "comment_annotation.suggestion_accept"?: boolean;
+    "comment_annotation.suggestion_reject"?: boolean;
+    "huddle.create"?: boolean;
+    "huddle.join"?: boolean;
+    "recorder.done"?: boolean;
     "huddle.add"?: boolean;
     "huddle.update"?: boolean;
     "huddle.delete"?: boolean;
@@ -1057,6 +1198,20 @@ export interface Operations {
   '/v2/users/delete': { body: DeleteUsersDto; credentials: 'apiKey' };
   '/v2/users/get': { body: GetUsersDto; credentials: 'apiKey' };
   '/v2/users/update': { body: WriteUsersDto; credentials: 'apiKey' };
+  '/v2/workflow/definitions/create': { body: CreateDefinitionDto; credentials: 'apiKey' };
+  '/v2/workflow/definitions/delete': { body: DeleteDefinitionDto; credentials: 'apiKey' };
+  '/v2/workflow/definitions/get': { body: GetDefinitionDto; credentials: 'apiKey' };
+  '/v2/workflow/definitions/list': { body: ListDefinitionsDto; credentials: 'apiKey' };
+  '/v2/workflow/definitions/update': { body: UpdateDefinitionDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/cancel': { body: CancelExecutionDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/dispatch': { body: DispatchExecutionDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/get': { body: ExecutionRefDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/getEvents': { body: GetExecutionEventsDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/workflow/steps/cancel': { body: CancelStepDto; credentials: 'apiKey' };
+  '/v2/workflow/steps/recordAgentResolution': { body: RecordAgentResolutionDto; credentials: 'apiKey' };
+  '/v2/workflow/steps/recordReviewerDecision': { body: RecordReviewerDecisionDto; credentials: 'apiKey' };
+  '/v2/workflow/steps/resolve': { body: ResolveStepDto; credentials: 'apiKey' };
   '/v2/workspace/activityconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/activityconfig/update': { body: UpdateActivityConfigDto; credentials: 'apiKey' };
   '/v2/workspace/advancedwebhook/endpoints/create': { body: CreateEndpointDto; credentials: 'apiKey' };
@@ -1220,6 +1375,28 @@ export interface OperationTree {
     get: '/v2/users/get';
     update: '/v2/users/update';
   };
+  workflow: {
+    definitions: {
+      create: '/v2/workflow/definitions/create';
+      delete: '/v2/workflow/definitions/delete';
+      get: '/v2/workflow/definitions/get';
+      list: '/v2/workflow/definitions/list';
+      update: '/v2/workflow/definitions/update';
+    };
+    executions: {
+      cancel: '/v2/workflow/executions/cancel';
+      dispatch: '/v2/workflow/executions/dispatch';
+      get: '/v2/workflow/executions/get';
+      getEvents: '/v2/workflow/executions/getEvents';
+      list: '/v2/workflow/executions/list';
+    };
+    steps: {
+      cancel: '/v2/workflow/steps/cancel';
+      recordAgentResolution: '/v2/workflow/steps/recordAgentResolution';
+      recordReviewerDecision: '/v2/workflow/steps/recordReviewerDecision';
+      resolve: '/v2/workflow/steps/resolve';
+    };
+  };
   workspace: {
     activityconfig: {
       get: '/v2/workspace/activityconfig/get';
@@ -1367,6 +1544,20 @@ export const OPERATIONS = {
   '/v2/users/delete': 'apiKey',
   '/v2/users/get': 'apiKey',
   '/v2/users/update': 'apiKey',
+  '/v2/workflow/definitions/create': 'apiKey',
+  '/v2/workflow/definitions/delete': 'apiKey',
+  '/v2/workflow/definitions/get': 'apiKey',
+  '/v2/workflow/definitions/list': 'apiKey',
+  '/v2/workflow/definitions/update': 'apiKey',
+  '/v2/workflow/executions/cancel': 'apiKey',
+  '/v2/workflow/executions/dispatch': 'apiKey',
+  '/v2/workflow/executions/get': 'apiKey',
+  '/v2/workflow/executions/getEvents': 'apiKey',
+  '/v2/workflow/executions/list': 'apiKey',
+  '/v2/workflow/steps/cancel': 'apiKey',
+  '/v2/workflow/steps/recordAgentResolution': 'apiKey',
+  '/v2/workflow/steps/recordReviewerDecision': 'apiKey',
+  '/v2/workflow/steps/resolve': 'apiKey',
   '/v2/workspace/activityconfig/get': 'apiKey',
   '/v2/workspace/activityconfig/update': 'apiKey',
   '/v2/workspace/advancedwebhook/endpoints/create': 'apiKey',

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { EventOutbox } from '@app/events';
+import { SystemNotifications } from '@app/notification';
+import { Transition } from './transition';
+import { WorkflowProducer } from './workflow.producer';
+
+/**
+ * The one way an execution changes, in the API (decisions, cancels) and in the worker (steps): the
+ * outbox's transaction with the execution row locked, events recorded by every sink in it, and the
+ * steps it made ready enqueued once it has committed.
+ */
+@Injectable()
+export class WorkflowTransitions {
+  constructor(
+    private readonly outbox: EventOutbox,
+    private readonly producer: WorkflowProducer,
+    private readonly notices: SystemNotifications,
+  ) {}
+
+  async run<T>(apiKeyId: string, executionId: string, work: (transition: Transition) => Promise<T>): Promise<T> {
+    let opened: Transition | null = null;
+    const result = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
+      const transition = await Transition.open(manager, emit, apiKeyId, executionId);
+      transition.notices = this.notices;
+      opened = transition;
+      const value = await work(transition);
+      await transition.save();
+      return value;
+    });
+    if (opened) {
+      const done = opened as Transition;
+      for (const push of done.afterCommit) push();
+      await this.producer.enqueue(done.wakeups);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationModule } from '@app/notification';
+import { DefinitionService } from './definition.service';
+import { WORKFLOW_ENTITIES } from './entities';
+import { ExecutionService } from './execution.service';
+import { StepService } from './step.service';
+import { WorkflowTransitions } from './workflow-transitions.service';
+import { WorkflowUserData } from './workflow-user-data.service';
+import { WorkflowProducer } from './workflow.producer';
+
+/** Review workflows: definitions, executions and the transitions both processes make. Steps run in WorkflowWorkerModule. */
+@Module({
+  imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule],
+  providers: [
+    DefinitionService,
+    ExecutionService,
+    StepService,
+    WorkflowTransitions,
+    WorkflowProducer,
+    WorkflowUserData,
+  ],
+  exports: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer, WorkflowUserData],
+})
+export class WorkflowModule {}
