@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { RecipientReason } from '@app/events';
-import { NotificationDocumentConfig } from './entities/notification-document-config.entity';
 import { PREFERENCE_CHANNELS, PreferenceChannel, PreferenceValue } from './entities/notification-preference';
-import { NotificationUserConfig } from './entities/notification-user-config.entity';
 import { effectivePreference, preferenceAllows } from './notification-preference-rules';
+
+/** The users' stored settings at both levels, in one statement. */
+const STORED_SETTINGS =
+  preparedStatement(`SELECT 'document' AS level, user_id, inbox, email, slack FROM notification_document_config
+   WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = ANY($4::text[])
+  UNION ALL
+  SELECT 'organization', user_id, inbox, email, slack FROM notification_user_config
+   WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($4::text[])`);
 
 type ChannelSettings = Partial<Record<PreferenceChannel, PreferenceValue | null>>;
 
@@ -34,7 +41,7 @@ export class NotificationPreferences {
     return preferenceAllows(settings(key.userId, channel), reason);
   }
 
-  /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in two statements. */
+  /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in one statement. */
   async settingsOf(
     manager: EntityManager,
     apiKeyId: string,
@@ -79,31 +86,17 @@ export class NotificationPreferences {
     documentId: string,
     userIds: string[],
   ) {
-    const documentRows = await manager
-      .getRepository(NotificationDocumentConfig)
-      .createQueryBuilder('c')
-      .where(
-        'c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.documentId = :documentId AND c.userId = ANY(:userIds)',
-        {
-          apiKeyId,
-          organizationId,
-          documentId,
-          userIds,
-        },
-      )
-      .getMany();
-    const organizationRows = await manager
-      .getRepository(NotificationUserConfig)
-      .createQueryBuilder('c')
-      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.userId = ANY(:userIds)', {
-        apiKeyId,
-        organizationId,
-        userIds,
-      })
-      .getMany();
-    return {
-      documents: new Map<string, ChannelSettings>(documentRows.map((row) => [row.userId, row])),
-      organizations: new Map<string, ChannelSettings>(organizationRows.map((row) => [row.userId, row])),
-    };
+    const rows = await queryPrepared<ChannelSettings & { level: 'document' | 'organization'; user_id: string }>(
+      manager,
+      STORED_SETTINGS,
+      [apiKeyId, organizationId, documentId, userIds],
+    );
+    const byUser = (level: string) =>
+      new Map<string, ChannelSettings>(
+        rows
+          .filter((row) => row.level === level)
+          .map(({ user_id, inbox, email, slack }) => [user_id, { inbox, email, slack }]),
+      );
+    return { documents: byUser('document'), organizations: byUser('organization') };
   }
 }

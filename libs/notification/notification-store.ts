@@ -1,8 +1,27 @@
 import { EntityManager } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { NotificationUser } from './entities/notification-user.entity';
 import { notificationView, NotificationView } from './notification-view';
+
+/**
+ * A notification and the users it lists in one statement: an id already used in the organization
+ * writes neither. Answers the new row's generated columns.
+ */
+const INSERT_NOTIFICATION = preparedStatement(`WITH inserted AS (
+    INSERT INTO notification (api_key_id, organization_id, id, document_id, location_id, action_user, headline_template,
+      headline_template_data, body_message, source, source_data, context, notify_all, resolver_used)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, COALESCE($14, false))
+    ON CONFLICT DO NOTHING
+    RETURNING seq, created_at
+  ),
+  listed AS (
+    INSERT INTO notification_user (api_key_id, organization_id, notification_id, user_id, notified, person)
+    SELECT $1, $2, $3, p.user_id, true, p.person
+      FROM inserted, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (user_id text, person jsonb)) WITH ORDINALITY AS p(user_id, person, n)
+     ORDER BY p.n
+  )
+  SELECT seq, created_at FROM inserted`);
 
 /** A notification to write: its row without the generated columns, and whom it lists. */
 export type NewNotification = Omit<Notification, 'seq' | 'createdAt' | 'document'>;
@@ -17,37 +36,31 @@ export async function insertNotification(
   row: NewNotification,
   recipients: readonly NotificationPerson[],
 ): Promise<Notification | null> {
-  const result = await manager
-    .createQueryBuilder()
-    .insert()
-    .into(Notification)
-    .values(row as QueryDeepPartialEntity<Notification>)
-    .orIgnore()
-    .returning('*')
-    .execute();
-  const [raw] = result.raw as Array<Record<string, unknown>>;
-  if (!raw) return null;
   const unique = [...new Map(recipients.map((person) => [person.userId, person])).values()];
-  if (unique.length > 0) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(NotificationUser)
-      .values(
-        unique.map((person) => ({
-          apiKeyId: row.apiKeyId,
-          organizationId: row.organizationId,
-          notificationId: row.id,
-          userId: person.userId,
-          notified: true,
-          person,
-        })),
-      )
-      .execute();
-  }
-  return manager
-    .getRepository(Notification)
-    .create({ ...row, seq: String(raw.seq), createdAt: raw.created_at as Date });
+  const [inserted] = await queryPrepared<{ seq: string; created_at: Date }>(manager, INSERT_NOTIFICATION, [
+    row.apiKeyId,
+    row.organizationId,
+    row.id,
+    row.documentId,
+    row.locationId ?? null,
+    json(row.actionUser),
+    row.headlineTemplate ?? null,
+    json(row.headlineTemplateData),
+    row.bodyMessage ?? null,
+    row.source,
+    json(row.sourceData),
+    json(row.context),
+    row.notifyAll,
+    row.resolverUsed ?? null,
+    JSON.stringify(unique.map((person) => ({ user_id: person.userId, person }))),
+  ]);
+  if (!inserted) return null;
+  return manager.getRepository(Notification).create({ ...row, seq: inserted.seq, createdAt: inserted.created_at });
+}
+
+/** A jsonb parameter: null and undefined are SQL NULL (as TypeORM writes them), anything else its JSON. */
+function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
 /** Velt-shaped views of `rows`, with their users' rows read in one statement. */
