@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { preparedStatement, queryPrepared } from '@app/database';
+import { queryPrepared } from '@app/database';
 import { RecipientReason } from '@app/events';
 import { PREFERENCE_CHANNELS, PreferenceChannel, PreferenceValue } from './entities/notification-preference';
 import { effectivePreference, preferenceAllows } from './notification-preference-rules';
-
-/** The users' stored settings at both levels, in one statement. */
-const STORED_SETTINGS =
-  preparedStatement(`SELECT 'document' AS level, user_id, inbox, email, slack FROM notification_document_config
-   WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = ANY($4::text[])
-  UNION ALL
-  SELECT 'organization', user_id, inbox, email, slack FROM notification_user_config
-   WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($4::text[])`);
+import { STORED_SETTINGS } from './notification-sql';
 
 type ChannelSettings = Partial<Record<PreferenceChannel, PreferenceValue | null>>;
 
@@ -29,9 +22,37 @@ export interface PreferenceKey {
   userId: string;
 }
 
+interface StoredRows {
+  documents: Map<string, ChannelSettings>;
+  organizations: Map<string, ChannelSettings>;
+}
+
+async function readStoredRows(
+  manager: EntityManager,
+  apiKeyId: string,
+  organizationId: string,
+  documentId: string,
+  userIds: string[],
+): Promise<StoredRows> {
+  const rows = await queryPrepared<ChannelSettings & { level: 'document' | 'organization'; user_id: string }>(
+    manager,
+    STORED_SETTINGS,
+    [apiKeyId, organizationId, documentId, userIds],
+  );
+  const byUser = (level: string) =>
+    new Map<string, ChannelSettings>(
+      rows
+        .filter((row) => row.level === level)
+        .map(({ user_id, inbox, email, slack }) => [user_id, { inbox, email, slack }]),
+    );
+  return { documents: byUser('document'), organizations: byUser('organization') };
+}
+
 /** Whether a user's notification settings let a comment event through on a channel; the one place senders ask. */
 @Injectable()
 export class NotificationPreferences {
+  private readonly transactionReads = new WeakMap<EntityManager, Map<string, Promise<StoredRows>>>();
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async allows(key: PreferenceKey, channel: 'inbox' | 'email', reason: RecipientReason): Promise<boolean> {
@@ -79,24 +100,27 @@ export class NotificationPreferences {
     };
   }
 
-  private async storedRows(
+  /**
+   * The stored rows of both levels. Within a transaction they are read once per document and users:
+   * the webhook and notification sinks both ask for a comment event's recipients, and nothing between
+   * them changes settings.
+   */
+  private storedRows(
     manager: EntityManager,
     apiKeyId: string,
     organizationId: string,
     documentId: string,
     userIds: string[],
-  ) {
-    const rows = await queryPrepared<ChannelSettings & { level: 'document' | 'organization'; user_id: string }>(
-      manager,
-      STORED_SETTINGS,
-      [apiKeyId, organizationId, documentId, userIds],
-    );
-    const byUser = (level: string) =>
-      new Map<string, ChannelSettings>(
-        rows
-          .filter((row) => row.level === level)
-          .map(({ user_id, inbox, email, slack }) => [user_id, { inbox, email, slack }]),
-      );
-    return { documents: byUser('document'), organizations: byUser('organization') };
+  ): Promise<StoredRows> {
+    if (!manager.queryRunner) return readStoredRows(manager, apiKeyId, organizationId, documentId, userIds);
+    const reads = this.transactionReads.get(manager) ?? new Map<string, Promise<StoredRows>>();
+    this.transactionReads.set(manager, reads);
+    const key = JSON.stringify([apiKeyId, organizationId, documentId, userIds]);
+    let read = reads.get(key);
+    if (!read) {
+      read = readStoredRows(manager, apiKeyId, organizationId, documentId, userIds);
+      reads.set(key, read);
+    }
+    return read;
   }
 }

@@ -1,27 +1,9 @@
 import { EntityManager } from 'typeorm';
-import { preparedStatement, queryPrepared } from '@app/database';
+import { queryPrepared } from '@app/database';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { NotificationUser } from './entities/notification-user.entity';
+import { INSERT_NOTIFICATION } from './notification-sql';
 import { notificationView, NotificationView } from './notification-view';
-
-/**
- * A notification and the users it lists in one statement: an id already used in the organization
- * writes neither. Answers the new row's generated columns.
- */
-const INSERT_NOTIFICATION = preparedStatement(`WITH inserted AS (
-    INSERT INTO notification (api_key_id, organization_id, id, document_id, location_id, action_user, headline_template,
-      headline_template_data, body_message, source, source_data, context, notify_all, resolver_used)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, COALESCE($14, false))
-    ON CONFLICT DO NOTHING
-    RETURNING seq, created_at
-  ),
-  listed AS (
-    INSERT INTO notification_user (api_key_id, organization_id, notification_id, user_id, notified, person)
-    SELECT $1, $2, $3, p.user_id, true, p.person
-      FROM inserted, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (user_id text, person jsonb)) WITH ORDINALITY AS p(user_id, person, n)
-     ORDER BY p.n
-  )
-  SELECT seq, created_at FROM inserted`);
 
 /** A notification to write: its row without the generated columns, and whom it lists. */
 export type NewNotification = Omit<Notification, 'seq' | 'createdAt' | 'document'>;

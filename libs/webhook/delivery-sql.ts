@@ -25,7 +25,7 @@ export interface NewWebhookEvent {
 }
 
 /** The events $2 and the deliveries $3 of API key $1, in one multi-row statement; deliveries keep their order (seq). */
-const INSERT_DELIVERIES = preparedStatement(`WITH events AS (
+export const INSERT_DELIVERIES = preparedStatement(`WITH events AS (
     INSERT INTO webhook_event (id, api_key_id, organization_id, document_id, event)
     SELECT v.id, $1, v.organization_id, v.document_id, v.event
       FROM jsonb_to_recordset($2::jsonb) AS v(id text, organization_id text, document_id text, event text)
