@@ -3,7 +3,8 @@ import { EntityManager } from 'typeorm';
 import { Emit, EmittedEvent, EventOutbox } from '@app/events';
 import { RealtimeHub } from '@app/realtime-hub';
 import { EndUserActor } from './comment-access';
-import { CommentStore, StoredThread } from './comment-store';
+import { StoredThread } from './comment-sql';
+import { CommentStore } from './comment-store';
 import { AnnotationView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 

@@ -1,6 +1,7 @@
 import { types } from 'pg';
 import { preparedStatement } from '@app/database';
 import { DOCUMENT_NAME_SQL } from '@app/document';
+import { AnnotationView, annotationView, commentView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentEntity } from './entities/comment.entity';
@@ -224,6 +225,25 @@ export function reactionOf(json: Record<string, unknown>): CommentReaction {
     user: json.user as CommentReaction['user'],
     createdAt: timestamp(json.created_at as string),
   };
+}
+
+/** A thread as a write left it: its row, its Velt view (comments and reactions) and its document's name. */
+export interface StoredThread {
+  row: CommentAnnotation;
+  view: AnnotationView;
+  documentName: string | null;
+}
+
+export function storedThread(row: ThreadRow): StoredThread {
+  const reactions = (row.reactions ?? []).map(reactionOf);
+  const comments = row.comments.map(commentOf).map((comment) =>
+    commentView(
+      comment,
+      reactions.filter((r) => r.commentId === comment.id),
+    ),
+  );
+  const annotation = annotationOf(row);
+  return { row: annotation, view: annotationView(annotation, comments), documentName: row.document_name };
 }
 
 /** The JSON lock key of a document's change log. */

@@ -5,13 +5,13 @@ import { DocumentDirectoryService } from '@app/document';
 import {
   ADD_COMMENTS,
   ADD_THREADS,
-  annotationOf,
   changeLogKey,
   commentOf,
   DELETE_COMMENTS,
   LOCK_ANNOTATION,
-  reactionOf,
   RECORD_CHANGES,
+  StoredThread,
+  storedThread,
   ThreadRow,
   THREADS,
 } from './comment-sql';
@@ -103,13 +103,6 @@ export async function documentNameOf(
   return (await documents.names(manager, apiKeyId, organizationId, [documentId])).get(documentId) ?? null;
 }
 
-/** A thread as a write left it: its row, its Velt view (comments and reactions) and its document's name. */
-export interface StoredThread {
-  row: CommentAnnotation;
-  view: AnnotationView;
-  documentName: string | null;
-}
-
 /** A new thread for CommentStore.addThreads, in the columns it is stored with. */
 export interface NewThread {
   id: string;
@@ -167,18 +160,6 @@ export function newComment(annotationId: string, id: number, c: NewCommentDto, n
 export interface AddedThreads {
   documentFound: boolean;
   added: Array<StoredThread & { cursor: string }>;
-}
-
-function storedThread(row: ThreadRow): StoredThread {
-  const reactions = (row.reactions ?? []).map(reactionOf);
-  const comments = row.comments.map(commentOf).map((comment) =>
-    commentView(
-      comment,
-      reactions.filter((r) => r.commentId === comment.id),
-    ),
-  );
-  const annotation = annotationOf(row);
-  return { row: annotation, view: annotationView(annotation, comments), documentName: row.document_name };
 }
 
 /**
