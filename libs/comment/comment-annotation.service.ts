@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ApiError, assertUniqueIds, newId } from '@app/common';
-import { DocumentDirectoryService } from '@app/document';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
 import { CommentChange, TriggerOf } from '@app/events';
 import { CommentMentions } from './comment-mentions';
 import { CommentAccess, EndUserActor } from './comment-access';
 import { CommentFeed, threadAudience } from './comment-feed';
 import {
-  annotationViewsOf,
   CommentStore,
   dateOf,
-  documentNameOf,
   locationIdOf,
   newComment,
   NewThread,
@@ -77,7 +74,6 @@ export class CommentAnnotationService {
   constructor(
     private readonly feed: CommentFeed,
     private readonly access: CommentAccess,
-    private readonly documents: DocumentDirectoryService,
     private readonly mentions: CommentMentions,
     private readonly store: CommentStore,
   ) {}
@@ -187,7 +183,7 @@ export class CommentAnnotationService {
   async update(apiKeyId: string, dto: UpdateAnnotationsDto, actor?: EndUserActor): Promise<AnnotationResult[]> {
     const { organizationId, documentId } = dto;
     const change = dto.updatedData ?? {};
-    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write', actor);
       const rows = await this.select(manager, apiKeyId, organizationId, documentId, dto, true);
       for (const row of rows) changed({ organizationId, documentId, annotationId: row.id, kind: 'thread_updated' });
@@ -257,19 +253,16 @@ export class CommentAnnotationService {
         if (dto.updateUsers?.length) await this.replaceUsersInComments(manager, rows, dto.updateUsers);
       }
       if (dto.triggerNotification && events.length > 0) {
-        const fresh = await manager.find(CommentAnnotation, {
-          where: events.map(({ row }) => ({ apiKeyId, organizationId, documentId, id: row.id })),
-        });
-        const views = new Map((await annotationViewsOf(manager, fresh)).map((view) => [view.annotationId, view]));
-        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
+        const threads = new Map((await flush()).map((thread) => [thread.row.id, thread]));
         for (const event of events) {
+          const thread = threads.get(event.row.id)!;
           emit({
             trigger: event.trigger,
             organizationId,
             documentId,
-            documentName,
+            documentName: thread.documentName,
             actionUser: dto.from ?? null,
-            annotation: views.get(event.row.id)!,
+            annotation: thread.view,
             comment: null,
             change: event.change,
           });

@@ -134,6 +134,27 @@ export const DELETE_COMMENTS = preparedStatement(`WITH deleted AS (
   )
   SELECT comment FROM deleted ORDER BY seq`);
 
+/** Whether annotation $4 and its comment $5 exist. */
+export const REACTION_TARGET = preparedStatement(`SELECT
+    EXISTS (SELECT 1 FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4) AS annotation,
+    EXISTS (SELECT 1 FROM comment WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = $4 AND id = $5) AS comment`);
+
+/** User $6's reactions $8 (in order) on comment $5, as `user` $7; those already there are skipped. Answers the icons added. */
+export const ADD_REACTIONS =
+  preparedStatement(`INSERT INTO comment_reaction (api_key_id, organization_id, document_id, annotation_id, comment_id, user_id, icon, "user")
+  SELECT $1, $2, $3, $4, $5::bigint, $6, r.icon, $7::jsonb FROM unnest($8::text[]) WITH ORDINALITY AS r(icon, n) ORDER BY r.n
+  ON CONFLICT DO NOTHING
+  RETURNING icon`);
+
+/** Removes user $6's reactions $7 from comment $5; answers the icons removed (a SELECT, so a transaction's query answers rows alone). */
+export const DELETE_REACTIONS = preparedStatement(`WITH removed AS (
+    DELETE FROM comment_reaction
+     WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = $4 AND comment_id = $5 AND user_id = $6
+       AND icon = ANY($7::text[])
+    RETURNING icon
+  )
+  SELECT icon FROM removed`);
+
 /** A thread row of THREADS, RECORD_CHANGES or ADD_THREADS, as pg answers it. */
 export interface ThreadRow {
   api_key_id: string;

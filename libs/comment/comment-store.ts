@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { queryPrepared } from '@app/database';
-import { DocumentDirectoryService } from '@app/document';
 import {
   ADD_COMMENTS,
+  ADD_REACTIONS,
   ADD_THREADS,
   changeLogKey,
   commentOf,
   DELETE_COMMENTS,
+  DELETE_REACTIONS,
   LOCK_ANNOTATION,
+  REACTION_TARGET,
   RECORD_CHANGES,
   StoredThread,
   storedThread,
@@ -90,17 +92,6 @@ export async function commentViewsOf(
 export async function annotationViewsOf(manager: EntityManager, rows: CommentAnnotation[]): Promise<AnnotationView[]> {
   const comments = await commentViewsOf(manager, rows);
   return rows.map((row) => annotationView(row, comments.get(row)!));
-}
-
-/** The document's name for webhook metadata (Velt's `metadata.documentName`). */
-export async function documentNameOf(
-  manager: EntityManager,
-  documents: DocumentDirectoryService,
-  apiKeyId: string,
-  organizationId: string,
-  documentId: string,
-): Promise<string | null> {
-  return (await documents.names(manager, apiKeyId, organizationId, [documentId])).get(documentId) ?? null;
 }
 
 /** A new thread for CommentStore.addThreads, in the columns it is stored with. */
@@ -290,5 +281,40 @@ export class CommentStore {
       commentIds ?? null,
     ]);
     return rows.map((row) => commentOf(row.comment));
+  }
+
+  /** Whether the annotation and the comment a reaction names exist. */
+  async reactionTarget(
+    manager: EntityManager,
+    apiKeyId: string,
+    ref: { organizationId: string; documentId: string; annotationId: string },
+    commentId: number,
+  ): Promise<{ annotation: boolean; comment: boolean }> {
+    const [row] = await queryPrepared<{ annotation: boolean; comment: boolean }>(manager, REACTION_TARGET, [
+      apiKeyId,
+      ref.organizationId,
+      ref.documentId,
+      ref.annotationId,
+      commentId,
+    ]);
+    return row;
+  }
+
+  /** Adds (skipping those there) or removes the user's reactions on the comment; answers the icons it changed. */
+  async changeReactions(
+    manager: EntityManager,
+    apiKeyId: string,
+    ref: { organizationId: string; documentId: string; annotationId: string },
+    commentId: number,
+    user: CommentReaction['user'],
+    icons: string[],
+    action: 'add' | 'delete',
+  ): Promise<Set<string>> {
+    const key = [apiKeyId, ref.organizationId, ref.documentId, ref.annotationId, commentId, user.userId];
+    const rows =
+      action === 'add'
+        ? await queryPrepared<{ icon: string }>(manager, ADD_REACTIONS, [...key, JSON.stringify(user), icons])
+        : await queryPrepared<{ icon: string }>(manager, DELETE_REACTIONS, [...key, icons]);
+    return new Set(rows.map((row) => row.icon));
   }
 }

@@ -8,7 +8,6 @@ jest.mock('@app/user', () => ({
 
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, ErrorCode } from '@app/common';
-import { DocumentDirectoryService } from '@app/document';
 import { EmittedEvent } from '@app/events';
 import { CommentAccess } from './comment-access';
 import { CommentAnnotationService } from './comment-annotation.service';
@@ -118,13 +117,7 @@ function services() {
     mentions,
     store as unknown as CommentStore,
   );
-  const annotations = new CommentAnnotationService(
-    feed,
-    access,
-    {} as DocumentDirectoryService,
-    mentions,
-    store as unknown as CommentStore,
-  );
+  const annotations = new CommentAnnotationService(feed, access, mentions, store as unknown as CommentStore);
   return { store, changes, events, comments, annotations };
 }
 
