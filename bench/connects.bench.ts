@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
 import { RunningApi, startApi } from '../test/support/processes';
-import { connect, Handshake, request } from '../test/support/realtime-client';
+import { connect, Handshake } from '../test/support/realtime-client';
 import { seedDocument } from '../test/support/seed';
 import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
 import { fixed, Figure, report } from './report';
@@ -42,7 +42,8 @@ interface Side {
 
 async function openSubscribed(url: string, auth: Handshake, i: number): Promise<Socket> {
   const socket = await connect(url, auth);
-  const ack = await request(socket, 'subscribe', documentOf(i));
+  // A lost answer fails the run instead of hanging it.
+  const ack = (await socket.timeout(60_000).emitWithAck('subscribe', documentOf(i))) as { status: string };
   if (ack.status !== 'success') throw new Error(`subscribe: ${JSON.stringify(ack)}`);
   return socket;
 }
