@@ -26,12 +26,6 @@ const THREAD_COLUMNS = `a.*,
   (SELECT COALESCE(jsonb_agg(${reactionJson('r')} ORDER BY r.created_at), '[]') FROM comment_reaction r
     WHERE r.api_key_id = a.api_key_id AND r.organization_id = a.organization_id AND r.document_id = a.document_id AND r.annotation_id = a.id) AS reactions`;
 
-/** The threads $4 of document $3, in creation order. */
-export const THREADS = preparedStatement(`SELECT ${THREAD_COLUMNS}, (${DOCUMENT_NAME_SQL}) AS document_name
-  FROM comment_annotation a
-  WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = ANY($4::text[])
-  ORDER BY a.seq`);
-
 /** The advisory lock that orders a document's change log by commit (CommentFeed); $k is the lock key. */
 const changeLogLock = (k: number) => `SELECT pg_advisory_xact_lock(hashtextextended($${k}, 0))`;
 
@@ -155,7 +149,7 @@ export const DELETE_REACTIONS = preparedStatement(`WITH removed AS (
   )
   SELECT icon FROM removed`);
 
-/** A thread row of THREADS, RECORD_CHANGES or ADD_THREADS, as pg answers it. */
+/** A thread row of RECORD_CHANGES or ADD_THREADS, as pg answers it. */
 export interface ThreadRow {
   api_key_id: string;
   organization_id: string;

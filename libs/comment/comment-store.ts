@@ -15,7 +15,6 @@ import {
   StoredThread,
   storedThread,
   ThreadRow,
-  THREADS,
 } from './comment-sql';
 import { AnnotationView, annotationView, commentView, CommentView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -159,24 +158,6 @@ export interface AddedThreads {
  */
 @Injectable()
 export class CommentStore {
-  /** The threads (those that exist), in creation order. */
-  async threads(
-    manager: EntityManager,
-    apiKeyId: string,
-    organizationId: string,
-    documentId: string,
-    annotationIds: string[],
-  ): Promise<StoredThread[]> {
-    if (annotationIds.length === 0) return [];
-    const rows = await queryPrepared<ThreadRow>(manager, THREADS, [
-      apiKeyId,
-      organizationId,
-      documentId,
-      annotationIds,
-    ]);
-    return rows.map(storedThread);
-  }
-
   /** Appends the document's change-log rows in order and reads back the threads still alive; answers the rows' seqs (ascending). */
   async recordChanges(
     manager: EntityManager,
