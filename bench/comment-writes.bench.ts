@@ -1,75 +1,97 @@
 import { performance } from 'node:perf_hooks';
 import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
-import { RunningApi, startApi } from '../test/support/processes';
+import { startApi } from '../test/support/processes';
 import { seedDocument, seedEditors } from '../test/support/seed';
-import { createTestEnvironment } from '../test/support/test-environment';
+import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
 import { fixed, Figure, report } from './report';
+import { BenchServer, startBenchServer } from './support/bench-server';
+import { TenantSinks } from './support/comment-write-work';
 import { median } from './support/interleave';
 import { processCpuMs } from './support/process-cpu';
 import { runBench } from './support/run-bench';
 
 /**
- * Issue 26's comment-write figures, paired as bench:compare pairs builds: BENCH_BASELINE_DIST (another
- * commit's `dist`) and this checkout's API on one database. Every write is one commentannotations/add
- * (one thread, one comment mentioning bob, triggerNotification), sent one at a time. Two tenants: one
- * whose sinks all write nothing (the notification trigger off, nothing else configured), one with a basic
- * webhook, activities and notifications (no worker runs, so deliveries stay queued). Each round runs
- * ADDS writes per build and tenant in turn; a figure is the median of the rounds' CPU per write and of
- * their ratios (this build ÷ baseline).
+ * Issue 26's comment-write figures. Every write is one commentannotations/add (one thread, one comment
+ * mentioning bob, triggerNotification), sent one at a time, to two tenants: one whose sinks all write
+ * nothing (the notification trigger off, nothing else configured), one with a basic webhook, activities
+ * and notifications (no worker runs, so deliveries stay queued). The yardstick is a bare node:http + pg
+ * server running the same statements, publishes and job (bare-comment-server.ts); before timing, both
+ * must write the same rows and answer the same envelope. With BENCH_BASELINE_DIST (another commit's
+ * `dist`) that build's API takes its turn too. Each round runs ADDS writes per server and tenant in
+ * turn; a figure is the median of the rounds' CPU per write and of their ratios.
  */
 const ADDS = Number(process.env.BENCH_COMMENT_ADDS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ENV = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
 const DOC = { organizationId: 'o', documentId: 'd' };
+const RAW_URL = 'http://127.0.0.1:9/raw';
 const TENANTS = ['no sink', 'basic webhook + activity + notification'] as const;
 type TenantName = (typeof TENANTS)[number];
 
+interface Server {
+  name: string;
+  url: string;
+  pid: number;
+}
+
+interface Tenant {
+  apiKeyId: string;
+  headers: Record<string, string>;
+  sinks: TenantSinks;
+}
+
 let threads = 0;
 
-async function addComments(
-  api: RunningApi,
-  headers: Record<string, string>,
-  count: number,
-): Promise<{ cpuMsPerAdd: number; p50: number }> {
-  const times: number[] = [];
-  const cpuBefore = processCpuMs(api.child.pid!);
-  for (let i = 0; i < count; i++) {
-    const at = performance.now();
-    const response = await post(
-      api.url,
-      '/v2/commentannotations/add',
+function addRequest(annotationId: string) {
+  return {
+    ...DOC,
+    triggerNotification: true,
+    commentAnnotations: [
       {
-        ...DOC,
-        triggerNotification: true,
-        commentAnnotations: [
+        annotationId,
+        commentData: [
           {
-            annotationId: `t${++threads}`,
-            commentData: [
-              {
-                commentText: '@Bob have a look',
-                from: { userId: 'ann', name: 'Ann' },
-                taggedUserContacts: [
-                  { userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } },
-                ],
-              },
-            ],
+            commentText: '@Bob have a look',
+            from: { userId: 'ann', name: 'Ann' },
+            taggedUserContacts: [{ userId: 'bob', contact: { userId: 'bob', name: 'Bob', email: 'bob@example.com' } }],
           },
         ],
       },
-      headers,
-    );
-    if (response.status !== 200) throw new Error(`commentannotations/add: ${JSON.stringify(response.body)}`);
-    times.push(performance.now() - at);
-  }
-  const cpuMs = processCpuMs(api.child.pid!) - cpuBefore;
-  return { cpuMsPerAdd: cpuMs / count, p50: median(times) };
+    ],
+  };
 }
 
-async function tenant(
-  api: RunningApi,
-  world: Awaited<ReturnType<typeof createTestEnvironment>>,
-  name: TenantName,
-): Promise<Record<string, string>> {
+async function addOne(server: Server, tenant: Tenant, annotationId = `t${++threads}`): Promise<unknown> {
+  const response = await post(server.url, '/v2/commentannotations/add', addRequest(annotationId), tenant.headers);
+  if (response.status !== 200)
+    throw new Error(`${server.name} commentannotations/add: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+interface Run {
+  cpuMsPerAdd: number;
+  addsPerSecond: number;
+  p50: number;
+}
+
+async function addComments(server: Server, tenant: Tenant, count: number): Promise<Run> {
+  const times: number[] = [];
+  const cpuBefore = processCpuMs(server.pid);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const at = performance.now();
+    await addOne(server, tenant);
+    times.push(performance.now() - at);
+  }
+  const cpuMs = processCpuMs(server.pid) - cpuBefore;
+  return {
+    cpuMsPerAdd: cpuMs / count,
+    addsPerSecond: (count * 1000) / (performance.now() - started),
+    p50: median(times),
+  };
+}
+
+async function tenant(api: Server, world: TestEnvironment, name: TenantName): Promise<Tenant> {
   const owner = await createWorkspace(api.url);
   const headers = apiKeyHeaders(owner);
   await seedDocument(world, owner.apiKey, DOC.organizationId, DOC.documentId);
@@ -88,7 +110,7 @@ async function tenant(
       : [
           [
             '/v2/workspace/webhookconfig/update',
-            { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: 'http://127.0.0.1:9/raw' } },
+            { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: RAW_URL } },
           ],
           ['/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true } }],
         ];
@@ -96,54 +118,118 @@ async function tenant(
     const response = await post(api.url, path, data, headers);
     if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
   }
-  return headers;
+  const sinks: TenantSinks =
+    name === 'no sink'
+      ? { activity: false, notification: false, immutableActivities: true }
+      : { rawWebhookUrl: RAW_URL, activity: true, notification: true, immutableActivities: true };
+  return { apiKeyId: owner.apiKey, headers, sinks };
+}
+
+/** What one add wrote, with generated ids, sequence numbers, times and the annotation's id left out. */
+async function writtenBy(world: TestEnvironment, apiKeyId: string, annotationId: string): Promise<unknown> {
+  const written: Record<string, unknown> = {};
+  for (const [table, sql] of Object.entries({
+    annotations: `SELECT to_jsonb(a) - '{seq,id,created_at,updated_at}'::text[] AS row FROM comment_annotation a
+           WHERE api_key_id = $1 AND id = $2`,
+    comments: `SELECT to_jsonb(c) - '{seq,annotation_id,created_at,updated_at}'::text[] AS row FROM comment c
+           WHERE api_key_id = $1 AND annotation_id = $2`,
+    changes: `SELECT kind AS row FROM comment_change WHERE api_key_id = $1 AND annotation_id = $2`,
+    deliveries: `SELECT jsonb_build_object('event', d.event, 'target', d.target, 'url', d.url, 'status', d.status,
+             'payload', d.payload - '{webhookId,id,timestamp}'::text[], 'eventRow', (SELECT e.event FROM webhook_event e WHERE e.id = d.event_id)) AS row
+           FROM webhook_delivery d WHERE d.api_key_id = $1 AND strpos(d.payload::text, $2) > 0`,
+    notifications: `SELECT jsonb_build_object('n', to_jsonb(n) - '{seq,id,created_at,source_data}'::text[],
+             'users', (SELECT jsonb_agg(u.person) FROM notification_user u WHERE u.api_key_id = n.api_key_id AND u.notification_id = n.id)) AS row
+           FROM notification n WHERE n.api_key_id = $1 AND n.source_data->>'annotationId' = $2`,
+    activities: `SELECT to_jsonb(a) - '{id,timestamp,target_entity_id,entity_data,entity_target_data}'::text[] AS row FROM activity a
+           WHERE a.api_key_id = $1 AND a.target_entity_id = $2`,
+  }))
+    written[table] = await world.query(sql, [apiKeyId, annotationId]);
+  return written;
+}
+
+/** Refuses to time a yardstick that does not write what the API writes, or answers otherwise. */
+async function proveSameWork(world: TestEnvironment, api: Server, bare: Server, tenants: Tenant[]): Promise<void> {
+  for (const t of tenants) {
+    const [apiAnswer, bareAnswer] = [await addOne(api, t, 'same-api'), await addOne(bare, t, 'same-bare')];
+    // Payloads carry the times of the write (ms and ISO 8601): those may differ, nothing else.
+    const same = (value: unknown, id: string) =>
+      JSON.stringify(value)
+        .replaceAll(id, 'ID')
+        .replace(/\b1\d{12}\b/g, 'MS')
+        .replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"ISO"');
+    if (same(apiAnswer, 'same-api') !== same(bareAnswer, 'same-bare'))
+      throw new Error(`Answers differ: ${JSON.stringify(apiAnswer)} vs ${JSON.stringify(bareAnswer)}`);
+    const [apiRows, bareRows] = [
+      await writtenBy(world, t.apiKeyId, 'same-api'),
+      await writtenBy(world, t.apiKeyId, 'same-bare'),
+    ];
+    if (same(apiRows, 'same-api') !== same(bareRows, 'same-bare'))
+      throw new Error(`Rows differ: ${JSON.stringify(apiRows)} vs ${JSON.stringify(bareRows)}`);
+  }
 }
 
 async function main(): Promise<void> {
   const baselineDist = process.env.BENCH_BASELINE_DIST;
-  if (!baselineDist) throw new Error('Set BENCH_BASELINE_DIST to the dist directory of the build to compare with.');
   const world = await createTestEnvironment();
-  const apis = await Promise.all([startApi(world.env, ENV, baselineDist), startApi(world.env, ENV)]);
+  const api = await startApi(world.env, ENV);
+  const baseline = baselineDist ? await startApi(world.env, ENV, baselineDist) : undefined;
+  let bareServer: BenchServer | undefined;
   try {
+    const apiServer: Server = { name: 'API', url: api.url, pid: api.child.pid! };
     const tenants = {
-      'no sink': await tenant(apis[1], world, 'no sink'),
+      'no sink': await tenant(apiServer, world, 'no sink'),
       'basic webhook + activity + notification': await tenant(
-        apis[1],
+        apiServer,
         world,
         'basic webhook + activity + notification',
       ),
     };
-    for (const api of apis) for (const name of TENANTS) await addComments(api, tenants[name], Math.ceil(ADDS / 4));
+    bareServer = await startBenchServer('dist/bench/bare-comment-server.js', {
+      ...world.env,
+      BARE_COMMENT_SINKS: JSON.stringify(Object.fromEntries(Object.values(tenants).map((t) => [t.apiKeyId, t.sinks]))),
+    });
+    const bare: Server = { name: 'bare node:http + pg', url: bareServer.url, pid: bareServer.pid };
+    await proveSameWork(world, apiServer, bare, Object.values(tenants));
+    const servers: Server[] = [
+      apiServer,
+      bare,
+      ...(baseline ? [{ name: baselineDist!, url: baseline.url, pid: baseline.child.pid! }] : []),
+    ];
+    for (const server of servers)
+      for (const name of TENANTS) await addComments(server, tenants[name], Math.ceil(ADDS / 4));
     const figures: Figure[] = [];
     for (const name of TENANTS) {
-      const cpu: [number[], number[]] = [[], []];
-      const p50: [number[], number[]] = [[], []];
-      const ratios: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const [baseline, current] = [
-          await addComments(apis[0], tenants[name], ADDS),
-          await addComments(apis[1], tenants[name], ADDS),
-        ];
-        cpu[0].push(baseline.cpuMsPerAdd);
-        cpu[1].push(current.cpuMsPerAdd);
-        p50[0].push(baseline.p50);
-        p50[1].push(current.p50);
-        ratios.push(current.cpuMsPerAdd / baseline.cpuMsPerAdd);
-      }
+      const runs: Run[][] = servers.map(() => []);
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [i, server] of servers.entries()) runs[i].push(await addComments(server, tenants[name], ADDS));
+      const describe = (own: Run[]) =>
+        `${fixed(median(own.map((r) => r.cpuMsPerAdd)), 3)} ms CPU/add, ${fixed(median(own.map((r) => r.addsPerSecond)), 0)} adds/s (p50 ${fixed(median(own.map((r) => r.p50)), 2)} ms)`;
+      const ratios = (other: number) => runs[0].map((run, round) => run.cpuMsPerAdd / runs[other][round].cpuMsPerAdd);
       figures.push({
-        measurement: `API CPU per comment add, ${name}: this build ÷ baseline (per-round ratios ${ratios.map((r) => fixed(r, 2)).join(' ')})`,
-        value: `${fixed(median(cpu[1]), 3)} ms (p50 ${fixed(median(p50[1]), 2)} ms)`,
-        baseline: `${baselineDist}: ${fixed(median(cpu[0]), 3)} ms (p50 ${fixed(median(p50[0]), 2)} ms)`,
-        ratio: median(ratios),
+        measurement: `API CPU per comment add, ${name}: API ÷ bare yardstick (per-round ${ratios(1)
+          .map((r) => fixed(r, 2))
+          .join(' ')})`,
+        value: describe(runs[0]),
+        baseline: `bare node:http + pg, same statements: ${describe(runs[1])}`,
+        ratio: median(ratios(1)),
       });
+      if (baseline)
+        figures.push({
+          measurement: `API CPU per comment add, ${name}: this build ÷ ${baselineDist} (per-round ${ratios(2)
+            .map((r) => fixed(r, 2))
+            .join(' ')})`,
+          value: describe(runs[0]),
+          baseline: describe(runs[2]),
+          ratio: median(ratios(2)),
+        });
     }
     report(
       'comment-writes',
-      `${ROUNDS} rounds of ${ADDS} sequential adds per build and tenant, builds alternating; medians`,
+      `${ROUNDS} rounds of ${ADDS} sequential adds per server and tenant, servers taking turns; medians`,
       figures,
     );
   } finally {
-    await Promise.all(apis.map((api) => api.stop()));
+    await Promise.all([api.stop(), baseline?.stop(), bareServer?.stop()]);
     await world.dispose();
   }
 }

@@ -16,6 +16,8 @@ const BENCHMARKS = [
   'migrations',
   'user-data',
   'events',
+  'comment-writes',
+  'connects',
   'redis-cluster',
   'collab',
   'cursors',

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '@app/common';
+import { queryPrepared } from '@app/database';
 import { AfterCommit, DomainEvent, EventRecorder } from '@app/events';
 import { isRecorded } from './activity-config';
 import { activityOf } from './activity-record';
-import { Activity } from './entities/activity.entity';
+import { activityRow, INSERT_ACTIVITIES } from './activity-sql';
 import { ActivitySinkSettings } from './activity-sink-settings';
 
 /**
@@ -22,13 +22,8 @@ export class ActivityRecorder implements EventRecorder {
     const recorded = events.filter((event) => isRecorded(config, event.trigger));
     if (recorded.length === 0) return undefined;
     const immutable = config.immutable ?? false;
-    const rows = recorded.map((event) => ({ ...activityOf(event), apiKeyId, id: newId(), immutable }));
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(Activity)
-      .values(rows as QueryDeepPartialEntity<Activity>[])
-      .execute();
+    const rows = recorded.map((event) => activityRow(activityOf(event), newId(), immutable));
+    await queryPrepared(manager, INSERT_ACTIVITIES, [apiKeyId, JSON.stringify(rows)]);
     return undefined;
   }
 }

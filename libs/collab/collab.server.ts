@@ -99,7 +99,7 @@ export class CollabServer implements OnApplicationBootstrap, BeforeApplicationSh
     head: Buffer,
   ): Promise<void> {
     if (!apiKeyId || apiKeyId.length > MAX_API_KEY_LENGTH) return refuseUpgrade(socket, 401, 'Unauthorized');
-    const allowed = await this.domains.list(apiKeyId);
+    const allowed = await this.domains.allowedFor(apiKeyId);
     if (allowed.length > 0 && !originAllowed(allowed, request.headers.origin))
       return refuseUpgrade(socket, 403, 'Forbidden');
     this.sockets.handleUpgrade(request, socket, head, (ws) =>

@@ -96,7 +96,9 @@ export class CommentAccess {
 
   /**
    * The add routes: creates what the flags ask for, checks the acting user, then (verifyUserPermissions)
-   * each comment author, who must be able to write on the document.
+   * each comment author, who must be able to write on the document. `writeChecksDocument`: the caller's
+   * write statement itself answers NOT_FOUND for a missing document, so a request without `from` needs no
+   * statement of its own here.
    */
   async checkAdd(
     manager: EntityManager,
@@ -106,6 +108,7 @@ export class CommentAccess {
     flags: AddFlags,
     authors: CommentUser[],
     actor?: EndUserActor,
+    writeChecksDocument = false,
   ): Promise<void> {
     if (actor) return this.check(manager, apiKeyId, ref, from, 'write', actor);
     if (flags.createOrganization)
@@ -116,7 +119,7 @@ export class CommentAccess {
         lock: false,
         checkOrganization: false,
       });
-    await this.check(manager, apiKeyId, ref, from, 'write');
+    if (from || !writeChecksDocument) await this.check(manager, apiKeyId, ref, from, 'write');
     if (!flags.verifyUserPermissions) return;
     for (const userId of new Set(authors.map((author) => author.userId))) {
       if (!(await this.allows(manager, apiKeyId, ref, userId, 'write'))) {

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError, assertUniqueIds, newId } from '@app/common';
-import { DocumentDirectoryService } from '@app/document';
+import { DOCUMENT_NOT_FOUND } from '@app/resource';
 import { CommentChange, TriggerOf } from '@app/events';
 import { CommentMentions } from './comment-mentions';
 import { CommentAccess, EndUserActor } from './comment-access';
 import { CommentFeed, threadAudience } from './comment-feed';
 import {
-  annotationViewsOf,
+  CommentStore,
   dateOf,
-  documentNameOf,
   locationIdOf,
+  newComment,
+  NewThread,
   numberComments,
   plain,
   priorityOf,
@@ -74,8 +74,8 @@ export class CommentAnnotationService {
   constructor(
     private readonly feed: CommentFeed,
     private readonly access: CommentAccess,
-    private readonly documents: DocumentDirectoryService,
     private readonly mentions: CommentMentions,
+    private readonly store: CommentStore,
   ) {}
 
   async add(apiKeyId: string, dto: AddAnnotationsDto, actor?: EndUserActor): Promise<Record<string, AddedAnnotation>> {
@@ -109,94 +109,60 @@ export class CommentAnnotationService {
         dto,
         annotations.flatMap((a) => a.commentData.map((c) => c.from)),
         actor,
+        true,
       );
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(CommentAnnotation)
-        .values(
-          numbered.map<unknown>(({ annotation: a, nextCommentId }) => ({
-            apiKeyId,
-            organizationId,
-            documentId,
-            id: a.annotationId,
-            status: statusOf(a.status),
-            priority: a.priority ? priorityOf(a.priority) : null,
-            assignedTo: a.assignedTo ?? null,
-            createdBy: a.commentData[0].from,
-            location: a.location ?? null,
-            locationId: locationIdOf(a.location),
-            targetElement: a.targetElement ?? null,
-            context: a.context ?? null,
-            type: a.type ?? 'comment',
-            commentType: a.commentType ?? null,
-            // Velt: the suggestion payload counts only on suggestions, and the server stamps its status.
-            suggestion: a.type === 'suggestion' && a.suggestion ? { ...a.suggestion, status: 'pending' } : null,
-            visibility: a.visibility ? plain(a.visibility) : null,
-            nextCommentId: String(nextCommentId),
-            createdAt: dateOf(a.createdAt) ?? now,
-            updatedAt: dateOf(a.lastUpdated) ?? dateOf(a.createdAt) ?? now,
-          })) as QueryDeepPartialEntity<CommentAnnotation>[],
-        )
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      const added = new Set((inserted.raw as Array<{ id: string }>).map((row) => row.id));
-      for (const annotationId of added) changed({ organizationId, documentId, annotationId, kind: 'thread_added' });
-      const comments = numbered
-        .filter(({ annotation }) => added.has(annotation.annotationId))
-        .flatMap(({ annotation: a, ids }) =>
-          a.commentData.map((c, i) => ({
-            apiKeyId,
-            organizationId,
-            documentId,
-            annotationId: a.annotationId,
-            id: String(ids[i]),
-            text: c.commentText ?? '',
-            html: c.commentHtml ?? null,
-            from: c.from,
-            taggedUserContacts: c.taggedUserContacts ?? [],
-            context: c.context ?? null,
-            attachments: c.attachments ?? [],
-            agent: c.agent ?? null,
-            createdAt: dateOf(c.createdAt) ?? now,
-            updatedAt: dateOf(c.lastUpdated) ?? dateOf(c.createdAt) ?? now,
-          })),
-        );
-      if (comments.length > 0)
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(CommentEntity)
-          .values(comments as unknown as QueryDeepPartialEntity<CommentEntity>[])
-          .execute();
-
-      const notify = numbered.filter(
-        ({ annotation: a }) =>
-          added.has(a.annotationId) && (dto.triggerNotification || a.commentData.some((c) => c.triggerNotification)),
+      const threads = numbered.map<NewThread>(({ annotation: a, nextCommentId }) => ({
+        id: a.annotationId,
+        status: statusOf(a.status),
+        priority: a.priority ? priorityOf(a.priority) : null,
+        assigned_to: a.assignedTo ?? null,
+        created_by: a.commentData[0].from,
+        location: a.location ?? null,
+        location_id: locationIdOf(a.location),
+        target_element: a.targetElement ?? null,
+        context: a.context ?? null,
+        type: a.type ?? 'comment',
+        comment_type: a.commentType ?? null,
+        // Velt: the suggestion payload counts only on suggestions, and the server stamps its status.
+        suggestion: a.type === 'suggestion' && a.suggestion ? { ...a.suggestion, status: 'pending' } : null,
+        visibility: a.visibility ? plain(a.visibility) : null,
+        next_comment_id: nextCommentId,
+        created_at: dateOf(a.createdAt) ?? now,
+        updated_at: dateOf(a.lastUpdated) ?? dateOf(a.createdAt) ?? now,
+      }));
+      const comments = numbered.flatMap(({ annotation: a, ids }) =>
+        a.commentData.map((c, i) => newComment(a.annotationId, ids[i], c, now)),
       );
-      if (notify.length > 0) {
-        const rows = await manager.find(CommentAnnotation, {
-          where: notify.map(({ annotation: a }) => ({ apiKeyId, organizationId, documentId, id: a.annotationId })),
+      const written = await this.store.addThreads(manager, apiKeyId, organizationId, documentId, threads, comments);
+      if (!written.documentFound) throw ApiError.notFound(DOCUMENT_NOT_FOUND);
+      const added = new Map(written.added.map((thread) => [thread.row.id, thread]));
+      for (const [annotationId, thread] of added)
+        changed({
+          organizationId,
+          documentId,
+          annotationId,
+          kind: 'thread_added',
+          logged: { cursor: thread.cursor, thread },
         });
-        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
-        for (const view of await annotationViewsOf(manager, rows)) {
-          const first = await this.mentions.withGroupMembers(
-            manager,
-            apiKeyId,
-            organizationId,
-            view.comments[0] ?? null,
-          );
-          emit({
-            trigger: 'comment_annotation.add',
-            organizationId,
-            documentId,
-            documentName,
-            actionUser: dto.from ?? (first?.from as CommentUser) ?? null,
-            annotation: view,
-            comment: first,
-          });
-        }
+
+      for (const thread of written.added) {
+        const a = numbered.find(({ annotation }) => annotation.annotationId === thread.row.id)!.annotation;
+        if (!dto.triggerNotification && !a.commentData.some((c) => c.triggerNotification)) continue;
+        const first = await this.mentions.withGroupMembers(
+          manager,
+          apiKeyId,
+          organizationId,
+          thread.view.comments[0] ?? null,
+        );
+        emit({
+          trigger: 'comment_annotation.add',
+          organizationId,
+          documentId,
+          documentName: thread.documentName,
+          actionUser: dto.from ?? (first?.from as CommentUser) ?? null,
+          annotation: thread.view,
+          comment: first,
+        });
       }
       const results: Record<string, AddedAnnotation> = {};
       for (const { annotation: a, ids } of numbered) {
@@ -217,7 +183,7 @@ export class CommentAnnotationService {
   async update(apiKeyId: string, dto: UpdateAnnotationsDto, actor?: EndUserActor): Promise<AnnotationResult[]> {
     const { organizationId, documentId } = dto;
     const change = dto.updatedData ?? {};
-    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write', actor);
       const rows = await this.select(manager, apiKeyId, organizationId, documentId, dto, true);
       for (const row of rows) changed({ organizationId, documentId, annotationId: row.id, kind: 'thread_updated' });
@@ -287,19 +253,16 @@ export class CommentAnnotationService {
         if (dto.updateUsers?.length) await this.replaceUsersInComments(manager, rows, dto.updateUsers);
       }
       if (dto.triggerNotification && events.length > 0) {
-        const fresh = await manager.find(CommentAnnotation, {
-          where: events.map(({ row }) => ({ apiKeyId, organizationId, documentId, id: row.id })),
-        });
-        const views = new Map((await annotationViewsOf(manager, fresh)).map((view) => [view.annotationId, view]));
-        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
+        const threads = new Map((await flush()).map((thread) => [thread.row.id, thread]));
         for (const event of events) {
+          const thread = threads.get(event.row.id)!;
           emit({
             trigger: event.trigger,
             organizationId,
             documentId,
-            documentName,
+            documentName: thread.documentName,
             actionUser: dto.from ?? null,
-            annotation: views.get(event.row.id)!,
+            annotation: thread.view,
             comment: null,
             change: event.change,
           });

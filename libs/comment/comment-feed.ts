@@ -3,7 +3,8 @@ import { EntityManager } from 'typeorm';
 import { Emit, EmittedEvent, EventOutbox } from '@app/events';
 import { RealtimeHub } from '@app/realtime-hub';
 import { EndUserActor } from './comment-access';
-import { annotationViewsOf } from './comment-store';
+import { StoredThread } from './comment-sql';
+import { CommentStore } from './comment-store';
 import { AnnotationView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 
@@ -26,6 +27,8 @@ export interface ThreadChange {
   commentId?: number;
   /** For a thread that is gone: who could see it (null: everyone on the document). */
   audience?: string[] | null;
+  /** Set when the work's own statement already wrote the change-log row: its cursor and the thread it left. */
+  logged?: { cursor: string; thread: StoredThread };
 }
 
 /** The socket event a document's subscribers hear a comment change by. */
@@ -58,7 +61,17 @@ export function threadAudience(row: Pick<CommentAnnotation, 'visibility' | 'crea
   return [...new Set([...(row.createdBy?.userId ? [row.createdBy.userId] : []), ...named])];
 }
 
-export type FeedWork<T> = (manager: EntityManager, emit: Emit, changed: (change: ThreadChange) => void) => Promise<T>;
+/**
+ * The work of a feed transaction. `changed` notes a change; `flush` writes the changes noted so far to the
+ * change log at once and answers their threads as they now stand (a write that needs them for its events
+ * reads them once, with the log).
+ */
+export type FeedWork<T> = (
+  manager: EntityManager,
+  emit: Emit,
+  changed: (change: ThreadChange) => void,
+  flush: () => Promise<StoredThread[]>,
+) => Promise<T>;
 
 /**
  * The one way comments change: the event outbox's transaction, plus the document's change log. Each
@@ -72,16 +85,23 @@ export class CommentFeed {
   constructor(
     private readonly events: EventOutbox,
     private readonly hub: RealtimeHub,
+    private readonly store: CommentStore,
   ) {}
 
   /** `actor`: an end user acting from the client plane, whose changes' events say they came from the SDK (Velt's `platform`). */
   async transaction<T>(apiKeyId: string, actor: EndUserActor | undefined, work: FeedWork<T>): Promise<T> {
-    let publications: Publication[] = [];
+    const publications: Publication[] = [];
     const result = await this.events.transaction(apiKeyId, async (manager, emit) => {
-      const changes: ThreadChange[] = [];
+      let changes: ThreadChange[] = [];
+      const flush = async () => {
+        const [pending, threads] = await this.record(manager, apiKeyId, changes);
+        changes = [];
+        publications.push(...pending);
+        return threads;
+      };
       const emitAs: Emit = actor ? (event) => emit({ ...event, platform: 'sdk' } as EmittedEvent) : emit;
-      const value = await work(manager, emitAs, (change) => changes.push(change));
-      publications = await this.record(manager, apiKeyId, changes);
+      const value = await work(manager, emitAs, (change) => changes.push(change), flush);
+      await flush();
       return value;
     });
     for (const { event, audience } of publications) {
@@ -100,50 +120,42 @@ export class CommentFeed {
     return result;
   }
 
-  private async record(manager: EntityManager, apiKeyId: string, changes: ThreadChange[]): Promise<Publication[]> {
+  private async record(
+    manager: EntityManager,
+    apiKeyId: string,
+    changes: ThreadChange[],
+  ): Promise<[Publication[], StoredThread[]]> {
     const publications: Publication[] = [];
-    for (const perDocument of groupByDocument(changes)) {
+    const threads: StoredThread[] = [];
+    for (const change of changes) {
+      if (change.logged) publications.push(publication(change, change.logged.cursor, change.logged.thread));
+    }
+    for (const perDocument of groupByDocument(changes.filter((change) => !change.logged))) {
       const { organizationId, documentId } = perDocument[0];
-      const rows = await manager.query<Array<{ seq: string }>>(
-        `WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended($4, 0)))
-         INSERT INTO comment_change (api_key_id, organization_id, document_id, annotation_id, kind)
-         SELECT $1, $2, $3, c.annotation_id, c.kind FROM locked, unnest($5::text[], $6::text[]) WITH ORDINALITY AS c(annotation_id, kind, n)
-          ORDER BY c.n
-         RETURNING seq`,
-        [
-          apiKeyId,
-          organizationId,
-          documentId,
-          JSON.stringify([apiKeyId, organizationId, documentId]),
-          perDocument.map((c) => c.annotationId),
-          perDocument.map((c) => c.kind),
-        ],
-      );
-      const seqs = rows.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       const alive = [...new Set(perDocument.filter((c) => c.kind !== 'thread_deleted').map((c) => c.annotationId))];
-      const found = alive.length
-        ? await manager.find(CommentAnnotation, {
-            where: alive.map((id) => ({ apiKeyId, organizationId, documentId, id })),
-          })
-        : [];
-      const views = await annotationViewsOf(manager, found);
-      const byId = new Map(found.map((row, i) => [row.id, { view: views[i], audience: threadAudience(row) }]));
+      const logged = await this.store.recordChanges(manager, apiKeyId, organizationId, documentId, perDocument, alive);
+      const byId = new Map(logged.threads.map((thread) => [thread.row.id, thread]));
       perDocument.forEach((change, i) => {
         const current = change.kind === 'thread_deleted' ? undefined : byId.get(change.annotationId);
-        const event: CommentChangeEvent = {
-          organizationId,
-          documentId,
-          cursor: String(seqs[i]),
-          kind: change.kind,
-          annotationId: change.annotationId,
-          ...(change.commentId !== undefined ? { commentId: change.commentId } : {}),
-          thread: current?.view ?? null,
-        };
-        publications.push({ event, audience: current ? current.audience : (change.audience ?? null) });
+        publications.push(publication(change, logged.seqs[i], current));
       });
+      threads.push(...logged.threads);
     }
-    return publications;
+    return [publications, threads];
   }
+}
+
+function publication(change: ThreadChange, cursor: string, current: StoredThread | undefined): Publication {
+  const event: CommentChangeEvent = {
+    organizationId: change.organizationId,
+    documentId: change.documentId,
+    cursor,
+    kind: change.kind,
+    annotationId: change.annotationId,
+    ...(change.commentId !== undefined ? { commentId: change.commentId } : {}),
+    thread: current?.view ?? null,
+  };
+  return { event, audience: current ? threadAudience(current.row) : (change.audience ?? null) };
 }
 
 /** One change per thread, kind and comment, grouped by document in first-seen order. */

@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@app/common';
-import { DocumentDirectoryService } from '@app/document';
 import { CommentAccess, EndUserActor } from './comment-access';
 import { CommentFeed } from './comment-feed';
-import { annotationViewsOf, documentNameOf } from './comment-store';
+import { CommentStore, ThreadKey } from './comment-store';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentUser, ThreadSubscription } from './entities/comment-user';
-
-export interface ThreadSubscriptionRef {
-  organizationId: string;
-  documentId: string;
-  annotationId: string;
-}
 
 /** The key of a user's entry in Velt's subscribedUsers and unsubscribedUsers maps: the MD5 of their user id, in hex. */
 export const userIdHash = (userId: string): string => createHash('md5').update(userId, 'utf8').digest('hex');
@@ -44,42 +37,27 @@ export class CommentSubscriptionService {
   constructor(
     private readonly feed: CommentFeed,
     private readonly access: CommentAccess,
-    private readonly documents: DocumentDirectoryService,
+    private readonly store: CommentStore,
   ) {}
 
   /** Whether the state changed (subscribing twice changes it once). */
-  set(
-    apiKeyId: string,
-    ref: ThreadSubscriptionRef,
-    user: CommentUser,
-    subscribed: boolean,
-    actor: EndUserActor,
-  ): Promise<boolean> {
+  set(apiKeyId: string, ref: ThreadKey, user: CommentUser, subscribed: boolean, actor: EndUserActor): Promise<boolean> {
     const { organizationId, documentId, annotationId } = ref;
-    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
       await this.access.check(manager, apiKeyId, ref, user, 'read', actor);
-      const row = await manager.findOne(CommentAnnotation, {
-        where: { apiKeyId, organizationId, documentId, id: annotationId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!row) throw ApiError.notFound('Annotation does not exist.');
-      const hash = userIdHash(user.userId);
-      if ((subscribed ? row.subscribedUsers : row.unsubscribedUsers)?.[hash]) return false;
-      Object.assign(row, withSubscription(row, user, subscribed));
-      await manager.query(
-        `UPDATE comment_annotation SET subscribed_users = $5, unsubscribed_users = $6
-          WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4`,
-        [apiKeyId, organizationId, documentId, annotationId, row.subscribedUsers, row.unsubscribedUsers],
-      );
+      const maps = await this.store.lockSubscriptions(manager, apiKeyId, ref);
+      if (!maps) throw ApiError.notFound('Annotation does not exist.');
+      if ((subscribed ? maps.subscribedUsers : maps.unsubscribedUsers)?.[userIdHash(user.userId)]) return false;
+      await this.store.setSubscriptions(manager, apiKeyId, ref, withSubscription(maps, user, subscribed));
       changed({ organizationId, documentId, annotationId, kind: 'thread_updated' });
-      const [annotation] = await annotationViewsOf(manager, [row]);
+      const [thread] = await flush();
       emit({
         trigger: subscribed ? 'comment_annotation.subscribe' : 'comment_annotation.unsubscribe',
         organizationId,
         documentId,
-        documentName: await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId),
+        documentName: thread.documentName,
         actionUser: user,
-        annotation,
+        annotation: thread.view,
         comment: null,
       });
       return true;

@@ -12,6 +12,7 @@ import { CommentLocationService } from './comment-location.service';
 import { CommentMentions } from './comment-mentions';
 import { CommentReactionService } from './comment-reaction.service';
 import { CommentService } from './comment.service';
+import { CommentStore } from './comment-store';
 import { CommentSubscriptionService } from './comment-subscription.service';
 import { CommentUserData } from './comment-user-data.service';
 import { COMMENT_ENTITIES } from './entities';
@@ -21,6 +22,7 @@ import { COMMENT_ENTITIES } from './entities';
   providers: [
     CommentAccess,
     CommentFeed,
+    CommentStore,
     CommentMentions,
     CommentLocationService,
     CommentAnnotationService,

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError, AppConfig, assertUniqueIds, ErrorCode, KeysetPager, keysetListing } from '@app/common';
-import { DocumentDirectoryService } from '@app/document';
 import { Emit, TriggerOf } from '@app/events';
-import { AddFlags, CommentAccess, EndUserActor } from './comment-access';
+import { CommentAccess, EndUserActor } from './comment-access';
 import { CommentFeed } from './comment-feed';
 import { CommentMentions } from './comment-mentions';
-import { annotationViewsOf, dateOf, documentNameOf, numberComments } from './comment-store';
+import { StoredThread } from './comment-sql';
+import { CommentStore, newComment, numberComments } from './comment-store';
 import { CommentView, commentView } from './comment-views';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
 import { AnnotationRefDto } from './dto/refs.dto';
@@ -16,6 +15,8 @@ import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentUser } from './entities/comment-user';
 import { CommentEntity } from './entities/comment.entity';
+
+const ANNOTATION_NOT_FOUND = 'Annotation does not exist.';
 
 const COMMENT_LISTING = keysetListing('comments', ['bigint'], (row: CommentEntity) => [row.seq]);
 
@@ -33,9 +34,9 @@ export class CommentService {
     private readonly feed: CommentFeed,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: CommentAccess,
-    private readonly documents: DocumentDirectoryService,
     private readonly config: AppConfig,
     private readonly mentions: CommentMentions,
+    private readonly store: CommentStore,
   ) {}
 
   /** Answers the new comments' ids, as Velt does. */
@@ -46,52 +47,37 @@ export class CommentService {
     );
     const { organizationId, documentId, annotationId } = dto;
     const now = new Date();
-    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
-      const annotation = await this.annotation(manager, apiKeyId, dto, 'write', {
-        flags: dto,
-        authors: dto.commentData.map((c) => c.from),
-        actor,
-      });
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
+      const authors = dto.commentData.map((c) => c.from);
+      await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, authors, actor, true);
+      const next = await this.store.lockAnnotation(manager, apiKeyId, organizationId, documentId, annotationId);
+      if (next === null) {
+        // The document's NOT_FOUND comes first, as when the access check reads it.
+        if (!dto.from && !actor) await this.access.check(manager, apiKeyId, dto, undefined, 'write');
+        throw ApiError.notFound(ANNOTATION_NOT_FOUND);
+      }
       // The annotation row is locked: its counter hands out each id once, and given ids move it past them.
       const given = dto.commentData.map((c) => c.commentId).filter((id): id is number => id !== undefined);
       const ids = numberComments(
         dto.commentData.map((c) => c.commentId),
-        Number(annotation.nextCommentId),
+        Number(next),
       );
-      const taken = given.length ? await this.comments(manager, apiKeyId, dto, given) : [];
-      if (taken.length > 0) throw new ApiError(ErrorCode.ALREADY_EXISTS, `Comment ${taken[0].id} already exists.`);
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(CommentEntity)
-        .values(
-          dto.commentData.map<unknown>((c, i) => ({
-            apiKeyId,
-            organizationId,
-            documentId,
-            annotationId,
-            id: String(ids[i]),
-            text: c.commentText ?? '',
-            html: c.commentHtml ?? null,
-            from: c.from,
-            taggedUserContacts: c.taggedUserContacts ?? [],
-            context: c.context ?? null,
-            attachments: c.attachments ?? [],
-            agent: c.agent ?? null,
-            createdAt: dateOf(c.createdAt) ?? now,
-            updatedAt: dateOf(c.lastUpdated) ?? dateOf(c.createdAt) ?? now,
-          })) as QueryDeepPartialEntity<CommentEntity>[],
-        )
-        .execute();
-      await manager.query(
-        `UPDATE comment_annotation SET next_comment_id = GREATEST(next_comment_id, $5::bigint), updated_at = now()
-          WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4`,
-        [apiKeyId, organizationId, documentId, annotationId, Math.max(...ids) + 1],
+      const comments = dto.commentData.map((c, i) => newComment(annotationId, ids[i], c, now));
+      const taken = await this.store.addComments(
+        manager,
+        apiKeyId,
+        organizationId,
+        documentId,
+        annotationId,
+        comments,
+        given,
+        Math.max(...ids) + 1,
       );
+      if (taken !== null) throw new ApiError(ErrorCode.ALREADY_EXISTS, `Comment ${taken} already exists.`);
       for (const commentId of ids)
         changed({ organizationId, documentId, annotationId, kind: 'comment_added', commentId });
       const notified = ids.filter((_, i) => dto.triggerNotification || dto.commentData[i].triggerNotification);
-      await this.notify(manager, apiKeyId, dto, emit, 'comment.add', notified, dto.from);
+      if (notified.length > 0) await this.notify(manager, apiKeyId, emit, 'comment.add', notified, dto.from, flush);
       return ids;
     });
   }
@@ -104,7 +90,7 @@ export class CommentService {
     const { organizationId, documentId, annotationId } = dto;
     const filters = [organizationId, documentId, annotationId, dto.commentIds ?? null, dto.userIds ?? null];
     const manager = this.dataSource.manager;
-    await this.annotation(manager, apiKeyId, dto, 'read', { actor });
+    await this.readableAnnotation(manager, apiKeyId, dto, actor);
     const pager = new KeysetPager(COMMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
     const query = manager
       .createQueryBuilder(CommentEntity, 'c')
@@ -142,8 +128,8 @@ export class CommentService {
   async update(apiKeyId: string, dto: UpdateCommentsDto, actor?: EndUserActor): Promise<CommentResult[]> {
     const ids = [...new Set(dto.commentIds)];
     const change = dto.updatedData;
-    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
-      await this.annotation(manager, apiKeyId, dto, 'write', { actor });
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
+      await this.lockAnnotation(manager, apiKeyId, dto, actor);
       const [rows] = await manager.query<[Array<{ id: string }>, number]>(
         `UPDATE comment AS c
             SET text = COALESCE($6, c.text), html = COALESCE($7, c.html), context = COALESCE($8::jsonb, c.context),
@@ -177,11 +163,11 @@ export class CommentService {
       await this.notify(
         manager,
         apiKeyId,
-        dto,
         emit,
         'comment.update',
         dto.triggerNotification ? [...updated] : [],
         dto.from ?? change.from,
+        flush,
       );
       return ids.map((id) =>
         updated.has(id)
@@ -194,36 +180,29 @@ export class CommentService {
   /** Without `commentIds`, every comment of the annotation goes (Velt). */
   async delete(apiKeyId: string, dto: DeleteCommentsDto, actor?: EndUserActor): Promise<CommentResult[]> {
     const { organizationId, documentId, annotationId } = dto;
-    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
-      const annotation = await this.annotation(manager, apiKeyId, dto, 'write', { actor });
-      const doomed = dto.commentIds
-        ? await this.comments(manager, apiKeyId, dto, [...new Set(dto.commentIds)])
-        : await manager.find(CommentEntity, {
-            where: { apiKeyId, organizationId, documentId, annotationId },
-            order: { seq: 'ASC' },
-          });
-      if (doomed.length > 0)
-        await manager.delete(CommentEntity, {
-          apiKeyId,
-          organizationId,
-          documentId,
-          annotationId,
-          id: In(doomed.map((c) => c.id)),
-        });
+    return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
+      await this.lockAnnotation(manager, apiKeyId, dto, actor);
+      const doomed = await this.store.deleteComments(
+        manager,
+        apiKeyId,
+        organizationId,
+        documentId,
+        annotationId,
+        dto.commentIds && [...new Set(dto.commentIds)],
+      );
       for (const comment of doomed)
         changed({ organizationId, documentId, annotationId, kind: 'comment_deleted', commentId: Number(comment.id) });
       if (dto.triggerNotification && doomed.length > 0) {
-        const [view] = await annotationViewsOf(manager, [annotation]);
-        const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
+        const [thread] = await flush();
         for (const comment of doomed) {
           const deleted = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, commentView(comment));
           emit({
             trigger: 'comment.delete',
             organizationId,
             documentId,
-            documentName,
+            documentName: thread.documentName,
             actionUser: dto.from ?? null,
-            annotation: view,
+            annotation: thread.view,
             comment: deleted,
           });
         }
@@ -238,71 +217,63 @@ export class CommentService {
     });
   }
 
-  /** Emits `trigger` for each named comment, with the annotation as it now stands. */
+  /** Emits `trigger` for each named comment, with the annotation as it now stands (read with the change log). */
   private async notify(
     manager: EntityManager,
     apiKeyId: string,
-    ref: AnnotationRefDto,
     emit: Emit,
     trigger: TriggerOf<'comment'>,
     commentIds: number[],
     actor: CommentUser | undefined,
+    flush: () => Promise<StoredThread[]>,
   ): Promise<void> {
     if (commentIds.length === 0) return;
-    const { organizationId, documentId } = ref;
-    const fresh = await this.annotation(manager, apiKeyId, ref, 'read', { skipAccess: true });
-    const [view] = await annotationViewsOf(manager, [fresh]);
-    const documentName = await documentNameOf(manager, this.documents, apiKeyId, organizationId, documentId);
-    for (const named of view.comments.filter((c) => commentIds.includes(c.commentId))) {
+    const [thread] = await flush();
+    const { organizationId, documentId } = thread.row;
+    for (const named of thread.view.comments.filter((c) => commentIds.includes(c.commentId))) {
       const comment = await this.mentions.withGroupMembers(manager, apiKeyId, organizationId, named);
       emit({
         trigger,
         organizationId,
         documentId,
-        documentName,
+        documentName: thread.documentName,
         actionUser: actor ?? (named.from as CommentUser) ?? null,
-        annotation: view,
+        annotation: thread.view,
         comment,
       });
     }
   }
 
-  /** The annotation of the request, locked for writes, after the access check; NOT_FOUND when it does not exist. */
-  private async annotation(
+  /** The write routes: the access check, then the annotation locked for the transaction; NOT_FOUND when it does not exist. */
+  private async lockAnnotation(
     manager: EntityManager,
     apiKeyId: string,
     ref: AnnotationRefDto,
-    mode: 'read' | 'write',
-    options: { flags?: AddFlags; authors?: CommentUser[]; skipAccess?: boolean; actor?: EndUserActor } = {},
-  ): Promise<CommentAnnotation> {
-    if (options.flags)
-      await this.access.checkAdd(manager, apiKeyId, ref, ref.from, options.flags, options.authors ?? [], options.actor);
-    else if (!options.skipAccess) await this.access.check(manager, apiKeyId, ref, ref.from, mode, options.actor);
-    const annotation = await manager.findOne(CommentAnnotation, {
-      where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, id: ref.annotationId },
-      ...(mode === 'write' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (!annotation) throw ApiError.notFound('Annotation does not exist.');
-    return annotation;
+    actor: EndUserActor | undefined,
+  ): Promise<void> {
+    await this.access.check(manager, apiKeyId, ref, ref.from, 'write', actor);
+    const next = await this.store.lockAnnotation(
+      manager,
+      apiKeyId,
+      ref.organizationId,
+      ref.documentId,
+      ref.annotationId,
+    );
+    if (next === null) throw ApiError.notFound(ANNOTATION_NOT_FOUND);
   }
 
-  private async comments(
+  /** The read route's access check, then NOT_FOUND when the annotation does not exist. */
+  private async readableAnnotation(
     manager: EntityManager,
     apiKeyId: string,
     ref: AnnotationRefDto,
-    ids: number[],
-  ): Promise<CommentEntity[]> {
-    if (ids.length === 0) return [];
-    return manager.find(CommentEntity, {
-      where: {
-        apiKeyId,
-        organizationId: ref.organizationId,
-        documentId: ref.documentId,
-        annotationId: ref.annotationId,
-        id: In(ids.map(String)),
-      },
-      order: { seq: 'ASC' },
+    actor: EndUserActor | undefined,
+  ): Promise<void> {
+    await this.access.check(manager, apiKeyId, ref, ref.from, 'read', actor);
+    const found = await manager.exists(CommentAnnotation, {
+      where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, id: ref.annotationId },
     });
+    if (!found) throw ApiError.notFound(ANNOTATION_NOT_FOUND);
   }
 }
 

@@ -1,4 +1,5 @@
 export * from './document-directory.service';
+export * from './document-name-sql';
 export * from './document-rekey.service';
 export * from './document.module';
 export * from './document.service';

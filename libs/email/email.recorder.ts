@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
+import { preparedStatement, queryPrepared } from '@app/database';
 import {
   AfterCommit,
   CommentEvent,
@@ -14,7 +15,7 @@ import { UserContacts } from '@app/user';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { buildEmailContent } from './email-content';
 import { EmailProducer } from './email.producer';
-import { EmailMessage, EmailReason } from './entities/email-message.entity';
+import { EmailReason } from './entities/email-message.entity';
 import { NO_ADDRESS, sendsMail } from './email-policy';
 
 interface Planned {
@@ -40,6 +41,17 @@ function plan(config: EmailSendingConfig, events: DomainEvent[]): Planned[] {
   return planned;
 }
 
+const COLUMNS =
+  'id, organization_id, document_id, event, recipient_user_id, recipient_email, reason, subject, body_text, body_html, template_data, status, last_error';
+
+/** The messages $2 of API key $1, one multi-row statement in their order. */
+const INSERT_MESSAGES = preparedStatement(`INSERT INTO email_message (api_key_id, ${COLUMNS})
+  SELECT $1, v.${COLUMNS.split(', ').join(', v.')}
+  FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (id text, organization_id text, document_id text, event text, recipient_user_id text,
+    recipient_email text, reason text, subject text, body_text text, body_html text, template_data jsonb, status text, last_error text))
+    WITH ORDINALITY AS v(${COLUMNS}, n)
+  ORDER BY v.n`);
+
 /**
  * The e-mail sink of the event pipeline: one message per mentioned or assigned person, written with
  * the emitter's transaction (so a committed comment always has its e-mails); the queue is fed after
@@ -60,30 +72,29 @@ export class EmailRecorder implements EventRecorder {
     const planned = plan(config, events);
     if (planned.length === 0) return undefined;
     const profiles = await this.profiles(manager, apiKeyId, planned);
-    const rows = planned.map(({ event, user: named, reason }): Partial<EmailMessage> => {
+    const rows = planned.map(({ event, user: named, reason }) => {
       // What the comment says about the person wins; the profile fills in what it leaves out.
       const user = { ...profiles.get(event.organizationId)?.get(named.userId), ...named };
       const recipientEmail = user.email ?? null;
       const content = buildEmailContent(event, user, reason, config.fromCompany);
       return {
         id: newId(),
-        apiKeyId,
-        organizationId: event.organizationId,
-        documentId: event.documentId,
+        organization_id: event.organizationId,
+        document_id: event.documentId,
         event: event.trigger,
-        recipientUserId: user.userId,
-        recipientEmail,
+        recipient_user_id: user.userId,
+        recipient_email: recipientEmail,
         reason,
         subject: content.subject,
-        bodyText: content.text,
-        bodyHtml: content.html,
-        templateData: content.templateData,
+        body_text: content.text,
+        body_html: content.html,
+        template_data: content.templateData,
         status: recipientEmail === null ? 'skipped' : 'pending',
-        lastError: recipientEmail === null ? NO_ADDRESS : null,
+        last_error: recipientEmail === null ? NO_ADDRESS : null,
       };
     });
-    await manager.createQueryBuilder().insert().into(EmailMessage).values(rows).execute();
-    const pending = rows.filter((row) => row.status === 'pending').map((row) => row.id!);
+    await queryPrepared(manager, INSERT_MESSAGES, [apiKeyId, JSON.stringify(rows)]);
+    const pending = rows.filter((row) => row.status === 'pending').map((row) => row.id);
     return pending.length > 0 ? () => this.producer.enqueue(pending) : undefined;
   }
 

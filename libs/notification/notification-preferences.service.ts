@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { queryPrepared } from '@app/database';
 import { RecipientReason } from '@app/events';
-import { NotificationDocumentConfig } from './entities/notification-document-config.entity';
 import { PREFERENCE_CHANNELS, PreferenceChannel, PreferenceValue } from './entities/notification-preference';
-import { NotificationUserConfig } from './entities/notification-user-config.entity';
 import { effectivePreference, preferenceAllows } from './notification-preference-rules';
+import { STORED_SETTINGS } from './notification-sql';
 
 type ChannelSettings = Partial<Record<PreferenceChannel, PreferenceValue | null>>;
 
@@ -22,9 +22,37 @@ export interface PreferenceKey {
   userId: string;
 }
 
+interface StoredRows {
+  documents: Map<string, ChannelSettings>;
+  organizations: Map<string, ChannelSettings>;
+}
+
+async function readStoredRows(
+  manager: EntityManager,
+  apiKeyId: string,
+  organizationId: string,
+  documentId: string,
+  userIds: string[],
+): Promise<StoredRows> {
+  const rows = await queryPrepared<ChannelSettings & { level: 'document' | 'organization'; user_id: string }>(
+    manager,
+    STORED_SETTINGS,
+    [apiKeyId, organizationId, documentId, userIds],
+  );
+  const byUser = (level: string) =>
+    new Map<string, ChannelSettings>(
+      rows
+        .filter((row) => row.level === level)
+        .map(({ user_id, inbox, email, slack }) => [user_id, { inbox, email, slack }]),
+    );
+  return { documents: byUser('document'), organizations: byUser('organization') };
+}
+
 /** Whether a user's notification settings let a comment event through on a channel; the one place senders ask. */
 @Injectable()
 export class NotificationPreferences {
+  private readonly transactionReads = new WeakMap<EntityManager, Map<string, Promise<StoredRows>>>();
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async allows(key: PreferenceKey, channel: 'inbox' | 'email', reason: RecipientReason): Promise<boolean> {
@@ -34,7 +62,7 @@ export class NotificationPreferences {
     return preferenceAllows(settings(key.userId, channel), reason);
   }
 
-  /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in two statements. */
+  /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in one statement. */
   async settingsOf(
     manager: EntityManager,
     apiKeyId: string,
@@ -72,38 +100,27 @@ export class NotificationPreferences {
     };
   }
 
-  private async storedRows(
+  /**
+   * The stored rows of both levels. Within a transaction they are read once per document and users:
+   * the webhook and notification sinks both ask for a comment event's recipients, and nothing between
+   * them changes settings.
+   */
+  private storedRows(
     manager: EntityManager,
     apiKeyId: string,
     organizationId: string,
     documentId: string,
     userIds: string[],
-  ) {
-    const documentRows = await manager
-      .getRepository(NotificationDocumentConfig)
-      .createQueryBuilder('c')
-      .where(
-        'c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.documentId = :documentId AND c.userId = ANY(:userIds)',
-        {
-          apiKeyId,
-          organizationId,
-          documentId,
-          userIds,
-        },
-      )
-      .getMany();
-    const organizationRows = await manager
-      .getRepository(NotificationUserConfig)
-      .createQueryBuilder('c')
-      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.userId = ANY(:userIds)', {
-        apiKeyId,
-        organizationId,
-        userIds,
-      })
-      .getMany();
-    return {
-      documents: new Map<string, ChannelSettings>(documentRows.map((row) => [row.userId, row])),
-      organizations: new Map<string, ChannelSettings>(organizationRows.map((row) => [row.userId, row])),
-    };
+  ): Promise<StoredRows> {
+    if (!manager.queryRunner) return readStoredRows(manager, apiKeyId, organizationId, documentId, userIds);
+    const reads = this.transactionReads.get(manager) ?? new Map<string, Promise<StoredRows>>();
+    this.transactionReads.set(manager, reads);
+    const key = JSON.stringify([apiKeyId, organizationId, documentId, userIds]);
+    let read = reads.get(key);
+    if (!read) {
+      read = readStoredRows(manager, apiKeyId, organizationId, documentId, userIds);
+      reads.set(key, read);
+    }
+    return read;
   }
 }

@@ -87,10 +87,15 @@ export class PresenceService {
     return this.list(apiKeyId, ref);
   }
 
-  /** For connected sockets: no document check, the gateway already resolved access. */
-  async join(apiKeyId: string, ref: DocumentRefDto, user: PresenceUser, publish = true): Promise<void> {
-    const stored = await this.write(apiKeyId, ref, [user]);
-    if (publish) await this.publish(apiKeyId, ref, stored);
+  /**
+   * For connected sockets: no document check, the gateway already resolved access. Answers who is
+   * present now, the joining user included, from the write's own round trip.
+   */
+  async join(apiKeyId: string, ref: DocumentRefDto, user: PresenceUser, publish = true): Promise<PresenceUser[]> {
+    const users = await this.present(apiKeyId, ref, (await this.write(apiKeyId, ref, [user]))!);
+    if (publish)
+      this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, { ...pick(ref), users });
+    return users;
   }
 
   async leave(apiKeyId: string, ref: DocumentRefDto, userIds: string[]): Promise<void> {

@@ -116,7 +116,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       throw ApiError.unauthenticated('auth.apiKey and auth.token are required.');
     }
     const { user, expiresAt } = await this.tokens.verifyWithExpiry(apiKey, token);
-    const allowed = await this.domains.list(apiKey);
+    const allowed = await this.domains.allowedFor(apiKey);
     if (allowed.length > 0 && !originAllowed(allowed, socket.handshake.headers.origin)) {
       throw new ApiError(ErrorCode.PERMISSION_DENIED, 'Origin not allowed for this API key.');
     }

@@ -47,9 +47,8 @@ export class SubscriptionService {
     await socket.join([room, documentUserRoom(user.apiKeyId, ref.organizationId, ref.documentId, user.userId)]);
     this.of(socket).set(room, { organizationId: ref.organizationId, documentId: ref.documentId, role });
     this.connections.joined(socket, room, ref);
-    await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
-    const [users, liveStates, connections] = await Promise.all([
-      this.presence.list(user.apiKeyId, ref),
+    const users = await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
+    const [liveStates, connections] = await Promise.all([
       this.liveState.get(user.apiKeyId, ref),
       this.connections.list(user.apiKeyId, ref, socket.id),
     ]);

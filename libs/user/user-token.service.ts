@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, TtlCache } from '@app/common';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
 import { PermissionDecision, signPermissions, verifyPermissions } from './permission-signature';
 
@@ -21,11 +21,19 @@ export interface EndUser {
 export class UserTokenService {
   /** Decrypted secrets by API key: they never change once created. */
   private readonly secrets = new Map<string, Uint8Array>();
+  /**
+   * Verified tokens, as API credentials are cached (AUTH_CACHE_TTL_MS): a reconnecting socket or a
+   * second document's connection skips the signature check. The secret never changes, and a hit is
+   * still refused once the token has expired.
+   */
+  private readonly verified: TtlCache<{ user: EndUser; expiresAt: number }>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.verified = new TtlCache(config.authCacheTtlMs);
+  }
 
   async issue(user: EndUser): Promise<string> {
     const secret = await this.secretFor(user.apiKeyId, true);
@@ -50,6 +58,20 @@ export class UserTokenService {
 
   /** verify, plus when the token expires (epoch ms): what a long-lived connection holds it to. */
   async verifyWithExpiry(apiKeyId: string, token: string): Promise<{ user: EndUser; expiresAt: number }> {
+    const cacheKey = `${apiKeyId}:${createHash('sha256').update(token).digest('base64')}`;
+    const cached = this.verified.get(cacheKey);
+    if (cached) {
+      // jose's rule: a token is expired from its `exp` second on.
+      if (cached.expiresAt <= Math.floor(Date.now() / 1000) * 1000)
+        throw ApiError.unauthenticated('Invalid or expired token.');
+      return cached;
+    }
+    const verified = await this.verifySignature(apiKeyId, token);
+    this.verified.set(cacheKey, verified);
+    return verified;
+  }
+
+  private async verifySignature(apiKeyId: string, token: string): Promise<{ user: EndUser; expiresAt: number }> {
     const secret = await this.secretFor(apiKeyId, false);
     if (!secret) throw ApiError.unauthenticated('Invalid token.');
     let payload: Record<string, unknown>;

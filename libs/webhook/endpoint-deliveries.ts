@@ -1,9 +1,8 @@
 import { EntityManager } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '@app/common';
 import { AdvancedEnvelope, endpointTakes } from './advanced-event-types';
+import { insertDeliveries, NewDelivery } from './delivery-sql';
 import { AdvancedWebhookConfig } from './entities/advanced-webhook-config.entity';
-import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 
 /** One message for the advanced endpoints: its envelope and where it is filed. */
@@ -38,17 +37,9 @@ export async function receivingEndpoints(manager: EntityManager, apiKeyId: strin
   });
 }
 
-/**
- * Writes one delivery per message and endpoint whose filter takes its event type, on the caller's
- * transaction. Returns what to enqueue after commit.
- */
-export async function writeEndpointDeliveries(
-  manager: EntityManager,
-  apiKeyId: string,
-  endpoints: ReceivingEndpoint[],
-  messages: EndpointMessage[],
-): Promise<WrittenDelivery[]> {
-  const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
+/** One delivery per message and endpoint whose filter takes its event type. */
+export function endpointDeliveries(endpoints: ReceivingEndpoint[], messages: EndpointMessage[]): NewDelivery[] {
+  const rows: NewDelivery[] = [];
   for (const message of messages) {
     for (const endpoint of endpoints) {
       if (endpoint.id === message.excludeEndpointId || !endpointTakes(endpoint.filterTypes, message.envelope.event))
@@ -56,19 +47,29 @@ export async function writeEndpointDeliveries(
       const id = newId();
       rows.push({
         id,
-        eventId: message.eventId,
-        apiKeyId,
-        organizationId: message.organizationId,
-        documentId: message.documentId,
+        event_id: message.eventId,
+        organization_id: message.organizationId,
+        document_id: message.documentId,
         event: message.envelope.event,
         target: 'endpoint',
-        endpointId: endpoint.id,
+        endpoint_id: endpoint.id,
         url: endpoint.url,
         payload: { webhookId: id, ...message.envelope },
-        nextAttemptAt: message.dueAt,
+        next_attempt_at: message.dueAt,
       });
     }
   }
-  if (rows.length > 0) await manager.createQueryBuilder().insert().into(WebhookDelivery).values(rows).execute();
-  return rows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
+  return rows;
+}
+
+/** Writes endpointDeliveries on the caller's transaction. Returns what to enqueue after commit. */
+export async function writeEndpointDeliveries(
+  manager: EntityManager,
+  apiKeyId: string,
+  endpoints: ReceivingEndpoint[],
+  messages: EndpointMessage[],
+): Promise<WrittenDelivery[]> {
+  const rows = endpointDeliveries(endpoints, messages);
+  if (rows.length > 0) await insertDeliveries(manager, apiKeyId, [], rows);
+  return rows.map((row) => ({ id: row.id, eventId: row.event_id }));
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '@app/common';
 import {
   AfterCommit,
@@ -15,9 +14,9 @@ import {
 } from '@app/events';
 import { NotificationPreferences, UsersNotificationsConfig } from '@app/notification';
 import { advancedEnvelope } from './advanced-event-types';
-import { EndpointMessage, ReceivingEndpoint, writeEndpointDeliveries, WrittenDelivery } from './endpoint-deliveries';
-import { DeliveryTarget, WebhookDelivery } from './entities/webhook-delivery.entity';
-import { WebhookEvent } from './entities/webhook-event.entity';
+import { insertDeliveries, NewDelivery, NewWebhookEvent } from './delivery-sql';
+import { EndpointMessage, endpointDeliveries, ReceivingEndpoint } from './endpoint-deliveries';
+import { DeliveryTarget } from './entities/webhook-delivery.entity';
 import { StoredServiceConfig } from './entities/webhook-config.entity';
 import { isTriggerEnabled } from './webhook-config';
 import { WebhookSinkSettings } from './webhook-sink-settings';
@@ -42,42 +41,41 @@ export class WebhookRecorder implements EventRecorder {
     if (!targets.basic && targets.endpoints.length === 0 && !hasReceivers) return undefined;
     const eventIds = events.map(() => newId());
     const written = [
-      ...(await this.recordBasic(manager, apiKeyId, targets.basic, events, eventIds)),
-      ...(await this.recordAdvanced(manager, apiKeyId, targets.endpoints, events, eventIds)),
-      ...(await this.recordReceivers(manager, apiKeyId, events, eventIds)),
+      ...(await this.basicDeliveries(manager, apiKeyId, targets.basic, events, eventIds)),
+      ...this.advancedDeliveries(targets.endpoints, events, eventIds),
+      ...this.receiverDeliveries(events, eventIds),
     ];
     if (written.length === 0) return undefined;
-    const referenced = new Set(written.map((delivery) => delivery.eventId));
-    const eventRows: Partial<WebhookEvent>[] = events.flatMap((event, index) =>
+    const referenced = new Set(written.map((delivery) => delivery.event_id));
+    const eventRows: NewWebhookEvent[] = events.flatMap((event, index) =>
       referenced.has(eventIds[index])
         ? [
             {
               id: eventIds[index],
-              apiKeyId,
-              organizationId: event.organizationId,
-              documentId: event.documentId,
+              organization_id: event.organizationId,
+              document_id: event.documentId,
               event: event.trigger,
             },
           ]
         : [],
     );
-    await manager.createQueryBuilder().insert().into(WebhookEvent).values(eventRows).execute();
+    await insertDeliveries(manager, apiKeyId, eventRows, written);
     return () => this.producer.enqueue(written.map((delivery) => delivery.id));
   }
 
-  private async recordBasic(
+  private async basicDeliveries(
     manager: EntityManager,
     apiKeyId: string,
     service: StoredServiceConfig | null,
     events: DomainEvent[],
     eventIds: string[],
-  ): Promise<WrittenDelivery[]> {
+  ): Promise<NewDelivery[]> {
     if (!service) return [];
     const targets: Array<[PayloadForm & DeliveryTarget, string]> = [];
     if (service.rawNotificationUrl) targets.push(['raw', service.rawNotificationUrl]);
     if (service.processedNotificationUrl) targets.push(['processed', service.processedNotificationUrl]);
     if (targets.length === 0) return [];
-    const deliveryRows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
+    const deliveryRows: NewDelivery[] = [];
     for (const [index, event] of events.entries()) {
       if (!isTriggerEnabled(service, event.trigger)) continue;
       const settings = targets.some(([target]) => target === 'raw')
@@ -87,21 +85,19 @@ export class WebhookRecorder implements EventRecorder {
         const id = newId();
         deliveryRows.push({
           id,
-          eventId: eventIds[index],
-          apiKeyId,
-          organizationId: event.organizationId,
-          documentId: event.documentId,
+          event_id: eventIds[index],
+          organization_id: event.organizationId,
+          document_id: event.documentId,
           event: event.trigger,
           target,
+          endpoint_id: null,
           url,
           payload: { webhookId: id, ...eventPayload(event, target), ...(target === 'raw' ? settings : {}) },
-          nextAttemptAt: event.occurredAt,
+          next_attempt_at: event.occurredAt,
         });
       }
     }
-    if (deliveryRows.length === 0) return [];
-    await manager.createQueryBuilder().insert().into(WebhookDelivery).values(deliveryRows).execute();
-    return deliveryRows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
+    return deliveryRows;
   }
 
   /** Velt's per-user notification settings of a comment event's recipients (WebhookV1Payload), for the raw payload. */
@@ -120,44 +116,31 @@ export class WebhookRecorder implements EventRecorder {
    * A review workflow execution's own receiver (dispatch `webhookUrl`, or the definition's `webhookConfig`)
    * gets every event of the execution its `eventTypes` take, whatever the key's webhook configuration says.
    */
-  private async recordReceivers(
-    manager: EntityManager,
-    apiKeyId: string,
-    events: DomainEvent[],
-    eventIds: string[],
-  ): Promise<WrittenDelivery[]> {
-    const rows: QueryDeepPartialEntity<WebhookDelivery>[] = [];
+  private receiverDeliveries(events: DomainEvent[], eventIds: string[]): NewDelivery[] {
+    const rows: NewDelivery[] = [];
     for (const [index, event] of events.entries()) {
       if (!isWorkflowEvent(event) || event.receiver === null) continue;
       const { url, secretCiphertext, eventTypes } = event.receiver;
       if (eventTypes !== null && !eventTypes.includes(event.trigger)) continue;
       rows.push({
         id: newId(),
-        eventId: eventIds[index],
-        apiKeyId,
-        organizationId: event.organizationId,
-        documentId: event.documentId,
+        event_id: eventIds[index],
+        organization_id: event.organizationId,
+        document_id: event.documentId,
         event: event.trigger,
         target: 'execution',
+        endpoint_id: null,
         url,
-        secretCiphertext,
+        secret_ciphertext: secretCiphertext,
         payload: workflowEventView(event),
-        nextAttemptAt: event.occurredAt,
+        next_attempt_at: event.occurredAt,
       });
     }
-    if (rows.length === 0) return [];
-    await manager.createQueryBuilder().insert().into(WebhookDelivery).values(rows).execute();
-    return rows.map((row) => ({ id: row.id as string, eventId: row.eventId as string }));
+    return rows;
   }
 
   /** Envelopes are built only when some endpoint may take them: most keys have none. */
-  private async recordAdvanced(
-    manager: EntityManager,
-    apiKeyId: string,
-    endpoints: ReceivingEndpoint[],
-    events: DomainEvent[],
-    eventIds: string[],
-  ): Promise<WrittenDelivery[]> {
+  private advancedDeliveries(endpoints: ReceivingEndpoint[], events: DomainEvent[], eventIds: string[]): NewDelivery[] {
     if (endpoints.length === 0) return [];
     const messages: EndpointMessage[] = events.map((event, index) => ({
       eventId: eventIds[index],
@@ -166,6 +149,6 @@ export class WebhookRecorder implements EventRecorder {
       envelope: advancedEnvelope(event),
       dueAt: event.occurredAt,
     }));
-    return writeEndpointDeliveries(manager, apiKeyId, endpoints, messages);
+    return endpointDeliveries(endpoints, messages);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError } from '@app/common';
+import { ApiError, AppConfig, TtlCache } from '@app/common';
 import { runStatement } from '@app/database';
 import { normalizeDomain } from './domain-name';
 import { AllowedDomain } from './entities/allowed-domain.entity';
@@ -17,10 +17,20 @@ export interface DomainChange {
 /** Web origins allowed to open realtime connections for an API key. */
 @Injectable()
 export class DomainService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** The domains connections are checked against, per API key; a change on another instance applies within AUTH_CACHE_TTL_MS. */
+  private readonly allowed: TtlCache<string[]>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    this.allowed = new TtlCache(config.authCacheTtlMs);
+  }
 
   async add(apiKeyId: string, input: string[]): Promise<DomainChange> {
-    return this.dataSource.transaction((manager) => this.addIn(manager, apiKeyId, input));
+    const change = await this.dataSource.transaction((manager) => this.addIn(manager, apiKeyId, input));
+    this.allowed.delete(apiKeyId);
+    return change;
   }
 
   /** Within the caller's transaction: API key create allows its first domains here. */
@@ -59,6 +69,7 @@ export class DomainService {
         [apiKeyId, domains],
       ),
     );
+    this.allowed.delete(apiKeyId);
     const removed = new Set(rows.map((row) => row.domain));
     return {
       changed: domains.filter((domain) => removed.has(domain)),
@@ -71,6 +82,15 @@ export class DomainService {
       .getRepository(AllowedDomain)
       .find({ where: { apiKeyId }, order: { domain: 'ASC' } });
     return rows.map((row) => row.domain);
+  }
+
+  /** `list` for a connection's origin check, read once per AUTH_CACHE_TTL_MS. */
+  async allowedFor(apiKeyId: string): Promise<string[]> {
+    const known = this.allowed.get(apiKeyId);
+    if (known) return known;
+    const domains = await this.list(apiKeyId);
+    this.allowed.set(apiKeyId, domains);
+    return domains;
   }
 
   private normalizeAll(input: string[], field: string): string[] {

@@ -1,0 +1,167 @@
+import { performance } from 'node:perf_hooks';
+import type { Socket } from 'socket.io-client';
+import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
+import { RunningApi, startApi } from '../test/support/processes';
+import { connect, Handshake } from '../test/support/realtime-client';
+import { seedDocument } from '../test/support/seed';
+import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
+import { fixed, Figure, report } from './report';
+import { startBenchServer } from './support/bench-server';
+import { median } from './support/interleave';
+import { processCpuMs } from './support/process-cpu';
+import { runBench } from './support/run-bench';
+
+/**
+ * Socket connect + subscribe (issue 26). Each socket connects to /realtime with its own user's token and
+ * subscribes to a public document (PER_DOCUMENT sockets to each); the ack carries role, presence, live state
+ * and connections.
+ *
+ * - Steady connects: CONNECTS sockets in waves of WAVE concurrent connect + subscribe, closed after each
+ *   round; API CPU per socket, rounds taking turns with the yardstick (bench/bare-cursor-server.ts: bare
+ *   socket.io with the API's Redis adapter, whose subscribe joins the room and does no other I/O) and,
+ *   with BENCH_BASELINE_DIST, another build's API. The same users reconnect each round, so from the
+ *   second round on their tokens are within AUTH_CACHE_TTL_MS of their last check only if a round is
+ *   shorter than that: the figure is the median of rounds.
+ * - Reconnect storm: STORM sockets connect and subscribe at once to an API instance started just before
+ *   (cold caches, as after a restart): the time until every one is subscribed, and the API's CPU.
+ */
+const CONNECTS = Number(process.env.BENCH_CONNECTS ?? 400);
+const WAVE = 50;
+const STORM = Number(process.env.BENCH_STORM ?? 5000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ENV = { LOG_LEVEL: 'info' };
+/** Sockets spread over documents, PER_DOCUMENT per document: each subscribe pushes the document's whole presence to its room, so one document for all would measure that fan-out (quadratic in its subscribers), not connects. */
+const PER_DOCUMENT = 10;
+const documentOf = (i: number) => ({ organizationId: 'o', documentId: `d${Math.floor(i / PER_DOCUMENT)}` });
+
+interface Side {
+  name: string;
+  url: string;
+  pid: number;
+}
+
+async function openSubscribed(url: string, auth: Handshake, i: number): Promise<Socket> {
+  const socket = await connect(url, auth);
+  // A lost answer fails the run instead of hanging it.
+  const ack = (await socket.timeout(60_000).emitWithAck('subscribe', documentOf(i))) as { status: string };
+  if (ack.status !== 'success') throw new Error(`subscribe: ${JSON.stringify(ack)}`);
+  return socket;
+}
+
+/** CPU per socket of `auths.length` connect + subscribes in waves; every socket closed afterwards. */
+async function connectRound(side: Side, auths: Handshake[]): Promise<number> {
+  const sockets: Socket[] = [];
+  const cpuBefore = processCpuMs(side.pid);
+  for (let i = 0; i < auths.length; i += WAVE)
+    sockets.push(
+      ...(await Promise.all(auths.slice(i, i + WAVE).map((auth, j) => openSubscribed(side.url, auth, i + j)))),
+    );
+  const cpuMs = processCpuMs(side.pid) - cpuBefore;
+  for (const socket of sockets) socket.close();
+  // Let the server finish the disconnects (presence leaves) before the next side's round.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return cpuMs / auths.length;
+}
+
+async function tokens(url: string, owner: Awaited<ReturnType<typeof createWorkspace>>, count: number) {
+  const auths: Handshake[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, async (_, j) => {
+        const response = await post<{ token: string }>(
+          url,
+          '/v2/auth/generate_token',
+          { userId: `u${i + j}`, userProperties: { name: `User ${i + j}` } },
+          apiKeyHeaders(owner),
+        );
+        if (response.status !== 200) throw new Error(JSON.stringify(response.body));
+        return { apiKey: owner.apiKey, token: response.body.result.data.token };
+      }),
+    );
+    auths.push(...batch);
+  }
+  return auths;
+}
+
+/** STORM sockets at once on a freshly started API of `dist`: seconds until all are subscribed, API CPU per socket. */
+async function storm(world: TestEnvironment, dist: string | undefined, auths: Handshake[]) {
+  const api: RunningApi = await startApi(world.env, ENV, dist);
+  try {
+    const cpuBefore = processCpuMs(api.child.pid!);
+    const started = performance.now();
+    const sockets = await Promise.all(auths.map((auth, i) => openSubscribed(api.url, auth, i)));
+    const seconds = (performance.now() - started) / 1000;
+    const cpuMs = processCpuMs(api.child.pid!) - cpuBefore;
+    for (const socket of sockets) socket.close();
+    return { seconds, cpuMsPerSocket: cpuMs / auths.length, cpuSeconds: cpuMs / 1000 };
+  } finally {
+    await api.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const baselineDist = process.env.BENCH_BASELINE_DIST;
+  const world = await createTestEnvironment();
+  const api = await startApi(world.env, ENV);
+  const baseline = baselineDist ? await startApi(world.env, ENV, baselineDist) : undefined;
+  const bare = await startBenchServer('dist/bench/bare-cursor-server.js', world.env);
+  try {
+    const owner = await createWorkspace(api.url);
+    const auths = await tokens(api.url, owner, Math.max(CONNECTS, STORM));
+    for (let d = 0; d * PER_DOCUMENT < auths.length; d++) {
+      const { organizationId, documentId } = documentOf(d * PER_DOCUMENT);
+      await seedDocument(world, owner.apiKey, organizationId, documentId, { accessType: 'public' });
+    }
+    const sides: Side[] = [
+      { name: 'API', url: api.url, pid: api.child.pid! },
+      { name: 'bare socket.io', url: bare.url, pid: bare.pid },
+      ...(baseline ? [{ name: baselineDist!, url: baseline.url, pid: baseline.child.pid! }] : []),
+    ];
+    const perSocket = auths.slice(0, CONNECTS);
+    for (const side of sides) await connectRound(side, perSocket.slice(0, WAVE));
+    const cpu: number[][] = sides.map(() => []);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, side] of sides.entries()) cpu[i].push(await connectRound(side, perSocket));
+    const ratios = (other: number) => cpu[0].map((value, round) => value / cpu[other][round]);
+    const figures: Figure[] = [
+      {
+        measurement: `connect + subscribe, API CPU per socket (${WAVE} at a time; per-round API ÷ bare ${ratios(1)
+          .map((r) => fixed(r, 2))
+          .join(' ')})`,
+        value: `${fixed(median(cpu[0]), 2)} ms`,
+        baseline: `bare socket.io, same adapter, no I/O: ${fixed(median(cpu[1]), 2)} ms`,
+        ratio: median(ratios(1)),
+        target: '<= 2 ms',
+        met: median(cpu[0]) <= 2,
+      },
+    ];
+    if (baseline)
+      figures.push({
+        measurement: `connect + subscribe, API CPU per socket: this build ÷ ${baselineDist} (per-round ${ratios(2)
+          .map((r) => fixed(r, 2))
+          .join(' ')})`,
+        value: `${fixed(median(cpu[0]), 2)} ms`,
+        baseline: `${fixed(median(cpu[2]), 2)} ms`,
+        ratio: median(ratios(2)),
+      });
+    const storms = [
+      { name: 'this build', run: await storm(world, undefined, auths.slice(0, STORM)) },
+      ...(baselineDist ? [{ name: baselineDist, run: await storm(world, baselineDist, auths.slice(0, STORM)) }] : []),
+    ];
+    for (const { name, run } of storms)
+      figures.push({
+        measurement: `reconnect storm, ${name}: ${STORM} sockets connect + subscribe at once to a freshly started API`,
+        value: `all subscribed in ${fixed(run.seconds, 1)} s; API CPU ${fixed(run.cpuSeconds, 1)} s (${fixed(run.cpuMsPerSocket, 2)} ms per socket)`,
+      });
+    report(
+      'connects',
+      `${ROUNDS} rounds of ${CONNECTS} sockets per side, sides taking turns; medians. Storm of ${STORM}, client in the bench process`,
+      figures,
+    );
+  } finally {
+    await Promise.all([api.stop(), baseline?.stop(), bare.stop()]);
+    await world.dispose();
+  }
+}
+
+runBench(main);

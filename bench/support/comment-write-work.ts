@@ -1,0 +1,230 @@
+import { Queue } from 'bullmq';
+import { PoolClient, QueryResultRow } from 'pg';
+import { activityOf } from '../../libs/activity/activity-record';
+import { activityRow, INSERT_ACTIVITIES } from '../../libs/activity/activity-sql';
+import { newId } from '../../libs/common/ids';
+import { ADD_THREADS, changeLogKey, storedThread, ThreadRow } from '../../libs/comment/comment-sql';
+import { COMMENT_CHANGE_EVENT } from '../../libs/comment/comment-feed';
+import { locationIdOf, newComment, numberComments, statusOf } from '../../libs/comment/comment-store';
+import { NewCommentDto } from '../../libs/comment/dto/comments.dto';
+import { PreparedStatement } from '../../libs/database/statement';
+import { DomainEvent, eventPayload } from '../../libs/events/event-registry';
+import { CommentEvent } from '../../libs/events/sources/comment.source';
+import { commentRecipients } from '../../libs/events/sources/comment-recipients';
+import { commentNotificationContent } from '../../libs/notification/comment-notification';
+import { Notification } from '../../libs/notification/entities/notification.entity';
+import { INSERT_NOTIFICATION, STORED_SETTINGS } from '../../libs/notification/notification-sql';
+import { NOTIFICATION_EVENT } from '../../libs/notification/notification-push';
+import { notificationView } from '../../libs/notification/notification-view';
+import { documentRoom, userRoom } from '../../libs/realtime-hub/rooms';
+import { INSERT_DELIVERIES } from '../../libs/webhook/delivery-sql';
+import { deliveryJob } from '../../libs/webhook/webhook-delivery.job';
+import { Backends, Envelope } from './hot-route-work';
+
+/**
+ * The I/O of `commentannotations/add` as the API issues it for the bench's request (one new thread, one
+ * comment, triggerNotification, no `from`), for the bare comment-write yardstick: the same named
+ * statements (imported from the libs that own them, so the texts and names are the API's), the same
+ * parameters, the same Redis publishes and BullMQ job. Recorded against PostgreSQL's log_statement and
+ * Redis MONITOR (docs/write-path.md "The comment-write yardstick"); bench/comment-writes.bench.ts checks
+ * before timing that both write the same rows and answer the same envelope.
+ *
+ * The API reads each sink's settings once per AUTH_CACHE_TTL_MS; the yardstick is told them at start.
+ */
+export interface TenantSinks {
+  /** The basic webhook's raw URL (every comment trigger on), or none. */
+  rawWebhookUrl?: string;
+  activity: boolean;
+  /** The activity configuration's `immutable` (true unless set otherwise). */
+  immutableActivities: boolean;
+  notification: boolean;
+}
+
+type Data = {
+  organizationId: string;
+  documentId: string;
+  triggerNotification?: boolean;
+  commentAnnotations: Array<{ annotationId: string; commentData: NewCommentDto[] }>;
+};
+
+function run<T extends QueryResultRow>(client: PoolClient, statement: PreparedStatement, values: unknown[]) {
+  return client.query<T>({ name: statement.name, text: statement.text, values }).then((result) => result.rows);
+}
+
+/** A jsonb parameter as libs/notification writes it: null stays SQL NULL. */
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** `queue`: the webhook queue, under the API's prefix and default job options. */
+export async function addAnnotation(
+  { pool, io }: Backends,
+  queue: Queue,
+  apiKeyId: string,
+  data: Data,
+  sinks: TenantSinks,
+): Promise<Envelope> {
+  const { organizationId, documentId } = data;
+  const [annotation] = data.commentAnnotations;
+  const now = new Date();
+  const ids = numberComments(
+    annotation.commentData.map((c) => c.commentId),
+    1,
+  );
+  const occurredAt = new Date();
+  const client = await pool.connect();
+  let after: () => Promise<void>;
+  try {
+    await client.query('START TRANSACTION');
+    const thread = {
+      id: annotation.annotationId,
+      status: statusOf(undefined),
+      priority: null,
+      assigned_to: null,
+      created_by: annotation.commentData[0].from,
+      location: null,
+      location_id: locationIdOf(undefined),
+      target_element: null,
+      context: null,
+      type: 'comment',
+      comment_type: null,
+      suggestion: null,
+      visibility: null,
+      next_comment_id: Math.max(...ids) + 1,
+      created_at: now,
+      updated_at: now,
+    };
+    const comments = annotation.commentData.map((c, i) => newComment(annotation.annotationId, ids[i], c, now));
+    const rows = await run<ThreadRow & { change_seq: string }>(client, ADD_THREADS, [
+      apiKeyId,
+      organizationId,
+      documentId,
+      JSON.stringify([thread]),
+      JSON.stringify(comments),
+      changeLogKey(apiKeyId, organizationId, documentId),
+    ]);
+    const added = storedThread(rows[0]);
+    const first = added.view.comments[0];
+    const event = {
+      trigger: 'comment_annotation.add',
+      organizationId,
+      documentId,
+      documentName: added.documentName,
+      actionUser: first.from,
+      annotation: added.view,
+      comment: first,
+      apiKeyId,
+      occurredAt,
+    } as unknown as CommentEvent & DomainEvent;
+    const recipients = commentRecipients(event);
+    const userIds = recipients.map((recipient) => recipient.user.userId);
+    const deliveries: string[] = [];
+    let notification: { row: Notification; people: typeof recipients } | null = null;
+    if (sinks.rawWebhookUrl || sinks.notification)
+      await run(client, STORED_SETTINGS, [apiKeyId, organizationId, documentId, userIds]);
+    if (sinks.rawWebhookUrl) {
+      const eventId = newId();
+      const id = newId();
+      deliveries.push(id);
+      await run(client, INSERT_DELIVERIES, [
+        apiKeyId,
+        JSON.stringify([
+          { id: eventId, organization_id: organizationId, document_id: documentId, event: event.trigger },
+        ]),
+        JSON.stringify([
+          {
+            id,
+            event_id: eventId,
+            organization_id: organizationId,
+            document_id: documentId,
+            event: event.trigger,
+            target: 'raw',
+            endpoint_id: null,
+            url: sinks.rawWebhookUrl,
+            payload: { webhookId: id, ...eventPayload(event, 'raw') },
+            next_attempt_at: occurredAt,
+          },
+        ]),
+      ]);
+    }
+    if (sinks.notification) {
+      const content = commentNotificationContent(event, recipients);
+      const people = recipients.map((recipient) => recipient.user);
+      const row = {
+        apiKeyId,
+        organizationId,
+        documentId,
+        id: newId(),
+        source: 'comment',
+        context: null,
+        notifyAll: false,
+        resolverUsed: false,
+        ...content,
+      };
+      const [inserted] = await run<{ seq: string; created_at: Date }>(client, INSERT_NOTIFICATION, [
+        apiKeyId,
+        organizationId,
+        row.id,
+        documentId,
+        row.locationId ?? null,
+        json(row.actionUser),
+        row.headlineTemplate,
+        json(row.headlineTemplateData),
+        row.bodyMessage,
+        row.source,
+        json(row.sourceData),
+        null,
+        false,
+        false,
+        JSON.stringify(people.map((person) => ({ user_id: person.userId, person }))),
+      ]);
+      notification = {
+        row: { ...row, seq: inserted.seq, createdAt: inserted.created_at },
+        people: recipients,
+      };
+    }
+    if (sinks.activity)
+      await run(client, INSERT_ACTIVITIES, [
+        apiKeyId,
+        JSON.stringify([activityRow(activityOf(event), newId(), sinks.immutableActivities)]),
+      ]);
+    await client.query('COMMIT');
+    after = async () => {
+      if (deliveries.length > 0) await queue.addBulk(deliveries.map(deliveryJob));
+      if (notification) {
+        const people = notification.people.map((recipient) => recipient.user);
+        const users = people.map((person) => ({ userId: person.userId, notified: true, person, readAt: null }));
+        io.to(people.map((person) => userRoom(apiKeyId, person.userId))).emit(NOTIFICATION_EVENT, {
+          ...notificationView(notification.row, users),
+          isUnread: true,
+        });
+      }
+      io.to(documentRoom(apiKeyId, organizationId, documentId)).emit(COMMENT_CHANGE_EVENT, {
+        organizationId,
+        documentId,
+        cursor: rows[0].change_seq,
+        kind: 'thread_added',
+        annotationId: annotation.annotationId,
+        thread: added.view,
+      });
+    };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await after();
+  return {
+    result: {
+      status: 'success',
+      message: 'Comment Annotation(s) added successfully.',
+      data: {
+        [annotation.annotationId]: {
+          success: true,
+          annotationId: annotation.annotationId,
+          commentIds: ids,
+          message: 'Added Successfully',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import { types } from 'pg';
+import { preparedStatement } from '@app/database';
+import { DOCUMENT_NAME_SQL } from '@app/document';
+import { AnnotationView, annotationView, commentView } from './comment-views';
+import { CommentAnnotation } from './entities/comment-annotation.entity';
+import { CommentReaction } from './entities/comment-reaction.entity';
+import { CommentEntity } from './entities/comment.entity';
+
+/**
+ * The SQL of comment writes, as named statements each pooled connection prepares once (the hot-route
+ * pattern of docs/performance.md), and the hydration of their rows into the entities the views read.
+ * Nest-free, so the bare comment-write yardstick of bench/ runs these very texts.
+ */
+
+/** A comment row as JSON inside a statement's row: bigint and timestamps as PostgreSQL's text, parsed as pg parses columns. */
+const commentJson = (alias: string) =>
+  `to_jsonb(${alias}) || jsonb_build_object('id', ${alias}.id::text, 'seq', ${alias}.seq::text, 'created_at', ${alias}.created_at::text, 'updated_at', ${alias}.updated_at::text)`;
+
+const reactionJson = (alias: string) =>
+  `to_jsonb(${alias}) || jsonb_build_object('comment_id', ${alias}.comment_id::text, 'created_at', ${alias}.created_at::text)`;
+
+/** The thread columns of `a`, its comments (creation order), its reactions (oldest first) and the document's name. */
+const THREAD_COLUMNS = `a.*,
+  (SELECT COALESCE(jsonb_agg(${commentJson('c')} ORDER BY c.seq), '[]') FROM comment c
+    WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id AND c.document_id = a.document_id AND c.annotation_id = a.id) AS comments,
+  (SELECT COALESCE(jsonb_agg(${reactionJson('r')} ORDER BY r.created_at), '[]') FROM comment_reaction r
+    WHERE r.api_key_id = a.api_key_id AND r.organization_id = a.organization_id AND r.document_id = a.document_id AND r.annotation_id = a.id) AS reactions`;
+
+/** The advisory lock that orders a document's change log by commit (CommentFeed); $k is the lock key. */
+const changeLogLock = (k: number) => `SELECT pg_advisory_xact_lock(hashtextextended($${k}, 0))`;
+
+/**
+ * Appends the change-log rows ($5 annotation ids, $6 kinds, in order) under the document's lock and reads
+ * back the threads $7 as they now stand: one row per thread, or one row without a thread when none is
+ * named; every row carries the new rows' seqs.
+ */
+export const RECORD_CHANGES = preparedStatement(`WITH locked AS (${changeLogLock(4)}),
+  logged AS (
+    INSERT INTO comment_change (api_key_id, organization_id, document_id, annotation_id, kind)
+    SELECT $1, $2, $3, c.annotation_id, c.kind FROM locked, unnest($5::text[], $6::text[]) WITH ORDINALITY AS c(annotation_id, kind, n)
+     ORDER BY c.n
+    RETURNING seq
+  )
+  SELECT (SELECT array_agg(seq ORDER BY seq) FROM logged) AS change_seqs, t.* FROM (SELECT 1) AS one LEFT JOIN (
+    SELECT ${THREAD_COLUMNS}, (${DOCUMENT_NAME_SQL}) AS document_name FROM comment_annotation a
+     WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = ANY($7::text[])
+  ) AS t ON true
+  ORDER BY t.seq`);
+
+const ANNOTATION_RECORD = `id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
+  target_element jsonb, context jsonb, type text, comment_type text, suggestion jsonb, visibility jsonb, next_comment_id bigint,
+  created_at timestamptz, updated_at timestamptz`;
+const ANNOTATION_FIELDS =
+  'id, status, priority, assigned_to, created_by, location, location_id, target_element, context, type, comment_type, suggestion, visibility, next_comment_id, created_at, updated_at';
+const COMMENT_RECORD = `annotation_id text, id bigint, text text, html text, from_user jsonb, tagged_user_contacts jsonb, context jsonb,
+  attachments jsonb, agent jsonb, created_at timestamptz, updated_at timestamptz`;
+const COMMENT_FIELDS =
+  'id, text, html, from_user, tagged_user_contacts, context, attachments, agent, created_at, updated_at';
+
+/**
+ * Annotation add in one round trip: the document's check (no row: NOT_FOUND) and name, the threads $4
+ * (an id already taken is skipped), the comments $5 of the threads inserted, and a `thread_added`
+ * change-log row per inserted thread under the document's lock $6. One row per inserted thread, in
+ * creation order, with its comments and change seq; one row without a thread when none was inserted.
+ */
+export const ADD_THREADS = preparedStatement(`WITH d AS (${DOCUMENT_NAME_SQL}),
+  a AS (
+    INSERT INTO comment_annotation (api_key_id, organization_id, document_id, ${ANNOTATION_FIELDS})
+    SELECT $1, $2, $3, v.${ANNOTATION_FIELDS.split(', ').join(', v.')}
+      FROM d, ROWS FROM (jsonb_to_recordset($4::jsonb) AS (${ANNOTATION_RECORD})) WITH ORDINALITY AS v(${ANNOTATION_FIELDS}, n)
+     ORDER BY v.n
+    ON CONFLICT DO NOTHING
+    RETURNING *
+  ),
+  c AS (
+    INSERT INTO comment (api_key_id, organization_id, document_id, annotation_id, ${COMMENT_FIELDS})
+    SELECT $1, $2, $3, v.annotation_id, v.${COMMENT_FIELDS.split(', ').join(', v.')}
+      FROM ROWS FROM (jsonb_to_recordset($5::jsonb) AS (${COMMENT_RECORD})) WITH ORDINALITY AS v(annotation_id, ${COMMENT_FIELDS}, n)
+     WHERE v.annotation_id COLLATE "C" IN (SELECT id FROM a)
+     ORDER BY v.n
+    RETURNING *
+  ),
+  locked AS (${changeLogLock(6)}),
+  logged AS (
+    INSERT INTO comment_change (api_key_id, organization_id, document_id, annotation_id, kind)
+    SELECT $1, $2, $3, a.id, 'thread_added' FROM locked, a ORDER BY a.seq
+    RETURNING annotation_id, seq
+  )
+  SELECT d.name AS document_name, a.*, logged.seq AS change_seq,
+    (SELECT COALESCE(jsonb_agg(${commentJson('c')} ORDER BY c.seq), '[]') FROM c WHERE c.annotation_id = a.id) AS comments
+  FROM d LEFT JOIN a ON true LEFT JOIN logged ON logged.annotation_id = a.id
+  ORDER BY a.seq`);
+
+/** The thread $4's subscription maps, locked for the rest of the transaction; no row when it does not exist. */
+export const LOCK_SUBSCRIPTIONS = preparedStatement(
+  'SELECT subscribed_users, unsubscribed_users FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 FOR UPDATE',
+);
+
+/** Replaces the thread $4's subscription maps with $5 and $6. */
+export const SET_SUBSCRIPTIONS = preparedStatement(
+  'UPDATE comment_annotation SET subscribed_users = $5, unsubscribed_users = $6 WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4',
+);
+
+/** The annotation $4, locked for the rest of the transaction: its counter hands out each comment id once. */
+export const LOCK_ANNOTATION = preparedStatement(
+  'SELECT next_comment_id FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 FOR UPDATE',
+);
+
+/**
+ * Comment add into the locked annotation $4: when none of the given ids $6 is taken, the comments $5 and
+ * the counter moved to $7; else nothing, and the first taken id (by creation) is answered.
+ */
+export const ADD_COMMENTS = preparedStatement(`WITH taken AS (
+    SELECT id FROM comment WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = $4 AND id = ANY($6::bigint[])
+     ORDER BY seq LIMIT 1
+  ),
+  added AS (
+    INSERT INTO comment (api_key_id, organization_id, document_id, annotation_id, ${COMMENT_FIELDS})
+    SELECT $1, $2, $3, $4, v.${COMMENT_FIELDS.split(', ').join(', v.')}
+      FROM ROWS FROM (jsonb_to_recordset($5::jsonb) AS (${COMMENT_RECORD})) WITH ORDINALITY AS v(annotation_id, ${COMMENT_FIELDS}, n)
+     WHERE NOT EXISTS (SELECT 1 FROM taken)
+     ORDER BY v.n
+    RETURNING id
+  ),
+  counted AS (
+    UPDATE comment_annotation SET next_comment_id = GREATEST(next_comment_id, $7::bigint), updated_at = now()
+     WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4 AND NOT EXISTS (SELECT 1 FROM taken)
+    RETURNING id
+  )
+  SELECT (SELECT id::text FROM taken) AS taken`);
+
+/** Deletes the comments $5 of annotation $4 (all of them when $5 is null), answering them in creation order. */
+export const DELETE_COMMENTS = preparedStatement(`WITH deleted AS (
+    DELETE FROM comment AS c
+     WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = $4
+       AND ($5::bigint[] IS NULL OR c.id = ANY($5::bigint[]))
+    RETURNING ${commentJson('c')} AS comment, c.seq
+  )
+  SELECT comment FROM deleted ORDER BY seq`);
+
+/** Whether annotation $4 and its comment $5 exist. */
+export const REACTION_TARGET = preparedStatement(`SELECT
+    EXISTS (SELECT 1 FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4) AS annotation,
+    EXISTS (SELECT 1 FROM comment WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = $4 AND id = $5) AS comment`);
+
+/** User $6's reactions $8 (in order) on comment $5, as `user` $7; those already there are skipped. Answers the icons added. */
+export const ADD_REACTIONS =
+  preparedStatement(`INSERT INTO comment_reaction (api_key_id, organization_id, document_id, annotation_id, comment_id, user_id, icon, "user")
+  SELECT $1, $2, $3, $4, $5::bigint, $6, r.icon, $7::jsonb FROM unnest($8::text[]) WITH ORDINALITY AS r(icon, n) ORDER BY r.n
+  ON CONFLICT DO NOTHING
+  RETURNING icon`);
+
+/** Removes user $6's reactions $7 from comment $5; answers the icons removed (a SELECT, so a transaction's query answers rows alone). */
+export const DELETE_REACTIONS = preparedStatement(`WITH removed AS (
+    DELETE FROM comment_reaction
+     WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = $4 AND comment_id = $5 AND user_id = $6
+       AND icon = ANY($7::text[])
+    RETURNING icon
+  )
+  SELECT icon FROM removed`);
+
+/** A thread row of RECORD_CHANGES or ADD_THREADS, as pg answers it. */
+export interface ThreadRow {
+  api_key_id: string;
+  organization_id: string;
+  document_id: string;
+  id: string;
+  seq: string;
+  status: CommentAnnotation['status'];
+  priority: CommentAnnotation['priority'];
+  assigned_to: CommentAnnotation['assignedTo'];
+  created_by: CommentAnnotation['createdBy'];
+  location: CommentAnnotation['location'];
+  location_id: string | null;
+  target_element: CommentAnnotation['targetElement'];
+  context: CommentAnnotation['context'];
+  type: string;
+  comment_type: string | null;
+  suggestion: CommentAnnotation['suggestion'];
+  visibility: CommentAnnotation['visibility'];
+  subscribed_users: CommentAnnotation['subscribedUsers'];
+  unsubscribed_users: CommentAnnotation['unsubscribedUsers'];
+  resolved_by_user_id: string | null;
+  status_updated_by_user_id: string | null;
+  next_comment_id: string;
+  created_at: Date;
+  updated_at: Date;
+  comments: Array<Record<string, unknown>>;
+  reactions?: Array<Record<string, unknown>>;
+  document_name: string | null;
+}
+
+/** pg's own parser of timestamptz text, so a date read through JSON equals the same column read directly. */
+const timestamp = types.getTypeParser(types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+
+export function annotationOf(row: ThreadRow): CommentAnnotation {
+  return {
+    apiKeyId: row.api_key_id,
+    organizationId: row.organization_id,
+    documentId: row.document_id,
+    id: row.id,
+    seq: row.seq,
+    status: row.status,
+    priority: row.priority,
+    assignedTo: row.assigned_to,
+    createdBy: row.created_by,
+    location: row.location,
+    locationId: row.location_id,
+    targetElement: row.target_element,
+    context: row.context,
+    type: row.type,
+    commentType: row.comment_type,
+    suggestion: row.suggestion,
+    visibility: row.visibility,
+    subscribedUsers: row.subscribed_users,
+    unsubscribedUsers: row.unsubscribed_users,
+    resolvedByUserId: row.resolved_by_user_id,
+    statusUpdatedByUserId: row.status_updated_by_user_id,
+    nextCommentId: row.next_comment_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function commentOf(json: Record<string, unknown>): CommentEntity {
+  return {
+    apiKeyId: json.api_key_id as string,
+    organizationId: json.organization_id as string,
+    documentId: json.document_id as string,
+    annotationId: json.annotation_id as string,
+    id: json.id as string,
+    seq: json.seq as string,
+    text: json.text as string,
+    html: json.html as string | null,
+    from: json.from_user as CommentEntity['from'],
+    taggedUserContacts: json.tagged_user_contacts as CommentEntity['taggedUserContacts'],
+    context: json.context as CommentEntity['context'],
+    attachments: json.attachments as CommentEntity['attachments'],
+    agent: json.agent as CommentEntity['agent'],
+    createdAt: timestamp(json.created_at as string),
+    updatedAt: timestamp(json.updated_at as string),
+  };
+}
+
+export function reactionOf(json: Record<string, unknown>): CommentReaction {
+  return {
+    apiKeyId: json.api_key_id as string,
+    organizationId: json.organization_id as string,
+    documentId: json.document_id as string,
+    annotationId: json.annotation_id as string,
+    commentId: json.comment_id as string,
+    userId: json.user_id as string,
+    icon: json.icon as string,
+    user: json.user as CommentReaction['user'],
+    createdAt: timestamp(json.created_at as string),
+  };
+}
+
+/** A thread as a write left it: its row, its Velt view (comments and reactions) and its document's name. */
+export interface StoredThread {
+  row: CommentAnnotation;
+  view: AnnotationView;
+  documentName: string | null;
+}
+
+export function storedThread(row: ThreadRow): StoredThread {
+  const reactions = (row.reactions ?? []).map(reactionOf);
+  const comments = row.comments.map(commentOf).map((comment) =>
+    commentView(
+      comment,
+      reactions.filter((r) => r.commentId === comment.id),
+    ),
+  );
+  const annotation = annotationOf(row);
+  return { row: annotation, view: annotationView(annotation, comments), documentName: row.document_name };
+}
+
+/** The JSON lock key of a document's change log. */
+export function changeLogKey(apiKeyId: string, organizationId: string, documentId: string): string {
+  return JSON.stringify([apiKeyId, organizationId, documentId]);
+}

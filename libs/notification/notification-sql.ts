@@ -1,0 +1,30 @@
+import { preparedStatement } from '@app/database';
+
+// The notification sink's statements, Nest-free: the bare comment-write yardstick of bench/ runs these texts.
+
+/** The users' stored settings at both levels, in one statement. */
+export const STORED_SETTINGS =
+  preparedStatement(`SELECT 'document' AS level, user_id, inbox, email, slack FROM notification_document_config
+   WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = ANY($4::text[])
+  UNION ALL
+  SELECT 'organization', user_id, inbox, email, slack FROM notification_user_config
+   WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($4::text[])`);
+
+/**
+ * A notification and the users it lists in one statement: an id already used in the organization
+ * writes neither. Answers the new row's generated columns.
+ */
+export const INSERT_NOTIFICATION = preparedStatement(`WITH inserted AS (
+    INSERT INTO notification (api_key_id, organization_id, id, document_id, location_id, action_user, headline_template,
+      headline_template_data, body_message, source, source_data, context, notify_all, resolver_used)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, COALESCE($14, false))
+    ON CONFLICT DO NOTHING
+    RETURNING seq, created_at
+  ),
+  listed AS (
+    INSERT INTO notification_user (api_key_id, organization_id, notification_id, user_id, notified, person)
+    SELECT $1, $2, $3, p.user_id, true, p.person
+      FROM inserted, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (user_id text, person jsonb)) WITH ORDINALITY AS p(user_id, person, n)
+     ORDER BY p.n
+  )
+  SELECT seq, created_at FROM inserted`);
