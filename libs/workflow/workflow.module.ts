@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmailModule } from '@app/email';
 import { NotificationModule } from '@app/notification';
 import { DefinitionService } from './definition.service';
 import { WORKFLOW_ENTITIES } from './entities';
@@ -11,7 +12,7 @@ import { WorkflowProducer } from './workflow.producer';
 
 /** Review workflows: definitions, executions and the transitions both processes make. Steps run in WorkflowWorkerModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule],
+  imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule, EmailModule],
   providers: [
     DefinitionService,
     ExecutionService,

@@ -1,0 +1,229 @@
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
+import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
+import { eventually } from './support/eventually';
+import { seedDocument, seedEditors } from './support/seed';
+import { SmtpReceiver } from './support/smtp-receiver';
+
+const LONG = 120_000;
+const doc = { organizationId: 'org-w', documentId: 'doc-w' };
+const FROM = 'workflows@acme.test';
+const ENV = {
+  EMAIL_ALLOW_PRIVATE_NETWORKS: 'true',
+  EMAIL_RETRY_DELAY_MS: '200',
+  EMAIL_SWEEP_INTERVAL_MS: '1000',
+  WORKFLOW_SWEEP_INTERVAL_MS: '500',
+};
+
+interface MessageRow {
+  recipient_user_id: string;
+  recipient_email: string | null;
+  reason: string;
+  status: string;
+  last_error: string | null;
+}
+
+/** Review workflows' e-mails and in-app notifications, sent through the e-mail sink by a real worker to a real SMTP server. */
+describe('review workflow e-mails and notifications', () => {
+  let world: TestEnvironment;
+  let api: RunningApi;
+  let worker: RunningProcess | null = null;
+  let smtp: SmtpReceiver;
+
+  const call = <T = unknown>(who: Credentials, path: string, data: unknown) =>
+    post<T>(api.url, path, data, apiKeyHeaders(who));
+
+  const rows = (who: Credentials) =>
+    world.query<MessageRow>(
+      'SELECT recipient_user_id, recipient_email, reason, status, last_error FROM email_message WHERE api_key_id = $1 ORDER BY recipient_user_id, recipient_email',
+      [who.apiKey],
+    );
+
+  /** A fresh API key with a document, users with the addresses given, and SMTP e-mail to the receiver. */
+  async function tenant(addresses: Record<string, string | null>): Promise<Credentials> {
+    const who = await createWorkspace(api.url);
+    await seedDocument(world, who.apiKey, doc.organizationId, doc.documentId);
+    await seedEditors(api.url, who, doc.organizationId, Object.keys(addresses));
+    const users = Object.entries(addresses).flatMap(([userId, email]) => (email ? [{ userId, email }] : []));
+    if (users.length > 0)
+      expect((await call(who, '/v2/users/update', { organizationId: doc.organizationId, users })).status).toBe(200);
+    const configured = await call(who, '/v2/workspace/emailconfig/update', {
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'smtp',
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        fromEmail: FROM,
+        fromCompany: 'Acme',
+      },
+    });
+    expect(configured.status).toBe(200);
+    return who;
+  }
+
+  async function run(who: Credentials, definition: Record<string, unknown>): Promise<string> {
+    const created = await call(who, '/v2/workflow/definitions/create', definition);
+    expect(created.body).toMatchObject({ result: expect.anything() as object });
+    const dispatched = await call<{ executionId: string }>(who, '/v2/workflow/executions/dispatch', {
+      definitionId: definition.definitionId,
+      ...doc,
+      triggerContext: { title: 'Launch post' },
+    });
+    expect(dispatched.status).toBe(200);
+    return dispatched.body.result.data.executionId;
+  }
+
+  async function steps(who: Credentials, executionId: string) {
+    const got = await call<{ status: string; steps: Array<{ nodeId: string; status: string; output: object }> }>(
+      who,
+      '/v2/workflow/executions/get',
+      { executionId },
+    );
+    return got.body.result.data;
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+    smtp = await SmtpReceiver.start();
+    api = await startApi(world.env, ENV);
+    worker = await startWorker(world.env, ENV);
+  }, LONG);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.stop();
+    await smtp?.stop();
+    await world?.dispose();
+  }, LONG);
+
+  it(
+    "a notification node e-mails its addresses and users once and puts an in-app notification in its users' inboxes",
+    async () => {
+      const who = await tenant({ u_cy: 'cy@example.com', u_dee: null });
+      const executionId = await run(who, {
+        definitionId: 'announce',
+        name: 'Announce',
+        nodes: [
+          {
+            nodeId: 'tell',
+            type: 'notification',
+            config: {
+              channel: 'email',
+              recipients: ['ops@example.com', 'u_cy', 'u_dee'],
+              subjectTemplate: 'Approved: {{execution.triggerContext.title}}',
+              bodyTemplate: '{{execution.triggerContext.title}} is approved.',
+            },
+          },
+        ],
+        edges: [],
+      });
+      const done = await eventually(
+        async () => {
+          const view = await steps(who, executionId);
+          if (view.status !== 'completed') throw new Error(view.status);
+          return view;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+      expect(done.steps[0].output).toMatchObject({
+        subject: 'Approved: Launch post',
+        body: 'Launch post is approved.',
+        delivered: true,
+        inAppRecipients: 2,
+        email: { configured: true, queued: 2, skipped: 1 },
+      });
+      await eventually(() => expect(smtp.to('ops@example.com')).toHaveLength(1), { timeoutMs: 20_000 });
+      await eventually(() => expect(smtp.to('cy@example.com')).toHaveLength(1), { timeoutMs: 20_000 });
+      await settle();
+      expect(smtp.to('ops@example.com')).toHaveLength(1);
+      expect(smtp.to('cy@example.com')).toHaveLength(1);
+      const mail = smtp.to('cy@example.com')[0].parsed;
+      expect(mail.subject).toBe('Approved: Launch post');
+      expect(mail.text).toContain('Launch post is approved.');
+      expect(await rows(who)).toEqual([
+        {
+          recipient_user_id: '',
+          recipient_email: 'ops@example.com',
+          reason: 'workflow',
+          status: 'sent',
+          last_error: null,
+        },
+        {
+          recipient_user_id: 'u_cy',
+          recipient_email: 'cy@example.com',
+          reason: 'workflow',
+          status: 'sent',
+          last_error: null,
+        },
+        {
+          recipient_user_id: 'u_dee',
+          recipient_email: null,
+          reason: 'workflow',
+          status: 'skipped',
+          last_error: expect.stringContaining('no e-mail address') as string,
+        },
+      ]);
+      for (const userId of ['u_cy', 'u_dee']) {
+        const inbox = await call<Array<Record<string, unknown>>>(who, '/v2/notifications/get', { ...doc, userId });
+        expect(inbox.body.result.data).toEqual([
+          expect.objectContaining({
+            displayHeadlineMessageTemplate: 'Approved: Launch post',
+            notificationSource: 'workflow',
+            notificationSourceData: expect.objectContaining({ executionId }) as object,
+          }),
+        ]);
+      }
+    },
+    LONG,
+  );
+
+  it(
+    "e-mails each reviewer of a human step once at their profile's address, unless their settings turn e-mail off",
+    async () => {
+      const who = await tenant({ u_rev: 'rev@example.com', u_quiet: 'quiet@example.com' });
+      const unsubscribed = await call(who, '/v2/notifications/config/set', {
+        organizationId: doc.organizationId,
+        userIds: ['u_quiet'],
+        config: { email: 'NONE' },
+      });
+      expect(unsubscribed.status).toBe(200);
+      const executionId = await run(who, {
+        definitionId: 'sign-off',
+        name: 'Sign-off',
+        nodes: [
+          {
+            nodeId: 'review',
+            type: 'human',
+            config: { reviewerIds: ['u_rev', 'u_quiet'], commentBody: 'Please check the launch post.' },
+          },
+          {
+            nodeId: 'rework',
+            type: 'notification',
+            config: { channel: 'slack', slackTarget: '#launch', bodyTemplate: 'rework' },
+          },
+        ],
+        edges: [{ from: 'review', to: 'rework', on: 'reject' }],
+      });
+      await eventually(() => expect(smtp.to('rev@example.com')).toHaveLength(1), { timeoutMs: 20_000 });
+      await eventually(
+        async () =>
+          expect((await rows(who)).map((row) => [row.recipient_user_id, row.reason, row.status])).toEqual([
+            ['u_quiet', 'review', 'skipped'],
+            ['u_rev', 'review', 'sent'],
+          ]),
+        { timeoutMs: 20_000 },
+      );
+      await settle();
+      expect(smtp.to('rev@example.com')).toHaveLength(1);
+      expect(smtp.to('quiet@example.com')).toHaveLength(0);
+      const mail = smtp.to('rev@example.com')[0].parsed;
+      expect(mail.subject).toBe('Review requested: review');
+      expect(mail.text).toContain('Please check the launch post.');
+      expect((await steps(who, executionId)).steps[0]).toMatchObject({ nodeId: 'review', status: 'waiting' });
+    },
+    LONG,
+  );
+});
