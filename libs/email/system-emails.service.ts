@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
-import { UserContacts } from '@app/user';
+import { UserContact, UserContacts } from '@app/user';
 import { EmailConfigService } from '@app/workspace';
 import { NO_ADDRESS, sendsMail } from './email-policy';
 import { EmailProducer } from './email.producer';
@@ -64,7 +64,7 @@ export class SystemEmails {
     const profiles =
       mail.organizationId && userIds.length > 0
         ? await this.users.contactsOf(manager, mail.apiKeyId, mail.organizationId, userIds)
-        : new Map();
+        : new Map<string, UserContact>();
     const html = `<p>${escapeHtml(mail.text).replace(/\n/g, '<br>')}</p>`;
     const rows = mail.recipients.map((recipient): Partial<EmailMessage> => {
       const profile = recipient.userId ? profiles.get(recipient.userId) : undefined;
