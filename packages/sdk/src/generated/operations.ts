@@ -591,7 +591,7 @@ export type ListDeliveriesDto = {
 };
 export type ListEmailMessagesDto = {
   status?: "pending" | "sent" | "skipped" | "failed";
-  reason?: "mention" | "assign";
+  reason?: "mention" | "assign" | "review" | "workflow";
   userId?: string;
   pageSize?: number;
   pageToken?: string;
