@@ -115,9 +115,21 @@ export async function startLocalStep(transition: Transition, step: WorkflowStep)
   await notifyStep(transition, step);
 }
 
-/** A recipient with an `@` is an e-mail address; any other is a user id (inbox, and e-mail to their profile's address). */
-function isAddress(recipient: string): boolean {
-  return recipient.includes('@');
+/**
+ * A notification node's recipients: an entry with an `@` is an e-mail address; any other is a user id,
+ * who gets an in-app notification and an e-mail at their profile's address.
+ */
+export function notificationRecipients(recipients: readonly string[]): {
+  userIds: string[];
+  emails: Array<{ userId: string | null; email: string | null }>;
+} {
+  const isAddress = (recipient: string) => recipient.includes('@');
+  return {
+    userIds: recipients.filter((recipient) => !isAddress(recipient)),
+    emails: recipients.map((recipient) =>
+      isAddress(recipient) ? { userId: null, email: recipient } : { userId: recipient, email: null },
+    ),
+  };
 }
 
 /**
@@ -150,24 +162,13 @@ async function notifyStep(transition: Transition, step: WorkflowStep): Promise<v
   const subject = config.subjectTemplate ? renderTemplate(config.subjectTemplate, roots) : null;
   const body = renderTemplate(config.bodyTemplate, roots);
   const title = subject || `${execution.definitionId}: ${node.name ?? node.nodeId}`;
-  const userIds = recipients.filter((recipient) => !isAddress(recipient));
+  const { userIds, emails } = notificationRecipients(recipients);
   const inApp = await transition.notify(`workflow-${step.key}`, userIds, title, body, {
     executionId: execution.executionId,
     definitionId: execution.definitionId,
     stepId: step.stepId,
   });
-  const email =
-    config.channel === 'email'
-      ? await transition.mail(
-          'workflow',
-          step.stepId,
-          recipients.map((recipient) =>
-            isAddress(recipient) ? { userId: null, email: recipient } : { userId: recipient, email: null },
-          ),
-          title,
-          body,
-        )
-      : null;
+  const email = config.channel === 'email' ? await transition.mail('workflow', step.stepId, emails, title, body) : null;
   await settle(
     transition,
     step,
