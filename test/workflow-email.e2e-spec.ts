@@ -226,4 +226,48 @@ describe('review workflow e-mails and notifications', () => {
     },
     LONG,
   );
+  it(
+    'writes no e-mail while the e-mail service is off, and accepts a Slack target without posting it',
+    async () => {
+      const who = await createWorkspace(api.url);
+      await seedDocument(world, who.apiKey, doc.organizationId, doc.documentId);
+      const executionId = await run(who, {
+        definitionId: 'quiet',
+        name: 'Quiet',
+        nodes: [
+          {
+            nodeId: 'mail',
+            type: 'notification',
+            config: { channel: 'email', recipients: ['ops@example.com'], bodyTemplate: 'hello' },
+          },
+          {
+            nodeId: 'slack',
+            type: 'notification',
+            config: { channel: 'slack', slackTarget: 'C0123', bodyTemplate: 'hello' },
+          },
+        ],
+        edges: [{ from: 'mail', to: 'slack' }],
+      });
+      const done = await eventually(
+        async () => {
+          const view = await steps(who, executionId);
+          if (view.status !== 'completed') throw new Error(view.status);
+          return view;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+      const output = (nodeId: string) => done.steps.find((step) => step.nodeId === nodeId)!.output;
+      expect(output('mail')).toMatchObject({
+        delivered: false,
+        email: { configured: false, queued: 0, skipped: 0 },
+      });
+      expect(output('slack')).toMatchObject({
+        delivered: false,
+        slackTarget: 'C0123',
+        slack: { sent: false, reason: 'slack-not-configured' },
+      });
+      expect(await rows(who)).toEqual([]);
+    },
+    LONG,
+  );
 });
