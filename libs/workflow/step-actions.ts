@@ -99,20 +99,50 @@ export async function startLocalStep(transition: Transition, step: WorkflowStep)
       );
       return;
     }
-    // No model runs here: the step waits for recordAgentResolution (docs/review-workflows.md "Our agent contract").
-    const responseId = `resp_${step.key}`;
-    await transition.updateStep(step, {
-      status: 'waiting',
-      output: { agentId: config.agentId, resolvedUrl, responseIds: [responseId], input: step.input },
-    });
-    await transition.event('step.awaiting-approval', step.stepId, {
-      agentId: config.agentId,
-      agentExecutionId: responseId,
-      pollIntervalMs: config.pollIntervalMs ?? 15000,
-    });
+    await awaitAgent(transition, step, {});
     return;
   }
   await notifyStep(transition, step);
+}
+
+export interface AgentConfig {
+  agentId: string;
+  url?: string;
+  urlPath?: string;
+  pollIntervalMs?: number;
+}
+
+export function agentConfigOf(
+  transition: Transition,
+  step: WorkflowStep,
+): AgentConfig & { resolvedUrl: string | null } {
+  const config = transition.execution.graph.nodes[step.nodeId].config as unknown as AgentConfig;
+  return { ...config, resolvedUrl: config.url ?? resolvePath(transition.execution.triggerContext, config.urlPath) };
+}
+
+/** No model runs here: the agent step waits for recordAgentResolution (docs/review-workflows.md "Our agent contract"). */
+export async function awaitAgent(
+  transition: Transition,
+  step: WorkflowStep,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  const config = agentConfigOf(transition, step);
+  const responseId = `resp_${step.key}`;
+  await transition.updateStep(step, {
+    status: 'waiting',
+    output: {
+      agentId: config.agentId,
+      resolvedUrl: config.resolvedUrl,
+      responseIds: [responseId],
+      input: step.input,
+      ...extra,
+    },
+  });
+  await transition.event('step.awaiting-approval', step.stepId, {
+    agentId: config.agentId,
+    agentExecutionId: responseId,
+    pollIntervalMs: config.pollIntervalMs ?? 15000,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EmailModule } from '@app/email';
 import { NotificationModule } from '@app/notification';
+import { AgentEndpointService } from './agent-endpoint.service';
 import { DefinitionService } from './definition.service';
 import { WORKFLOW_ENTITIES } from './entities';
 import { ExecutionService } from './execution.service';
@@ -14,6 +15,7 @@ import { WorkflowProducer } from './workflow.producer';
 @Module({
   imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule, EmailModule],
   providers: [
+    AgentEndpointService,
     DefinitionService,
     ExecutionService,
     StepService,
@@ -21,6 +23,14 @@ import { WorkflowProducer } from './workflow.producer';
     WorkflowProducer,
     WorkflowUserData,
   ],
-  exports: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer, WorkflowUserData],
+  exports: [
+    AgentEndpointService,
+    DefinitionService,
+    ExecutionService,
+    StepService,
+    WorkflowTransitions,
+    WorkflowProducer,
+    WorkflowUserData,
+  ],
 })
 export class WorkflowModule {}

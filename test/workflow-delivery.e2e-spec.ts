@@ -3,7 +3,9 @@ import { RunningApi, RunningProcess, startApi, startWorker } from './support/pro
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { eventually } from './support/eventually';
 import { seedDocument, seedEditors } from './support/seed';
+import { createHmac } from 'node:crypto';
 import { SmtpReceiver } from './support/smtp-receiver';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const LONG = 120_000;
 const doc = { organizationId: 'org-w', documentId: 'doc-w' };
@@ -13,7 +15,10 @@ const ENV = {
   EMAIL_RETRY_DELAY_MS: '200',
   EMAIL_SWEEP_INTERVAL_MS: '1000',
   WORKFLOW_SWEEP_INTERVAL_MS: '500',
+  WORKFLOW_RETRY_DELAY_MS: '100',
+  WORKFLOW_STEP_MAX_ATTEMPTS: '3',
 };
+const AGENT_SECRET = 'agent-secret-0123456789';
 
 interface MessageRow {
   recipient_user_id: string;
@@ -23,8 +28,11 @@ interface MessageRow {
   last_error: string | null;
 }
 
-/** Review workflows' e-mails and in-app notifications, sent through the e-mail sink by a real worker to a real SMTP server. */
-describe('review workflow e-mails and notifications', () => {
+/**
+ * What review workflows send, by a real worker: e-mails through the e-mail sink to a real SMTP server,
+ * in-app notifications, and calls to the API key's agent endpoint.
+ */
+describe('review workflow deliveries', () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let worker: RunningProcess | null = null;
@@ -65,8 +73,12 @@ describe('review workflow e-mails and notifications', () => {
   async function run(who: Credentials, definition: Record<string, unknown>): Promise<string> {
     const created = await call(who, '/v2/workflow/definitions/create', definition);
     expect(created.body).toMatchObject({ result: expect.anything() as object });
+    return dispatch(who, definition.definitionId as string);
+  }
+
+  async function dispatch(who: Credentials, definitionId: string): Promise<string> {
     const dispatched = await call<{ executionId: string }>(who, '/v2/workflow/executions/dispatch', {
-      definitionId: definition.definitionId,
+      definitionId,
       ...doc,
       triggerContext: { title: 'Launch post' },
     });
@@ -267,6 +279,108 @@ describe('review workflow e-mails and notifications', () => {
         slack: { sent: false, reason: 'slack-not-configured' },
       });
       expect(await rows(who)).toEqual([]);
+    },
+    LONG,
+  );
+  it(
+    "an agent step calls the API key's agent endpoint, signed and retried, and completes from its answer or waits for recordAgentResolution",
+    async () => {
+      const who = await createWorkspace(api.url);
+      const agent = await WebhookReceiver.start();
+      try {
+        // First call 503 (retried), then a rejection; the second execution's call answers without a resolution.
+        agent.reply = (_request, index) =>
+          index === 0
+            ? { status: 503 }
+            : index === 1
+              ? {
+                  status: 200,
+                  headers: { 'content-type': 'application/json' },
+                  body: '{"resolution":"rejected","reason":"too long"}',
+                }
+              : { status: 202, headers: { 'content-type': 'application/json' }, body: '{"accepted":true}' };
+        const set = await call(who, '/v2/workflow/agentendpoint/update', {
+          url: agent.url('/agent'),
+          secret: AGENT_SECRET,
+        });
+        expect(set.status).toBe(200);
+        const got = await call(who, '/v2/workflow/agentendpoint/get', {});
+        expect(got.body.result.data).toEqual({ url: agent.url('/agent'), secretSet: true, timeoutMs: 10000 });
+        const definition = {
+          definitionId: 'bot-review',
+          name: 'Bot review',
+          nodes: [
+            { nodeId: 'bot', type: 'agent', config: { agentId: 'style-bot', url: 'https://agents.example.com/style' } },
+            { nodeId: 'ok', type: 'notification', config: { channel: 'slack', slackTarget: 'C1', bodyTemplate: 'ok' } },
+            { nodeId: 'no', type: 'notification', config: { channel: 'slack', slackTarget: 'C1', bodyTemplate: 'no' } },
+          ],
+          edges: [
+            { from: 'bot', to: 'ok', on: 'approve' },
+            { from: 'bot', to: 'no', on: 'reject' },
+          ],
+        };
+        const first = await run(who, definition);
+        const done = await eventually(
+          async () => {
+            const view = await steps(who, first);
+            if (view.status !== 'completed') throw new Error(view.status);
+            return view;
+          },
+          { timeoutMs: 30_000, intervalMs: 100 },
+        );
+        expect(done.steps.map((step) => [step.nodeId, step.status])).toEqual([
+          ['bot', 'completed'],
+          ['no', 'completed'],
+        ]);
+        expect(done.steps[0].output).toMatchObject({ decision: 'reject', resolution: 'rejected', reason: 'too long' });
+        expect(agent.received).toHaveLength(2);
+        const [attempt, retry] = agent.received;
+        expect(retry.headers['idempotency-key']).toBe(attempt.headers['idempotency-key']);
+        expect(retry.headers['x-svc-signature']).toBe(
+          `sha256=${createHmac('sha256', AGENT_SECRET).update(retry.body).digest('hex')}`,
+        );
+        expect(agent.json(1)).toMatchObject({
+          executionId: first,
+          agentId: 'style-bot',
+          resolvedUrl: 'https://agents.example.com/style',
+          triggerContext: { title: 'Launch post' },
+        });
+
+        const second = await dispatch(who, 'bot-review');
+        const waiting = await eventually(
+          async () => {
+            const step = (await steps(who, second)).steps.find((candidate) => candidate.nodeId === 'bot')!;
+            if (step.status !== 'waiting') throw new Error(step.status);
+            return step;
+          },
+          { timeoutMs: 30_000, intervalMs: 100 },
+        );
+        const called = agent.json<{ stepId: string; responseId: string }>(2);
+        expect(waiting.output).toMatchObject({ responseIds: [called.responseId], agentEndpoint: { httpStatus: 202 } });
+        const recorded = await call(who, '/v2/workflow/steps/recordAgentResolution', {
+          executionId: second,
+          stepId: called.stepId,
+          responseId: called.responseId,
+          resolution: 'resolved',
+          actorId: 'style-bot',
+        });
+        expect(recorded.status).toBe(200);
+        await eventually(
+          async () =>
+            expect((await steps(who, second)).steps.map((step) => [step.nodeId, step.status])).toEqual([
+              ['bot', 'completed'],
+              ['ok', 'completed'],
+            ]),
+          { timeoutMs: 30_000, intervalMs: 100 },
+        );
+
+        const cleared = await call(who, '/v2/workflow/agentendpoint/update', { url: null });
+        expect(cleared.body.result.data).toEqual({ url: null, secretSet: false, timeoutMs: null });
+        const unknown = await call(who, '/v2/workflow/agentendpoint/update', { url: 'ftp://x', extra: 1 });
+        expect(unknown.status).toBe(400);
+      } finally {
+        await agent.down();
+      }
     },
     LONG,
   );
