@@ -321,6 +321,8 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // A definition's graph is checked as a whole (the service's compiler): two nodes and the edge between them.
   '/v2/workflow/definitions/create': WORKFLOW_DEFINITION,
   '/v2/workflow/definitions/update': WORKFLOW_DEFINITION,
+  // An absolute http(s) URL (checked by the service, as a webhook node's url).
+  '/v2/workflow/agentendpoint/update': { url: 'https://example.com/agent' },
 };
 
 /**

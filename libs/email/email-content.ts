@@ -1,12 +1,12 @@
 import { CommentEventData, EventEnvelope, NotificationUser } from '@app/events';
-import { EmailReason, EmailTemplateData } from './entities/email-message.entity';
+import { CommentEmailData } from './entities/email-message.entity';
 
 /** Subject and bodies of one e-mail, built when the event is recorded so a later send is the same message. */
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
-  templateData: EmailTemplateData;
+  templateData: CommentEmailData;
 }
 
 /** Longest comment excerpt an e-mail carries; the document holds the rest. */
@@ -48,11 +48,11 @@ function commentOf(event: CommentEventData): { commentId: number | null; comment
 export function buildEmailContent(
   event: CommentEventData & EventEnvelope,
   recipient: NotificationUser,
-  reason: EmailReason,
+  reason: CommentEmailData['reason'],
   fromCompany: string | null,
 ): EmailContent {
   const { commentId, commentText } = commentOf(event);
-  const templateData: EmailTemplateData = {
+  const templateData: CommentEmailData = {
     reason,
     event: event.trigger,
     actionUser: event.actionUser,

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { RecipientReason } from '@app/events';
 import { NotificationPreferences } from '@app/notification';
 import { RowJobRunner } from '@app/queue';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { SendingType, sendsMail, SERVICE_OFF, UNSUBSCRIBED } from './email-policy';
-import { EmailMessage, EmailStatus } from './entities/email-message.entity';
+import { EmailMessage, EmailReason, EmailStatus } from './entities/email-message.entity';
 import { OutgoingEmail, refused, SendResult } from './outgoing-email';
 import { SendgridTransport } from './sendgrid-transport';
 import { SmtpTransport } from './smtp-transport';
@@ -26,12 +27,18 @@ function outgoing(row: EmailMessage, config: EmailSendingConfig & { type: Sendin
     subject: row.subject,
     text: row.bodyText,
     html: row.bodyHtml,
+    // A workflow's e-mail is its own text; the comment templates do not fit it.
     templateId:
-      config.type === 'sendgrid'
+      config.type === 'sendgrid' && (row.reason === 'mention' || row.reason === 'assign')
         ? ((row.reason === 'mention' ? config.tagTemplateId : config.commentTemplateId) ?? null)
         : null,
     templateData: { ...row.templateData },
   };
+}
+
+/** A review request or a notification node addresses the person directly, as an assignment does: MINE lets it through, NONE stops it. */
+function preferenceReason(reason: EmailReason): RecipientReason {
+  return reason === 'review' || reason === 'workflow' ? 'assign' : reason;
 }
 
 /**
@@ -88,7 +95,7 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
       documentId: row.documentId,
       userId: row.recipientUserId,
     };
-    if (!(await this.preferences.allows(key, 'email', row.reason)))
+    if (!(await this.preferences.allows(key, 'email', preferenceReason(row.reason))))
       return this.settle(manager, row, 'skipped', UNSUBSCRIBED);
     const result = await this.send(config, row);
     await manager.increment(EmailMessage, { id: row.id }, 'attempts', 1);

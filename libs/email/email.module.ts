@@ -6,11 +6,12 @@ import { EmailMessageLog } from './email-message-log.service';
 import { EmailUserData } from './email-user-data.service';
 import { EMAIL_ENTITIES } from './entities';
 import { EmailProducer } from './email.producer';
+import { SystemEmails } from './system-emails.service';
 
-/** The message rows, the producer and the log; the senders live in EmailWorkerModule only. */
+/** The message rows, the producer, the log and the service's own e-mails (SystemEmails); the senders live in EmailWorkerModule only. */
 @Module({
   imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES), WorkspaceModule, UserContactsModule],
-  providers: [EmailProducer, EmailMessageLog, EmailUserData],
-  exports: [WorkspaceModule, UserContactsModule, EmailProducer, EmailMessageLog, EmailUserData],
+  providers: [EmailProducer, EmailMessageLog, EmailUserData, SystemEmails],
+  exports: [WorkspaceModule, UserContactsModule, EmailProducer, EmailMessageLog, EmailUserData, SystemEmails],
 })
 export class EmailModule {}

@@ -15,16 +15,16 @@ import { UserContacts } from '@app/user';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { buildEmailContent } from './email-content';
 import { EmailProducer } from './email.producer';
-import { EmailReason } from './entities/email-message.entity';
+import { CommentEmailData } from './entities/email-message.entity';
 import { NO_ADDRESS, sendsMail } from './email-policy';
 
 interface Planned {
   event: CommentEvent;
   user: NotificationUser;
-  reason: EmailReason;
+  reason: CommentEmailData['reason'];
 }
 
-function isEmailReason(reason: string): reason is EmailReason {
+function isEmailReason(reason: string): reason is CommentEmailData['reason'] {
   return reason === 'mention' || reason === 'assign';
 }
 

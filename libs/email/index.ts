@@ -4,3 +4,4 @@ export * from './email-worker.module';
 export * from './email.module';
 export * from './entities';
 export * from './email-history';
+export * from './system-emails.service';

@@ -60,17 +60,27 @@ export async function startLocalStep(transition: Transition, step: WorkflowStep)
       resumeKey: resumeKeyOf(step),
     });
     const execution = transition.execution;
+    const headline = `Review requested: ${node.name ?? node.nodeId}`;
+    const body = config.commentBody ?? `${execution.definitionId} waits for your decision.`;
     await transition.notify(
       `workflow-${step.key}`,
       reviewers.map((reviewer) => reviewer.userId),
-      `Review requested: ${node.name ?? node.nodeId}`,
-      config.commentBody ?? `${execution.definitionId} waits for your decision.`,
+      headline,
+      body,
       {
         executionId: execution.executionId,
         definitionId: execution.definitionId,
         stepId: step.stepId,
         resumeKey: resumeKeyOf(step),
       },
+    );
+    // The address is the reviewer's stored profile in the execution's organization; the sender applies their settings.
+    await transition.mail(
+      'review',
+      step.stepId,
+      reviewers.map((reviewer) => ({ userId: reviewer.userId, email: null })),
+      headline,
+      `${body}\n\nExecution ${execution.executionId}, step ${step.stepId}.`,
     );
     return;
   }
@@ -89,20 +99,76 @@ export async function startLocalStep(transition: Transition, step: WorkflowStep)
       );
       return;
     }
-    // No model runs here: the step waits for recordAgentResolution (docs/review-workflows.md "Our agent contract").
-    const responseId = `resp_${step.key}`;
-    await transition.updateStep(step, {
-      status: 'waiting',
-      output: { agentId: config.agentId, resolvedUrl, responseIds: [responseId], input: step.input },
-    });
-    await transition.event('step.awaiting-approval', step.stepId, {
-      agentId: config.agentId,
-      agentExecutionId: responseId,
-      pollIntervalMs: config.pollIntervalMs ?? 15000,
-    });
+    await awaitAgent(transition, step, {});
     return;
   }
-  // Notification: rendered and recorded on the step; see docs/review-workflows.md for what is sent.
+  await notifyStep(transition, step);
+}
+
+export interface AgentConfig {
+  agentId: string;
+  url?: string;
+  urlPath?: string;
+  pollIntervalMs?: number;
+}
+
+export function agentConfigOf(
+  transition: Transition,
+  step: WorkflowStep,
+): AgentConfig & { resolvedUrl: string | null } {
+  const config = transition.execution.graph.nodes[step.nodeId].config as unknown as AgentConfig;
+  return { ...config, resolvedUrl: config.url ?? resolvePath(transition.execution.triggerContext, config.urlPath) };
+}
+
+/** No model runs here: the agent step waits for recordAgentResolution (docs/review-workflows.md "Our agent contract"). */
+export async function awaitAgent(
+  transition: Transition,
+  step: WorkflowStep,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  const config = agentConfigOf(transition, step);
+  const responseId = `resp_${step.key}`;
+  await transition.updateStep(step, {
+    status: 'waiting',
+    output: {
+      agentId: config.agentId,
+      resolvedUrl: config.resolvedUrl,
+      responseIds: [responseId],
+      input: step.input,
+      ...extra,
+    },
+  });
+  await transition.event('step.awaiting-approval', step.stepId, {
+    agentId: config.agentId,
+    agentExecutionId: responseId,
+    pollIntervalMs: config.pollIntervalMs ?? 15000,
+  });
+}
+
+/**
+ * A notification node's recipients: an entry with an `@` is an e-mail address; any other is a user id,
+ * who gets an in-app notification and an e-mail at their profile's address.
+ */
+export function notificationRecipients(recipients: readonly string[]): {
+  userIds: string[];
+  emails: Array<{ userId: string | null; email: string | null }>;
+} {
+  const isAddress = (recipient: string) => recipient.includes('@');
+  return {
+    userIds: recipients.filter((recipient) => !isAddress(recipient)),
+    emails: recipients.map((recipient) =>
+      isAddress(recipient) ? { userId: null, email: recipient } : { userId: recipient, email: null },
+    ),
+  };
+}
+
+/**
+ * A notification node: renders its templates and writes its e-mails and in-app notifications on the
+ * transition that completes it, so they exist once whatever the worker does. Slack is not sent
+ * (docs/review-workflows.md "Node kinds").
+ */
+async function notifyStep(transition: Transition, step: WorkflowStep): Promise<void> {
+  const node = transition.execution.graph.nodes[step.nodeId];
   const config = node.config as {
     channel: 'email' | 'slack';
     bodyTemplate: string;
@@ -121,18 +187,32 @@ export async function startLocalStep(transition: Transition, step: WorkflowStep)
     },
     step: { stepId: step.stepId, nodeId: step.nodeId },
   };
-  await transition.updateStep(step, started);
+  await transition.updateStep(step, { startedAt: String(transition.now), runs: step.runs + 1 });
+  const recipients = config.recipients ?? [];
+  const subject = config.subjectTemplate ? renderTemplate(config.subjectTemplate, roots) : null;
+  const body = renderTemplate(config.bodyTemplate, roots);
+  const title = subject || `${execution.definitionId}: ${node.name ?? node.nodeId}`;
+  const { userIds, emails } = notificationRecipients(recipients);
+  const inApp = await transition.notify(`workflow-${step.key}`, userIds, title, body, {
+    executionId: execution.executionId,
+    definitionId: execution.definitionId,
+    stepId: step.stepId,
+  });
+  const email = config.channel === 'email' ? await transition.mail('workflow', step.stepId, emails, title, body) : null;
   await settle(
     transition,
     step,
     'completed',
     {
       channel: config.channel,
-      recipients: config.recipients ?? [],
+      recipients,
       slackTarget: config.slackTarget ?? null,
-      subject: config.subjectTemplate ? renderTemplate(config.subjectTemplate, roots) : null,
-      body: renderTemplate(config.bodyTemplate, roots),
-      delivered: false,
+      subject,
+      body,
+      delivered: inApp || (email?.queued ?? 0) > 0,
+      inAppRecipients: inApp ? userIds.length : 0,
+      ...(email ? { email: { configured: email.configured, queued: email.queued, skipped: email.skipped } } : {}),
+      ...(config.channel === 'slack' ? { slack: { sent: false, reason: 'slack-not-configured' } } : {}),
     },
     null,
     { channel: config.channel, nodeType: 'notification' },

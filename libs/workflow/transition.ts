@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { ApiError, newId } from '@app/common';
+import { SystemEmailRecipient, SystemEmailResult, SystemEmails } from '@app/email';
 import { Emit, WorkflowEventType } from '@app/events';
 import { SystemNotifications } from '@app/notification';
 import { WorkflowEvent } from './entities/workflow-event.entity';
@@ -39,10 +40,11 @@ export function isTerminal(status: StepStatus): boolean {
  */
 export class Transition {
   readonly wakeups: Wakeups = { steps: [], deadlines: [] };
-  /** Work for the moment after commit (socket pushes). */
-  readonly afterCommit: Array<() => void> = [];
-  /** Writes in-app notifications on this transition; set by WorkflowTransitions. */
+  /** Work for the moment after commit (socket pushes, e-mail jobs). */
+  readonly afterCommit: Array<() => void | Promise<void>> = [];
+  /** Write in-app notifications and e-mails on this transition; set by WorkflowTransitions. */
   notices: SystemNotifications | null = null;
+  emails: SystemEmails | null = null;
   readonly now = Date.now();
   private dirtyExecution = false;
 
@@ -72,16 +74,16 @@ export class Transition {
     return this.execution.status === 'running' || this.execution.status === 'pending';
   }
 
-  /** Tells users in their in-app inbox, when the execution names an existing document. */
+  /** Tells users in their in-app inbox, when the execution names an existing document; answers whether it did. */
   async notify(
     id: string,
     userIds: string[],
     headline: string,
     body: string,
     sourceData: Record<string, unknown>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { organizationId, documentId, apiKeyId } = this.execution;
-    if (!this.notices || !organizationId || !documentId || userIds.length === 0) return;
+    if (!this.notices || !organizationId || !documentId || userIds.length === 0) return false;
     const push = await this.notices.write(this.manager, {
       apiKeyId,
       organizationId,
@@ -94,6 +96,32 @@ export class Transition {
       sourceData,
     });
     if (push) this.afterCommit.push(push);
+    return push !== null;
+  }
+
+  /** Writes e-mails to these people on this transition (when the API key's e-mail service is on); sent after commit. */
+  async mail(
+    reason: 'review' | 'workflow',
+    stepId: string,
+    recipients: SystemEmailRecipient[],
+    subject: string,
+    text: string,
+  ): Promise<SystemEmailResult | null> {
+    if (!this.emails || recipients.length === 0) return null;
+    const { apiKeyId, organizationId, documentId, executionId, definitionId } = this.execution;
+    const result = await this.emails.write(this.manager, {
+      apiKeyId,
+      organizationId,
+      documentId,
+      reason,
+      event: reason === 'review' ? 'step.awaiting-approval' : 'step.notification',
+      recipients,
+      subject,
+      text,
+      source: { executionId, definitionId, stepId },
+    });
+    if (result.afterCommit) this.afterCommit.push(result.afterCommit);
+    return result;
   }
 
   touch(): void {

@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig, decryptSecret } from '@app/common';
 import { RowJobRunner } from '@app/queue';
+import { WorkflowAgentEndpoint } from './entities/workflow-agent-endpoint.entity';
 import { StepStatus, WorkflowStep } from './entities/workflow-step.entity';
 import { settle } from './routing';
-import { startLocalStep } from './step-actions';
+import { agentConfigOf, awaitAgent, startLocalStep } from './step-actions';
 import { isTerminal, Transition } from './transition';
 import { bodySignature, callWebhook, WebhookCallRequest, WebhookCallResult } from './webhook-call';
 import { WorkflowTransitions } from './workflow-transitions.service';
@@ -112,6 +113,15 @@ export class WorkflowStepRunner implements RowJobRunner<StepStatus> {
       return { status: 'breached' };
     }
     if (step.status === 'waiting') return { status: 'waiting' };
+    const agentEndpoint = step.nodeType === 'agent' ? await this.agentEndpointOf(transition, step) : null;
+    if (agentEndpoint) {
+      await transition.updateStep(step, {
+        status: 'running',
+        runs: step.runs + 1,
+        startedAt: step.startedAt ?? String(transition.now),
+      });
+      return { call: this.agentRequest(transition, step, agentEndpoint), async: false };
+    }
     if (step.nodeType !== 'webhook') {
       await startLocalStep(transition, step);
       return { status: step.status };
@@ -123,6 +133,123 @@ export class WorkflowStepRunner implements RowJobRunner<StepStatus> {
     });
     const config = transition.execution.graph.nodes[step.nodeId].config as unknown as WebhookConfig;
     return { call: this.request(transition, step, config), async: config.mode === 'async' };
+  }
+
+  /** The API key's agent endpoint, for an agent step that is not `__mock__`. */
+  private async agentEndpointOf(transition: Transition, step: WorkflowStep): Promise<WorkflowAgentEndpoint | null> {
+    if (agentConfigOf(transition, step).agentId === '__mock__') return null;
+    return transition.manager.findOne(WorkflowAgentEndpoint, { where: { apiKeyId: step.apiKeyId } });
+  }
+
+  /** Our agent contract's call: the step as the webhook envelope, signed with the endpoint's secret. */
+  private agentRequest(
+    transition: Transition,
+    step: WorkflowStep,
+    endpoint: WorkflowAgentEndpoint,
+  ): WebhookCallRequest {
+    const execution = transition.execution;
+    const agent = agentConfigOf(transition, step);
+    const body = JSON.stringify({
+      executionId: execution.executionId,
+      definitionId: execution.definitionId,
+      correlationId: execution.correlationId,
+      stepId: step.stepId,
+      nodeId: step.nodeId,
+      agentId: agent.agentId,
+      resolvedUrl: agent.resolvedUrl,
+      responseId: `resp_${step.key}`,
+      input: step.input,
+      triggerContext: execution.triggerContext,
+      callback: {
+        route: '/v2/workflow/steps/recordAgentResolution',
+        executionId: execution.executionId,
+        stepId: step.stepId,
+      },
+    });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'collab-backend-workflows/1',
+      'idempotency-key': step.key,
+      'x-svc-execution-id': execution.executionId,
+      'x-svc-step-id': step.stepId,
+    };
+    if (endpoint.secretCiphertext)
+      headers['x-svc-signature'] = bodySignature(
+        body,
+        decryptSecret(endpoint.secretCiphertext, this.config.encryptionKey),
+      );
+    return {
+      url: endpoint.url,
+      method: 'POST',
+      headers,
+      body,
+      timeoutMs: endpoint.timeoutMs,
+      allowPrivateNetworks: this.config.webhookAllowPrivateNetworks,
+    };
+  }
+
+  /**
+   * The agent endpoint answered: `resolution` (resolved/rejected) or `decision` (approve/reject) in a
+   * 2xx JSON body completes the step; any other 2xx leaves it waiting for recordAgentResolution.
+   */
+  private async settleAgent(
+    transition: Transition,
+    step: WorkflowStep,
+    result: WebhookCallResult,
+  ): Promise<StepStatus | { retry: string }> {
+    if ('error' in result) return this.retry(transition, step, result.error, result.latencyMs, null);
+    const endpoint = { httpStatus: result.httpStatus, latencyMs: result.latencyMs };
+    if (result.httpStatus >= 200 && result.httpStatus < 300) {
+      const answer = (result.responseJson ?? {}) as { resolution?: unknown; decision?: unknown; reason?: unknown };
+      const decision =
+        answer.resolution === 'resolved' || answer.decision === 'approve'
+          ? 'approve'
+          : answer.resolution === 'rejected' || answer.decision === 'reject'
+            ? 'reject'
+            : null;
+      if (decision === null) {
+        await awaitAgent(transition, step, { agentEndpoint: endpoint });
+        return 'waiting';
+      }
+      const agent = agentConfigOf(transition, step);
+      await settle(
+        transition,
+        step,
+        'completed',
+        {
+          agentId: agent.agentId,
+          resolvedUrl: agent.resolvedUrl,
+          input: step.input,
+          agentEndpoint: endpoint,
+          responseJson: result.responseJson,
+          resolution: decision === 'approve' ? 'resolved' : 'rejected',
+          reason: typeof answer.reason === 'string' ? answer.reason : null,
+          agentExecutionStatus: 'completed',
+          decision,
+        },
+        null,
+        { agentId: agent.agentId, decision, source: 'agent-endpoint', httpStatus: result.httpStatus },
+      );
+      return 'completed';
+    }
+    if (result.httpStatus >= 400 && result.httpStatus < 500) {
+      await settle(
+        transition,
+        step,
+        'failed',
+        { agentEndpoint: endpoint, responseText: result.responseText },
+        { code: 'agent-endpoint-http-error', message: `The agent endpoint answered ${result.httpStatus}.` },
+        { httpStatus: result.httpStatus, latencyMs: result.latencyMs, retryClass: 'terminal' },
+      );
+      return 'failed';
+    }
+    return this.retry(
+      transition,
+      step,
+      `The agent endpoint answered ${result.httpStatus}.`,
+      result.latencyMs,
+      result.httpStatus,
+    );
   }
 
   private request(transition: Transition, step: WorkflowStep, config: WebhookConfig): WebhookCallRequest {
@@ -186,6 +313,7 @@ export class WorkflowStepRunner implements RowJobRunner<StepStatus> {
     const step = transition.steps.get(stepId)!;
     // Settled meanwhile (an operator resolved it, the run was cancelled, another worker finished it).
     if (!transition.running || step.status !== 'running') return step.status;
+    if (step.nodeType === 'agent') return this.settleAgent(transition, step, result);
     const config = transition.execution.graph.nodes[step.nodeId].config as unknown as WebhookConfig;
     if ('error' in result) return this.retry(transition, step, result.error, result.latencyMs, null);
     const expected = config.expectedStatusCodes;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SystemEmails } from '@app/email';
 import { EventOutbox } from '@app/events';
 import { SystemNotifications } from '@app/notification';
 import { Transition } from './transition';
@@ -15,6 +16,7 @@ export class WorkflowTransitions {
     private readonly outbox: EventOutbox,
     private readonly producer: WorkflowProducer,
     private readonly notices: SystemNotifications,
+    private readonly emails: SystemEmails,
   ) {}
 
   async run<T>(apiKeyId: string, executionId: string, work: (transition: Transition) => Promise<T>): Promise<T> {
@@ -22,6 +24,7 @@ export class WorkflowTransitions {
     const result = await this.outbox.transaction(apiKeyId, async (manager, emit) => {
       const transition = await Transition.open(manager, emit, apiKeyId, executionId);
       transition.notices = this.notices;
+      transition.emails = this.emails;
       opened = transition;
       const value = await work(transition);
       await transition.save();
@@ -29,7 +32,7 @@ export class WorkflowTransitions {
     });
     if (opened) {
       const done = opened as Transition;
-      for (const push of done.afterCommit) push();
+      for (const work of done.afterCommit) await work();
       await this.producer.enqueue(done.wakeups);
     }
     return result;

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { ok } from '@app/common';
+import { ok, requireNoFields } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import {
   CreateDefinitionDto,
@@ -17,7 +17,9 @@ import {
   GetExecutionEventsDto,
   ListExecutionsDto,
 } from './dto/execution.dto';
+import { UpdateAgentEndpointDto } from './dto/agent-endpoint.dto';
 import { CancelStepDto, RecordAgentResolutionDto, RecordReviewerDecisionDto, ResolveStepDto } from './dto/step.dto';
+import { AgentEndpointService } from './agent-endpoint.service';
 import { DefinitionService } from './definition.service';
 import { ExecutionService } from './execution.service';
 import { StepService } from './step.service';
@@ -31,6 +33,7 @@ export class WorkflowController {
     private readonly definitions: DefinitionService,
     private readonly executions: ExecutionService,
     private readonly steps: StepService,
+    private readonly agentEndpoint: AgentEndpointService,
   ) {}
 
   @RpcPost('/v2/workflow/definitions/create')
@@ -130,5 +133,24 @@ export class WorkflowController {
   @RpcPost('/v2/workflow/steps/cancel')
   async cancelStep(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: CancelStepDto) {
     return ok('Step cancelled successfully.', await this.steps.cancel(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/workflow/agentendpoint/update')
+  @ApiOperation({
+    description:
+      'Not Velt\'s: the API key\'s HTTP agent endpoint, which agent steps call (docs/review-workflows.md "Our agent contract"). ' +
+      '`url: null` removes it. The secret signs each call (x-svc-signature) and is never returned.',
+  })
+  async updateAgentEndpoint(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateAgentEndpointDto) {
+    return ok('Agent endpoint updated successfully.', await this.agentEndpoint.update(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/workflow/agentendpoint/get')
+  @ApiOperation({
+    description: "Not Velt's: the API key's HTTP agent endpoint; `secretSet` says whether a secret is stored.",
+  })
+  async getAgentEndpoint(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
+    requireNoFields(data);
+    return ok('Agent endpoint retrieved successfully.', await this.agentEndpoint.get(key.apiKeyId));
   }
 }

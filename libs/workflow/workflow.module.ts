@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmailModule } from '@app/email';
 import { NotificationModule } from '@app/notification';
+import { AgentEndpointService } from './agent-endpoint.service';
 import { DefinitionService } from './definition.service';
 import { WORKFLOW_ENTITIES } from './entities';
 import { ExecutionService } from './execution.service';
@@ -11,8 +13,9 @@ import { WorkflowProducer } from './workflow.producer';
 
 /** Review workflows: definitions, executions and the transitions both processes make. Steps run in WorkflowWorkerModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule],
+  imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule, EmailModule],
   providers: [
+    AgentEndpointService,
     DefinitionService,
     ExecutionService,
     StepService,
@@ -20,6 +23,14 @@ import { WorkflowProducer } from './workflow.producer';
     WorkflowProducer,
     WorkflowUserData,
   ],
-  exports: [DefinitionService, ExecutionService, StepService, WorkflowTransitions, WorkflowProducer, WorkflowUserData],
+  exports: [
+    AgentEndpointService,
+    DefinitionService,
+    ExecutionService,
+    StepService,
+    WorkflowTransitions,
+    WorkflowProducer,
+    WorkflowUserData,
+  ],
 })
 export class WorkflowModule {}

@@ -12,6 +12,8 @@ export interface Reply {
   status: number;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** The response body; `ok` when not given. */
+  body?: string;
 }
 
 /** A real HTTP endpoint for deliveries: records every request and answers as `reply` says. */
@@ -44,7 +46,7 @@ export class WebhookReceiver {
         const reply = this.reply(request, index);
         const timer = setTimeout(() => {
           this.pending.delete(timer);
-          res.writeHead(reply.status, reply.headers).end('ok');
+          res.writeHead(reply.status, reply.headers).end(reply.body ?? 'ok');
         }, reply.delayMs ?? 0);
         this.pending.add(timer);
       });

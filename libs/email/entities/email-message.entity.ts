@@ -15,13 +15,16 @@ import { ApiKey } from '@app/workspace';
 export const EMAIL_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-/** Why the recipient gets the e-mail (a subset of commentRecipients' reasons). */
-export const EMAIL_REASONS = ['mention', 'assign'] as const;
+/**
+ * Why the recipient gets the e-mail: a comment mentions or assigns them (a subset of commentRecipients'
+ * reasons), a review workflow asks them to review, or a workflow's notification node names them.
+ */
+export const EMAIL_REASONS = ['mention', 'assign', 'review', 'workflow'] as const;
 export type EmailReason = (typeof EMAIL_REASONS)[number];
 
-/** What a SendGrid dynamic template receives; also the source of the plain message. */
-export interface EmailTemplateData {
-  reason: EmailReason;
+/** What a SendGrid dynamic template receives about a comment; also the source of the plain message. */
+export interface CommentEmailData {
+  reason: 'mention' | 'assign';
   event: string;
   actionUser: { userId: string; name?: string; email?: string } | null;
   recipient: { userId: string; name?: string };
@@ -34,8 +37,22 @@ export interface EmailTemplateData {
   fromCompany: string | null;
 }
 
+/** What a review workflow's e-mail carries: the text is the workflow's own, sent without a template. */
+export interface WorkflowEmailData {
+  reason: 'review' | 'workflow';
+  recipient: { userId: string | null; name?: string };
+  organizationId: string | null;
+  documentId: string | null;
+  executionId: string;
+  definitionId: string;
+  stepId: string;
+  fromCompany: string | null;
+}
+
+export type EmailTemplateData = CommentEmailData | WorkflowEmailData;
+
 /**
- * One e-mail to one recipient about one comment event, written in the emitter's transaction. The id is
+ * One e-mail to one recipient about one comment event or workflow step, written in the emitter's transaction. The id is
  * the BullMQ job id and the Message-ID (SendGrid: the `emailMessageId` custom arg), so a receiver can
  * drop a copy sent again after a worker died between handing it over and recording it.
  * Organization and document ids are plain columns: the log outlives a deleted document.

@@ -249,6 +249,7 @@ export class UpdateDefinitionDto extends CreateDefinitionDto {
   @Describe('Must equal the stored version, else FAILED_PRECONDITION.')
   @IsInt()
   @Min(1)
+  @Max(2_147_483_647)
   ifVersion: number;
 }
 
@@ -287,5 +288,6 @@ export class ListDefinitionsDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   cursor?: number;
 }

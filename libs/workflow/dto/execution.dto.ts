@@ -95,6 +95,7 @@ export class GetExecutionEventsDto extends ExecutionRefDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(2_147_483_647)
   sinceSeq?: number;
 
   @IsOptional()

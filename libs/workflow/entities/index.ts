@@ -1,3 +1,4 @@
+import { WorkflowAgentEndpoint } from './workflow-agent-endpoint.entity';
 import { WorkflowDefinition } from './workflow-definition.entity';
 import { WorkflowDefinitionVersion } from './workflow-definition-version.entity';
 import { WorkflowEvent } from './workflow-event.entity';
@@ -5,6 +6,7 @@ import { WorkflowExecution } from './workflow-execution.entity';
 import { WorkflowStepResponse } from './workflow-step-response.entity';
 import { WorkflowStep } from './workflow-step.entity';
 
+export * from './workflow-agent-endpoint.entity';
 export * from './workflow-definition.entity';
 export * from './workflow-definition-version.entity';
 export * from './workflow-event.entity';
@@ -20,4 +22,5 @@ export const WORKFLOW_ENTITIES = [
   WorkflowStep,
   WorkflowStepResponse,
   WorkflowEvent,
+  WorkflowAgentEndpoint,
 ];

@@ -591,7 +591,7 @@ export type ListDeliveriesDto = {
 };
 export type ListEmailMessagesDto = {
   status?: "pending" | "sent" | "skipped" | "failed";
-  reason?: "mention" | "assign";
+  reason?: "mention" | "assign" | "review" | "workflow";
   userId?: string;
   pageSize?: number;
   pageToken?: string;
@@ -858,6 +858,11 @@ export type UpdateAdvancedWebhookConfigDto = {
   encodeData?: boolean;
   publicKey?: string;
   enableDataProtection?: boolean;
+};
+export type UpdateAgentEndpointDto = {
+  url?: string;
+  secret?: string;
+  timeoutMs?: number;
 };
 export type UpdateAnnotationsDto = {
   updatedData?: AnnotationChangeDto;
@@ -1198,6 +1203,8 @@ export interface Operations {
   '/v2/users/delete': { body: DeleteUsersDto; credentials: 'apiKey' };
   '/v2/users/get': { body: GetUsersDto; credentials: 'apiKey' };
   '/v2/users/update': { body: WriteUsersDto; credentials: 'apiKey' };
+  '/v2/workflow/agentendpoint/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/workflow/agentendpoint/update': { body: UpdateAgentEndpointDto; credentials: 'apiKey' };
   '/v2/workflow/definitions/create': { body: CreateDefinitionDto; credentials: 'apiKey' };
   '/v2/workflow/definitions/delete': { body: DeleteDefinitionDto; credentials: 'apiKey' };
   '/v2/workflow/definitions/get': { body: GetDefinitionDto; credentials: 'apiKey' };
@@ -1376,6 +1383,10 @@ export interface OperationTree {
     update: '/v2/users/update';
   };
   workflow: {
+    agentendpoint: {
+      get: '/v2/workflow/agentendpoint/get';
+      update: '/v2/workflow/agentendpoint/update';
+    };
     definitions: {
       create: '/v2/workflow/definitions/create';
       delete: '/v2/workflow/definitions/delete';
@@ -1544,6 +1555,8 @@ export const OPERATIONS = {
   '/v2/users/delete': 'apiKey',
   '/v2/users/get': 'apiKey',
   '/v2/users/update': 'apiKey',
+  '/v2/workflow/agentendpoint/get': 'apiKey',
+  '/v2/workflow/agentendpoint/update': 'apiKey',
   '/v2/workflow/definitions/create': 'apiKey',
   '/v2/workflow/definitions/delete': 'apiKey',
   '/v2/workflow/definitions/get': 'apiKey',
