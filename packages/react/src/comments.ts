@@ -28,10 +28,19 @@ function useRoomAction<A extends unknown[], R>(
   );
 }
 
-/** The document's threads, oldest first, kept live from the server's pushes (the first `pageSize` are read on entering). */
+/** The rooms whose first page was asked for: every `useThreads` of a page shares one read per room. */
+const listed = new WeakMap<Room, Promise<unknown>>();
+
+/** The document's threads, oldest first, kept live from the server's pushes (the first `pageSize` are read once per room on entering, by whichever `useThreads` mounts first). */
 export function useThreads(pageSize = 100): Thread[] {
   const room = useRoom();
-  useEffect(() => void room?.comments.list({ pageSize }).catch(() => undefined), [room, pageSize]);
+  useEffect(() => {
+    if (!room || listed.has(room)) return;
+    listed.set(
+      room,
+      room.comments.list({ pageSize }).catch(() => listed.delete(room)),
+    );
+  }, [room, pageSize]);
   return useStore(
     room,
     (entered, onChange) => entered.comments.subscribe(onChange),
