@@ -120,11 +120,15 @@ export class ConnectionPresenceService {
     if (slots.size === 0) this.slots.delete(socket.id);
     if (slot.data === null) return;
     const user = userOf(socket);
-    this.server
-      .to(room)
-      .except(socket.id)
-      .emit(PRESENCE_LEAVE_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId });
-    await this.redis.hdel(connectionsKey(user.apiKeyId, slot.ref), socket.id);
+    // The entry goes before the room hears of it, so whoever reacts to the leave by subscribing finds no ghost.
+    try {
+      await this.redis.hdel(connectionsKey(user.apiKeyId, slot.ref), socket.id);
+    } finally {
+      this.server
+        .to(room)
+        .except(socket.id)
+        .emit(PRESENCE_LEAVE_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId });
+    }
   }
 
   /** Rewrites this instance's entries before they lapse, and sweeps out lapsed ones of the documents it serves. */
