@@ -16,6 +16,7 @@ export * from './nested-array.decorator';
 export * from './request-limits';
 export * from './request-log.middleware';
 export * from './resource-ref.dto';
+export * from './shared-loads';
 export * from './text-safety';
 export * from './token-crypto';
 export * from './ttl-cache';

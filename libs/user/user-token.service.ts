@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret, TtlCache } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, SharedLoads, TtlCache } from '@app/common';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
 import { PermissionDecision, signPermissions, verifyPermissions } from './permission-signature';
 
@@ -21,6 +21,7 @@ export interface EndUser {
 export class UserTokenService {
   /** Decrypted secrets by API key: they never change once created. */
   private readonly secrets = new Map<string, Uint8Array>();
+  private readonly secretLoads = new SharedLoads<Uint8Array | null>();
   /**
    * Verified tokens, as API credentials are cached (AUTH_CACHE_TTL_MS): a reconnecting socket or a
    * second document's connection skips the signature check. The secret never changes, and a hit is
@@ -114,6 +115,11 @@ export class UserTokenService {
   private async secretFor(apiKeyId: string, create: boolean): Promise<Uint8Array | null> {
     const cached = this.secrets.get(apiKeyId);
     if (cached) return cached;
+    // Keyed by `create` too: a lookup that may find no secret must not answer one that has to make it.
+    return this.secretLoads.run(`${apiKeyId}:${create}`, () => this.loadSecret(apiKeyId, create));
+  }
+
+  private async loadSecret(apiKeyId: string, create: boolean): Promise<Uint8Array | null> {
     const repository = this.dataSource.getRepository(UserTokenSecret);
     if (create) {
       // Concurrent first uses race here: ON CONFLICT keeps whichever secret landed first.

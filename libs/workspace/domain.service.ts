@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiError, AppConfig, TtlCache } from '@app/common';
+import { ApiError, AppConfig, SharedLoads, TtlCache } from '@app/common';
 import { runStatement } from '@app/database';
 import { normalizeDomain } from './domain-name';
 import { AllowedDomain } from './entities/allowed-domain.entity';
@@ -19,6 +19,7 @@ export interface DomainChange {
 export class DomainService {
   /** The domains connections are checked against, per API key; a change on another instance applies within AUTH_CACHE_TTL_MS. */
   private readonly allowed: TtlCache<string[]>;
+  private readonly allowedLoads = new SharedLoads<string[]>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -88,9 +89,11 @@ export class DomainService {
   async allowedFor(apiKeyId: string): Promise<string[]> {
     const known = this.allowed.get(apiKeyId);
     if (known) return known;
-    const domains = await this.list(apiKeyId);
-    this.allowed.set(apiKeyId, domains);
-    return domains;
+    return this.allowedLoads.run(apiKeyId, async () => {
+      const domains = await this.list(apiKeyId);
+      this.allowed.set(apiKeyId, domains);
+      return domains;
+    });
   }
 
   private normalizeAll(input: string[], field: string): string[] {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget, TtlCache } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, isRefusedTarget, SharedLoads, TtlCache } from '@app/common';
 import { UpdatePermissionProviderConfigDto } from './dto/permission-provider-config.dto';
 import { ApiKeyConfig } from './entities/api-key-config.entity';
 import { maskSecret } from './secret-mask';
@@ -36,6 +36,7 @@ const CONFIG_KEY = 'permissionProvider';
 export class PermissionProviderConfigService {
   /** Every subscribe and live-state write asks: kept like verified credentials, so a change reaches other instances within AUTH_CACHE_TTL_MS. */
   private readonly activeCache: TtlCache<ActivePermissionProvider | null>;
+  private readonly activeLoads = new SharedLoads<ActivePermissionProvider | null>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -52,18 +53,20 @@ export class PermissionProviderConfigService {
   async active(apiKeyId: string): Promise<ActivePermissionProvider | null> {
     const known = this.activeCache.get(apiKeyId);
     if (known !== undefined) return known;
-    const stored = await this.stored(apiKeyId);
-    const active =
-      stored?.usePermissionProvider && stored.permissionProviderUrl !== ''
-        ? {
-            url: stored.permissionProviderUrl,
-            authToken: stored.authTokenCiphertext
-              ? decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey)
-              : '',
-          }
-        : null;
-    this.activeCache.set(apiKeyId, active);
-    return active;
+    return this.activeLoads.run(apiKeyId, async () => {
+      const stored = await this.stored(apiKeyId);
+      const active =
+        stored?.usePermissionProvider && stored.permissionProviderUrl !== ''
+          ? {
+              url: stored.permissionProviderUrl,
+              authToken: stored.authTokenCiphertext
+                ? decryptSecret(stored.authTokenCiphertext, this.config.encryptionKey)
+                : '',
+            }
+          : null;
+      this.activeCache.set(apiKeyId, active);
+      return active;
+    });
   }
 
   /**
