@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '@app/common';
 
+/** Connections per process: what a burst of queries can have in flight at once. */
+export const DATABASE_POOL_SIZE = 20;
+
 /**
  * The one DataSource configuration, shared by the Nest apps and the TypeORM CLI. Entities come from
  * the modules that own them: `autoLoadEntities` in the apps, each module's entity list in the CLI.
@@ -14,7 +17,7 @@ export function databaseOptions(config: AppConfig): DataSourceOptions {
     migrationsTableName: 'schema_migration',
     synchronize: false,
     extra: {
-      max: 20,
+      max: DATABASE_POOL_SIZE,
       // Fail a request fast with UNAVAILABLE instead of hanging while PostgreSQL is down.
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,

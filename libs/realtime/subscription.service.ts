@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import pLimit from 'p-limit';
 import { Server, Socket } from 'socket.io';
 import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
+import { DATABASE_POOL_SIZE } from '@app/database';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
 import { documentRoom, documentUserRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
@@ -25,6 +27,12 @@ export class SubscriptionService {
   /** Socket id -> room -> subscription. Kept here, not in socket.data, which the adapter serializes. */
   private readonly subscriptions = new Map<string, Map<string, Subscription>>();
   private server: Server;
+  /**
+   * Subscribes' access checks beyond the pool's size wait their turn here, not in the pool's queue: a
+   * waiter there is failed UNAVAILABLE after its connection timeout (meant for a database that does not
+   * answer), which a reconnect storm of thousands of subscribes outlasts while the database answers fine.
+   */
+  private readonly accessChecks = pLimit(DATABASE_POOL_SIZE);
 
   constructor(
     private readonly access: SocketAccess,
@@ -40,7 +48,7 @@ export class SubscriptionService {
   async subscribe(socket: Socket, payload: unknown) {
     const ref = parsePayload(DocumentRefDto, payload);
     const user = userOf(socket);
-    const role = await this.access.roleOn(user, ref.organizationId, ref.documentId);
+    const role = await this.accessChecks(() => this.access.roleOn(user, ref.organizationId, ref.documentId));
     if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
     const room = documentRoom(user.apiKeyId, ref.organizationId, ref.documentId);
     // The per-user room carries what only some readers may hear (a private thread's changes).
