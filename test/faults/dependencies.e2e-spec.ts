@@ -1,4 +1,5 @@
 import { Socket } from 'socket.io-client';
+import { RealtimeClient } from '../../packages/realtime/src';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { RunningApi, RunningProcess, startApi, startWorker } from '../support/processes';
 import {
@@ -360,6 +361,49 @@ describe('faults: PostgreSQL or Redis down, then back', () => {
         { timeoutMs: 15_000, intervalMs: 200 },
       );
       console.log(summary('Redis', outcomes));
+    },
+    LONG,
+  );
+
+  it(
+    'the browser client keeps its room through a PostgreSQL outage: a refusal that means "not now" is retried, not taken for revoked access',
+    async () => {
+      const client = new RealtimeClient({
+        url: a.url,
+        apiKey: owner.apiKey,
+        token: (await userToken(a.url, owner, 'ed')).token,
+        userId: 'ed',
+      });
+      try {
+        const room = await client.enterDocument(doc.organizationId, doc.documentId);
+        const statuses: string[] = [];
+        client.onStatus((status) => statuses.push(status));
+        database.cut();
+        // A network blip: socket.io reconnects, and the handshake or the re-subscribe finds no database.
+        client.socket.io.engine.close();
+        await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+        expect(room.closed).toBe(false);
+        database.restore();
+        await eventually(
+          async () => {
+            const at = Date.now();
+            const sent = await post(
+              b.url,
+              '/v2/livestate/broadcast',
+              { ...doc, liveStateDataId: 'after-outage', data: { at } },
+              apiKeyHeaders(owner),
+            );
+            expect(sent.status).toBe(200);
+            expect(room.liveState.get('after-outage')).toBeDefined();
+          },
+          { timeoutMs: 20_000, intervalMs: 300 },
+        );
+        expect(room.closed).toBe(false);
+        expect(statuses[0]).toBe('disconnected');
+        expect(statuses).toContain('connected');
+      } finally {
+        client.disconnect();
+      }
     },
     LONG,
   );

@@ -1,6 +1,7 @@
 import { io, Socket } from 'socket.io-client';
 import { Listeners } from './listeners';
 import { Notifications } from './notifications';
+import { backoffMs, isTransient } from './retry';
 import { Room } from './room';
 import {
   CommentChange,
@@ -27,7 +28,10 @@ export interface RealtimeOptions {
 
 /**
  * The browser realtime client: one socket.io connection at `/realtime`, documents entered as rooms.
- * socket.io reconnects on its own; every open room is subscribed again on each (re)connect.
+ * socket.io reconnects on its own; every open room is subscribed again on each (re)connect. A refusal
+ * that means "not now" (UNAVAILABLE, as a server under a reconnect storm or without its database
+ * answers), of the handshake or of a re-subscribe, is retried with a backoff; only a real refusal
+ * closes a room.
  */
 export class RealtimeClient {
   readonly socket: Socket;
@@ -39,6 +43,12 @@ export class RealtimeClient {
   private refreshed = false;
   /** The server said the token expired; its close that follows is answered by connecting again. */
   private tokenExpired = false;
+  /** Handshakes refused UNAVAILABLE in a row, for the backoff; socket.io does not retry a refused handshake. */
+  private refusedHandshakes = 0;
+  /** Counts connections, so a re-subscribe retry left over from an earlier one stands down. */
+  private connection = 0;
+  /** Set by disconnect(): nothing connects again. */
+  private stopped = false;
 
   constructor(private readonly options: RealtimeOptions) {
     this.socket = io(options.url, {
@@ -50,8 +60,10 @@ export class RealtimeClient {
     this.notifications = new Notifications(this.socket);
     this.socket.on('connect', () => {
       this.refreshed = false;
+      this.refusedHandshakes = 0;
+      this.connection++;
       this.statusListeners.emit('connected');
-      for (const room of this.rooms) void room.subscribe().catch(() => room.close('access_revoked'));
+      for (const room of this.rooms) this.resubscribe(room, room.subscribe(), 0);
     });
     this.socket.on('disconnect', (reason) => {
       this.statusListeners.emit('disconnected');
@@ -63,9 +75,11 @@ export class RealtimeClient {
       }
     });
     this.socket.on('token_expired', () => (this.tokenExpired = true));
-    // A refused handshake is not retried by socket.io: refresh the token and connect again.
+    // A refused handshake is not retried by socket.io: refresh the token and connect again, or, when
+    // the server could not answer, connect again after a backoff.
     this.socket.on('connect_error', (error: Error & { data?: { status?: string } }) => {
       if (this.willRefresh(error)) void this.reauthenticate();
+      else if (!this.socket.active && error.data?.status === 'UNAVAILABLE') this.retryHandshake();
     });
     this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) =>
       this.roomOf(event)?.presence.setUsers(event.users),
@@ -80,12 +94,16 @@ export class RealtimeClient {
     this.socket.on('notification', (notification: Notification) => this.notificationListeners.emit(notification));
     this.socket.on('document_migrated', (event: DocumentRef & { newDocumentId: string }) => {
       const room = this.roomOf(event);
-      void room?.migrate(event.newDocumentId).catch(() => room.close('access_revoked'));
+      if (room) this.resubscribe(room, room.migrate(event.newDocumentId), 0);
     });
     this.socket.on('access_revoked', (event: DocumentRef) => this.roomOf(event)?.close('access_revoked'));
   }
 
-  /** Resolves once connected; rejects with the server's refusal (RealtimeError) otherwise. */
+  /**
+   * Resolves once connected; rejects with the server's refusal (RealtimeError) otherwise. After an
+   * UNAVAILABLE refusal or a network error the client goes on trying in the background, as socket.io
+   * does; `onStatus` tells when it is connected.
+   */
   connect(): Promise<void> {
     if (this.socket.connected) return Promise.resolve();
     return new Promise((resolve, reject) => {
@@ -101,6 +119,7 @@ export class RealtimeClient {
       };
       this.socket.once('connect', onConnect);
       this.socket.on('connect_error', onError);
+      this.stopped = false;
       this.socket.connect();
     });
   }
@@ -130,6 +149,7 @@ export class RealtimeClient {
   }
 
   disconnect(): void {
+    this.stopped = true;
     for (const room of [...this.rooms]) room.close('left');
     this.socket.disconnect();
   }
@@ -137,6 +157,27 @@ export class RealtimeClient {
   private roomOf(ref: DocumentRef): Room | undefined {
     for (const room of this.rooms) if (room.matches(ref)) return room;
     return undefined;
+  }
+
+  /** A (re)subscription under way: a transient refusal is retried while this connection lasts (the next one subscribes the room anyway), any other closes the room. */
+  private resubscribe(room: Room, subscribing: Promise<void>, attempt: number): void {
+    const connection = this.connection;
+    void subscribing.catch((error: unknown) => {
+      if (!isTransient(error)) {
+        room.close('access_revoked');
+        return;
+      }
+      setTimeout(() => {
+        if (room.closed || !this.socket.connected || this.connection !== connection) return;
+        this.resubscribe(room, room.subscribe(), attempt + 1);
+      }, backoffMs(attempt));
+    });
+  }
+
+  private retryHandshake(): void {
+    setTimeout(() => {
+      if (!this.stopped && !this.socket.active) this.socket.connect();
+    }, backoffMs(this.refusedHandshakes++));
   }
 
   private willRefresh(error: Error & { data?: { status?: string } }): boolean {
