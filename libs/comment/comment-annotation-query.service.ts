@@ -107,16 +107,14 @@ export class CommentAnnotationQueryService {
     const named = [...new Set(dto.documentIds)];
     const access = await this.access.readable(manager, apiKeyId, organizationId, named, userId);
     const readable = named.filter((documentId) => access.get(documentId) === true);
-    const params: unknown[] = [apiKeyId, organizationId, readable, userId];
-    const status = dto.statusIds ? ` AND a.status->>'id' = ANY($${params.push(dto.statusIds)}::text[])` : '';
-    const rows = await manager.query<Array<{ document_id: string; total: string }>>(
-      `SELECT a.document_id, count(*) AS total FROM comment_annotation AS a
-        WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])${status}
-          AND (a.visibility->>'type' IS DISTINCT FROM 'restricted' OR a.created_by->>'userId' = $4 OR a.visibility->'userIds' ? $4)
-        GROUP BY a.document_id`,
-      params,
+    const totals = await this.store.countThreads(
+      this.dataSource,
+      apiKeyId,
+      organizationId,
+      readable,
+      userId,
+      dto.statusIds,
     );
-    const totals = new Map(rows.map((row) => [row.document_id, Number(row.total)]));
     return Object.fromEntries(
       readable.map((documentId) => [documentId, { total: totals.get(documentId) ?? 0, unread: 0 }]),
     );

@@ -319,6 +319,10 @@ export interface AnnotationListing {
   limit: number;
 }
 
+/** Velt's private annotations: a restricted one is read by its author and the users it names; $n is the reader. */
+const visibleTo = (n: number) =>
+  `(a.visibility->>'type' IS DISTINCT FROM 'restricted' OR a.created_by->>'userId' = $${n} OR a.visibility->'userIds' ? $${n})`;
+
 const inComments = (condition: string) =>
   `EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id AND c.document_id = a.document_id AND c.annotation_id = a.id AND ${condition})`;
 
@@ -344,7 +348,7 @@ const LISTING_FILTERS = `a.api_key_id = $1 AND a.organization_id = $2
   AND ($17::text IS NULL OR ${inComments(`c.agent->>'agentSource' = $17`)})
   AND (NOT $18::boolean OR ${inComments('c.agent IS NOT NULL')})
   AND (NOT $19::boolean OR (a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending' AND ${inComments('c.agent IS NOT NULL')}))
-  AND ($20::text IS NULL OR a.visibility->>'type' IS DISTINCT FROM 'restricted' OR a.created_by->>'userId' = $20 OR a.visibility->'userIds' ? $20)`;
+  AND ($20::text IS NULL OR ${visibleTo(20)})`;
 
 /**
  * The listing in one round trip, each annotation with its comments and reactions. The documents
@@ -399,3 +403,9 @@ export function annotationListing(listing: AnnotationListing): { statement: Prep
 
 /** A row of an annotation listing: the thread and its `updated_at` as PostgreSQL's text, for the cursor. */
 export type ListedThreadRow = Omit<ThreadRow, 'document_name'> & { listed_at: string };
+
+/** The annotations per document of $3 that user $4 may read, of the statuses $5 (any when null). */
+export const COUNT_ANNOTATIONS = preparedStatement(`SELECT a.document_id, count(*) AS total FROM comment_annotation AS a
+  WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])
+    AND ($5::text[] IS NULL OR a.status->>'id' = ANY($5)) AND ${visibleTo(4)}
+  GROUP BY a.document_id`);

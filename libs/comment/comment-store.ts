@@ -9,10 +9,11 @@ import {
   annotationListing,
   changeLogKey,
   commentOf,
+  COUNT_ANNOTATIONS,
   DELETE_COMMENTS,
   DELETE_REACTIONS,
-  LOCK_ANNOTATION,
   ListedThreadRow,
+  LOCK_ANNOTATION,
   LOCK_SUBSCRIPTIONS,
   REACTION_TARGET,
   RECORD_CHANGES,
@@ -312,5 +313,24 @@ export class CommentStore {
   listThreads(dataSource: DataSource, listing: AnnotationListing): Promise<ListedThreadRow[]> {
     const { statement, values } = annotationListing(listing);
     return queryPrepared<ListedThreadRow>(dataSource, statement, values);
+  }
+
+  /** How many annotations each document has that the user may read, of the statuses (any when undefined); documents with none are left out. */
+  async countThreads(
+    dataSource: DataSource,
+    apiKeyId: string,
+    organizationId: string,
+    documentIds: string[],
+    readerId: string,
+    statusIds: string[] | undefined,
+  ): Promise<Map<string, number>> {
+    const rows = await queryPrepared<{ document_id: string; total: string }>(dataSource, COUNT_ANNOTATIONS, [
+      apiKeyId,
+      organizationId,
+      documentIds,
+      readerId,
+      statusIds ?? null,
+    ]);
+    return new Map(rows.map((row) => [row.document_id, Number(row.total)]));
   }
 }
