@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Pool, QueryResultRow } from 'pg';
 import { Server } from 'socket.io';
-import { annotationView, commentView } from '../../libs/comment/comment-views';
+import { annotationListing, ListedThreadRow, storedThread } from '../../libs/comment/comment-sql';
 import { PreparedStatement, preparedStatement } from '../../libs/database/statement';
 import { documentView, DocumentRow } from '../../libs/document/document-view';
 import { JsonObject } from '../../libs/live-state/deep-merge';
@@ -17,8 +17,10 @@ import { documentRoom } from '../../libs/realtime-hub/rooms';
  * recorded with PostgreSQL's log_statement and Redis MONITOR while calling the route), shared by the same-I/O
  * node:http baseline and the minimal Nest peer so both do exactly this work. Named statements get
  * the API's names (libs/database preparedStatement hashes the text), so equal names mean equal text.
- * The API's SQL lives in Nest services, which this Nest-free file cannot import: the texts are
- * copied byte for byte. When the API changes a route's I/O, change it here too.
+ * Most of the API's SQL lives in Nest services, which this Nest-free file cannot import: those texts
+ * are copied byte for byte. commentannotations/get's listing is imported from the comment module's
+ * Nest-free libs/comment/comment-sql.ts, so it cannot drift. When the API changes a route's I/O,
+ * change it here too.
  */
 /** The clients a hot route's work runs on; a class so the Nest peer can inject it by type. */
 export class Backends {
@@ -307,139 +309,29 @@ async function getUsers({ pool }: Backends, apiKeyId: string, data: Data): Promi
   return ok('User(s) retrieved successfully.', users);
 }
 
-/** TypeORM's entity SELECT over (api_key_id, organization_id, document_id, <idColumn>) tuples, as the API sends it. */
-function entitySelect(
-  table: string,
-  alias: string,
-  columns: string[],
-  idColumn: string,
-  count: number,
-  orderBy: string,
-): string {
-  const list = columns.map((column) => `"${alias}"."${column}" AS "${alias}_${column}"`).join(', ');
-  const tuples = Array.from({ length: count }, (_, i) => {
-    const n = i * 4;
-    return `((("${alias}"."api_key_id" = $${n + 1}) AND ("${alias}"."organization_id" = $${n + 2}) AND ("${alias}"."document_id" = $${n + 3}) AND ("${alias}"."${idColumn}" = $${n + 4})))`;
-  });
-  return `SELECT ${list} FROM "${table}" "${alias}" WHERE (${tuples.join(' OR ')})${orderBy ? ` ORDER BY "${alias}"."${orderBy}" ASC` : ''}`;
-}
-
-const ANNOTATION_COLUMNS = [
-  'api_key_id',
-  'organization_id',
-  'document_id',
-  'id',
-  'seq',
-  'status',
-  'priority',
-  'assigned_to',
-  'created_by',
-  'location',
-  'location_id',
-  'target_element',
-  'context',
-  'type',
-  'comment_type',
-  'suggestion',
-  'visibility',
-  'resolved_by_user_id',
-  'status_updated_by_user_id',
-  'next_comment_id',
-  'created_at',
-  'updated_at',
-];
-const COMMENT_COLUMNS = [
-  'api_key_id',
-  'organization_id',
-  'document_id',
-  'annotation_id',
-  'id',
-  'seq',
-  'text',
-  'html',
-  'from_user',
-  'tagged_user_contacts',
-  'context',
-  'attachments',
-  'agent',
-  'created_at',
-  'updated_at',
-];
-const REACTION_COLUMNS = [
-  'api_key_id',
-  'organization_id',
-  'document_id',
-  'annotation_id',
-  'comment_id',
-  'user_id',
-  'icon',
-  'user',
-  'created_at',
-];
-
-/** TypeORM's hydration, reduced to what the views read: aliased snake_case columns to entity properties. */
-function entity<T>(row: Record<string, unknown>, alias: string, renames: Record<string, string> = {}): T {
-  const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) {
-    const name = column.slice(alias.length + 1);
-    out[renames[name] ?? name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
-  }
-  return out as T;
-}
-
+/** The document check, then the listing with comments and reactions in one statement, as the API runs them. */
 async function getAnnotations({ pool }: Backends, apiKeyId: string, data: Data): Promise<Envelope> {
   const organizationId = String(data.organizationId);
   const documentId = String(data.documentId);
   assertFound(
     await queryPrepared<{ found: boolean }>(pool, DOCUMENT_ROW_EXISTS, [apiKeyId, organizationId, documentId]),
   );
-  const page = await pool.query<{ id: string; document_id: string }>(
-    `SELECT a.id, a.document_id, a.updated_at::text AS updated_at FROM comment_annotation AS a
-        WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])
-        ORDER BY a.updated_at DESC, a.seq DESC LIMIT 1001`,
-    [apiKeyId, organizationId, [documentId]],
-  );
-  if (page.rows.length === 0) return ok('Annotation(s) fetched successfully.', []);
-  const params = page.rows.flatMap((row) => [apiKeyId, organizationId, row.document_id, row.id]);
-  const count = page.rows.length;
-  const annotations = await pool.query(
-    entitySelect('comment_annotation', 'CommentAnnotation', ANNOTATION_COLUMNS, 'id', count, ''),
-    params,
-  );
-  const comments = await pool.query(
-    entitySelect('comment', 'CommentEntity', COMMENT_COLUMNS, 'annotation_id', count, 'seq'),
-    params,
-  );
-  const reactions = await pool.query(
-    entitySelect('comment_reaction', 'CommentReaction', REACTION_COLUMNS, 'annotation_id', count, 'created_at'),
-    params,
-  );
-  type Annotation = Parameters<typeof annotationView>[0];
-  type Comment = Parameters<typeof commentView>[0];
-  type Reaction = NonNullable<Parameters<typeof commentView>[1]>[number];
-  const byId = new Map(
-    annotations.rows.map((row: Record<string, unknown>) => {
-      const annotation = entity<Annotation>(row, 'CommentAnnotation');
-      return [annotation.id, annotation];
-    }),
-  );
-  const reactionRows = reactions.rows.map((row: Record<string, unknown>) => entity<Reaction>(row, 'CommentReaction'));
-  const commentRows = comments.rows.map((row: Record<string, unknown>) =>
-    entity<Comment>(row, 'CommentEntity', { from_user: 'from' }),
-  );
-  const views = page.rows.map((row) => {
-    const own = commentRows.filter((comment) => comment.annotationId === row.id);
-    return annotationView(
-      byId.get(row.id)!,
-      own.map((comment) =>
-        commentView(
-          comment,
-          reactionRows.filter((reaction) => reaction.annotationId === row.id && reaction.commentId === comment.id),
-        ),
-      ),
-    );
+  const pageSize = 1000;
+  const { statement, values } = annotationListing({
+    apiKeyId,
+    organizationId,
+    documentIds: [documentId],
+    filters: {},
+    readerId: null,
+    after: null,
+    desc: true,
+    limit: pageSize + 1,
   });
-  return ok('Annotation(s) fetched successfully.', views);
+  const rows = await queryPrepared<ListedThreadRow>(pool, statement, values);
+  return ok(
+    'Annotation(s) fetched successfully.',
+    rows.slice(0, pageSize).map((row) => storedThread({ ...row, document_name: null }).view),
+  );
 }
 
 /** Work per route path; the paths are the API's. */

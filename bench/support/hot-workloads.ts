@@ -62,6 +62,7 @@ export const WORKLOADS: Workload[] = [
     name: 'commentannotations/get (10 with a comment)',
     path: '/v2/commentannotations/get',
     bodies: [{ organizationId: 'org', documentId: documentId(0) }],
+    againstPeer: true,
   },
 ];
 

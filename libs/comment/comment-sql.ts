@@ -1,5 +1,5 @@
 import { types } from 'pg';
-import { preparedStatement } from '@app/database';
+import { PreparedStatement, preparedStatement } from '@app/database';
 import { DOCUMENT_NAME_SQL } from '@app/document';
 import { AnnotationView, annotationView, commentView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
@@ -279,3 +279,133 @@ export function storedThread(row: ThreadRow): StoredThread {
 export function changeLogKey(apiKeyId: string, organizationId: string, documentId: string): string {
   return JSON.stringify([apiKeyId, organizationId, documentId]);
 }
+
+/* Annotation reads (commentannotations/get). */
+
+/** The filters of an annotation listing besides its documents; an absent one is undefined. */
+export interface AnnotationFilters {
+  annotationIds?: string[];
+  locationIds?: string[];
+  /** Creators. */
+  userIds?: string[];
+  statusIds?: string[];
+  resolvedBy?: string;
+  /** Epoch ms. */
+  updatedAfter?: number;
+  updatedBefore?: number;
+  createdAfter?: number;
+  createdBefore?: number;
+  mentionedUserIds?: string[];
+  agentId?: string;
+  executionId?: string;
+  agentType?: string;
+  agentSource?: string;
+  agentComments?: boolean;
+  agentSuggestions?: boolean;
+}
+
+/** One page of annotations, newest (`desc`) or oldest first by `updated_at`, then creation. */
+export interface AnnotationListing {
+  apiKeyId: string;
+  organizationId: string;
+  /** Null: the whole organization. */
+  documentIds: string[] | null;
+  filters: AnnotationFilters;
+  /** Leaves out the restricted annotations this user may not read. */
+  readerId: string | null;
+  /** The keyset cursor: `updated_at` as PostgreSQL's text and `seq`. */
+  after: readonly [string, string] | null;
+  desc: boolean;
+  limit: number;
+}
+
+/** Velt's private annotations: a restricted one is read by its author and the users it names; $n is the reader. */
+const visibleTo = (n: number) =>
+  `(a.visibility->>'type' IS DISTINCT FROM 'restricted' OR a.created_by->>'userId' = $${n} OR a.visibility->'userIds' ? $${n})`;
+
+const inComments = (condition: string) =>
+  `EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id AND c.document_id = a.document_id AND c.annotation_id = a.id AND ${condition})`;
+
+/**
+ * Every filter but the documents and the cursor, each a no-op when its parameter is null (false for
+ * the two flags), so one text serves any combination: PostgreSQL folds the no-ops away when it
+ * plans with the values. $1 and $2 are the API key and organization, $3 the limit.
+ */
+const LISTING_FILTERS = `a.api_key_id = $1 AND a.organization_id = $2
+  AND ($4::text[] IS NULL OR a.id = ANY($4))
+  AND ($5::text[] IS NULL OR a.location_id = ANY($5))
+  AND ($6::text[] IS NULL OR a.created_by->>'userId' = ANY($6))
+  AND ($7::text[] IS NULL OR a.status->>'id' = ANY($7))
+  AND ($8::text IS NULL OR a.resolved_by_user_id = $8)
+  AND ($9::float8 IS NULL OR a.updated_at > to_timestamp($9))
+  AND ($10::float8 IS NULL OR a.updated_at < to_timestamp($10))
+  AND ($11::float8 IS NULL OR a.created_at > to_timestamp($11))
+  AND ($12::float8 IS NULL OR a.created_at < to_timestamp($12))
+  AND ($13::text[] IS NULL OR ${inComments(`EXISTS (SELECT 1 FROM jsonb_array_elements(c.tagged_user_contacts) t WHERE t->>'userId' = ANY($13))`)})
+  AND ($14::text IS NULL OR ${inComments(`c.agent->>'agentId' = $14`)})
+  AND ($15::text IS NULL OR ${inComments(`c.agent->>'executionId' = $15`)})
+  AND ($16::text IS NULL OR ${inComments(`c.agent->>'agentType' = $16`)})
+  AND ($17::text IS NULL OR ${inComments(`c.agent->>'agentSource' = $17`)})
+  AND (NOT $18::boolean OR ${inComments('c.agent IS NOT NULL')})
+  AND (NOT $19::boolean OR (a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending' AND ${inComments('c.agent IS NOT NULL')}))
+  AND ($20::text IS NULL OR ${visibleTo(20)})`;
+
+/**
+ * The listing in one round trip, each annotation with its comments and reactions. The documents
+ * ($21) and the cursor (after them) change which index serves the scan, so each combination with
+ * the order is a text of its own: eight in all.
+ */
+function listingStatement(documents: boolean, cursor: boolean, desc: boolean) {
+  const direction = desc ? 'DESC' : 'ASC';
+  const next = documents ? 22 : 21;
+  return preparedStatement(`SELECT ${THREAD_COLUMNS}, a.updated_at::text AS listed_at FROM comment_annotation AS a
+  WHERE ${LISTING_FILTERS}${documents ? ' AND a.document_id = ANY($21::text[])' : ''}${
+    cursor ? ` AND (a.updated_at, a.seq) ${desc ? '<' : '>'} ($${next}::timestamptz, $${next + 1}::bigint)` : ''
+  }
+  ORDER BY a.updated_at ${direction}, a.seq ${direction} LIMIT $3`);
+}
+
+const LISTING_STATEMENTS = [false, true].map((documents) =>
+  [false, true].map((cursor) => [false, true].map((desc) => listingStatement(documents, cursor, desc))),
+);
+
+/** The statement and parameters of a listing; its rows are ListedThreadRow. */
+export function annotationListing(listing: AnnotationListing): { statement: PreparedStatement; values: unknown[] } {
+  const { filters, documentIds, after } = listing;
+  const seconds = (ms: number | undefined) => (ms === undefined ? null : ms / 1000);
+  const values: unknown[] = [
+    listing.apiKeyId,
+    listing.organizationId,
+    listing.limit,
+    filters.annotationIds ?? null,
+    filters.locationIds ?? null,
+    filters.userIds ?? null,
+    filters.statusIds ?? null,
+    filters.resolvedBy ?? null,
+    seconds(filters.updatedAfter),
+    seconds(filters.updatedBefore),
+    seconds(filters.createdAfter),
+    seconds(filters.createdBefore),
+    filters.mentionedUserIds ?? null,
+    filters.agentId ?? null,
+    filters.executionId ?? null,
+    filters.agentType ?? null,
+    filters.agentSource ?? null,
+    filters.agentComments === true,
+    filters.agentSuggestions === true,
+    listing.readerId,
+    ...(documentIds ? [documentIds] : []),
+    ...(after ?? []),
+  ];
+  const statement = LISTING_STATEMENTS[documentIds ? 1 : 0][after ? 1 : 0][listing.desc ? 1 : 0];
+  return { statement, values };
+}
+
+/** A row of an annotation listing: the thread and its `updated_at` as PostgreSQL's text, for the cursor. */
+export type ListedThreadRow = Omit<ThreadRow, 'document_name'> & { listed_at: string };
+
+/** The annotations per document of $3 that user $4 may read, of the statuses $5 (any when null). */
+export const COUNT_ANNOTATIONS = preparedStatement(`SELECT a.document_id, count(*) AS total FROM comment_annotation AS a
+  WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])
+    AND ($5::text[] IS NULL OR a.status->>'id' = ANY($5)) AND ${visibleTo(4)}
+  GROUP BY a.document_id`);

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { queryPrepared } from '@app/database';
 import {
   ADD_COMMENTS,
   ADD_REACTIONS,
   ADD_THREADS,
+  AnnotationListing,
+  annotationListing,
   changeLogKey,
   commentOf,
+  COUNT_ANNOTATIONS,
   DELETE_COMMENTS,
   DELETE_REACTIONS,
+  ListedThreadRow,
   LOCK_ANNOTATION,
   LOCK_SUBSCRIPTIONS,
   REACTION_TARGET,
@@ -18,7 +22,6 @@ import {
   storedThread,
   ThreadRow,
 } from './comment-sql';
-import { AnnotationView, annotationView, commentView, CommentView } from './comment-views';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentPriority, CommentStatus, DEFAULT_STATUSES } from './entities/comment-user';
@@ -61,38 +64,6 @@ export function numberComments(given: Array<number | undefined>, next: number): 
 
 export function dateOf(ms: number | undefined): Date | undefined {
   return ms === undefined ? undefined : new Date(ms);
-}
-
-/** The comments (with reactions) of the annotations, in creation order, keyed by annotation. */
-export async function commentViewsOf(
-  manager: EntityManager,
-  rows: CommentAnnotation[],
-): Promise<Map<CommentAnnotation, CommentView[]>> {
-  const result = new Map<CommentAnnotation, CommentView[]>(rows.map((row) => [row, []]));
-  if (rows.length === 0) return result;
-  const where = rows.map((row) => ({
-    apiKeyId: row.apiKeyId,
-    organizationId: row.organizationId,
-    documentId: row.documentId,
-    annotationId: row.id,
-  }));
-  const comments = await manager.find(CommentEntity, { where, order: { seq: 'ASC' } });
-  const reactions = await manager.find(CommentReaction, { where, order: { createdAt: 'ASC' } });
-  const key = (doc: string, annotation: string) => JSON.stringify([doc, annotation]);
-  const byAnnotation = new Map(rows.map((row) => [key(row.documentId, row.id), result.get(row)!]));
-  for (const comment of comments) {
-    const own = reactions.filter(
-      (r) =>
-        r.documentId === comment.documentId && r.annotationId === comment.annotationId && r.commentId === comment.id,
-    );
-    byAnnotation.get(key(comment.documentId, comment.annotationId))?.push(commentView(comment, own));
-  }
-  return result;
-}
-
-export async function annotationViewsOf(manager: EntityManager, rows: CommentAnnotation[]): Promise<AnnotationView[]> {
-  const comments = await commentViewsOf(manager, rows);
-  return rows.map((row) => annotationView(row, comments.get(row)!));
 }
 
 /** A new thread for CommentStore.addThreads, in the columns it is stored with. */
@@ -336,5 +307,30 @@ export class CommentStore {
         ? await queryPrepared<{ icon: string }>(manager, ADD_REACTIONS, [...key, JSON.stringify(user), icons])
         : await queryPrepared<{ icon: string }>(manager, DELETE_REACTIONS, [...key, icons]);
     return new Set(rows.map((row) => row.icon));
+  }
+
+  /** One page of annotations with their comments and reactions, outside any transaction. */
+  listThreads(dataSource: DataSource, listing: AnnotationListing): Promise<ListedThreadRow[]> {
+    const { statement, values } = annotationListing(listing);
+    return queryPrepared<ListedThreadRow>(dataSource, statement, values);
+  }
+
+  /** How many annotations each document has that the user may read, of the statuses (any when undefined); documents with none are left out. */
+  async countThreads(
+    dataSource: DataSource,
+    apiKeyId: string,
+    organizationId: string,
+    documentIds: string[],
+    readerId: string,
+    statusIds: string[] | undefined,
+  ): Promise<Map<string, number>> {
+    const rows = await queryPrepared<{ document_id: string; total: string }>(dataSource, COUNT_ANNOTATIONS, [
+      apiKeyId,
+      organizationId,
+      documentIds,
+      readerId,
+      statusIds ?? null,
+    ]);
+    return new Map(rows.map((row) => [row.document_id, Number(row.total)]));
   }
 }
