@@ -6,7 +6,8 @@ import { NotificationPreferences } from '@app/notification';
 import { RowJobRunner } from '@app/queue';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { SendingType, sendsMail, SERVICE_OFF, UNSUBSCRIBED } from './email-policy';
-import { EmailMessage, EmailReason, EmailStatus } from './entities/email-message.entity';
+import { EmailReason, EmailStatus } from './entities/email-message.entity';
+import { lockMessage, MessageOutcome, MessageToSend, settleMessage } from './message-sql';
 import { OutgoingEmail, refused, SendResult } from './outgoing-email';
 import { SendgridTransport } from './sendgrid-transport';
 import { SmtpTransport } from './smtp-transport';
@@ -19,7 +20,7 @@ export const EMAIL_ABANDONED = 'The e-mail could not be sent.';
 type Settled = { status: EmailStatus | null } | { retry: string };
 
 /** The row as a provider sends it; the template fits the reason (Velt: tag template for mentions, comment template else). */
-function outgoing(row: EmailMessage, config: EmailSendingConfig & { type: SendingType }): OutgoingEmail {
+function outgoing(row: MessageToSend, config: EmailSendingConfig & { type: SendingType }): OutgoingEmail {
   return {
     id: row.id,
     from: { email: config.fromEmail!, name: config.fromCompany },
@@ -81,13 +82,10 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
   }
 
   private async attempt(manager: EntityManager, messageId: string): Promise<Settled> {
-    const row = await manager.findOne(EmailMessage, {
-      where: { id: messageId },
-      lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' },
-    });
+    const row = await lockMessage(manager, messageId);
     if (!row || row.status !== 'pending') return { status: row?.status ?? null };
     const config = await this.emailConfig.sendingConfig(row.apiKeyId, manager);
-    if (!sendsMail(config)) return this.settle(manager, row, 'skipped', SERVICE_OFF);
+    if (!sendsMail(config)) return this.settle(manager, row, { status: 'skipped', lastError: SERVICE_OFF });
     // At send time, so an unsubscribe also stops the e-mails already queued.
     const key = {
       apiKeyId: row.apiKeyId,
@@ -96,25 +94,28 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
       userId: row.recipientUserId,
     };
     if (!(await this.preferences.allows(key, 'email', preferenceReason(row.reason))))
-      return this.settle(manager, row, 'skipped', UNSUBSCRIBED);
+      return this.settle(manager, row, { status: 'skipped', lastError: UNSUBSCRIBED });
     const result = await this.send(config, row);
-    await manager.increment(EmailMessage, { id: row.id }, 'attempts', 1);
+    const attempts = row.attempts + 1;
     if (result.accepted) {
       this.logger.log({ messageId, reason: row.reason }, 'E-mail sent');
-      return this.settle(manager, row, 'sent', null, {
+      return this.settle(manager, row, {
+        status: 'sent',
+        attempts,
+        lastError: null,
         providerMessageId: result.providerMessageId,
         sentAt: new Date(),
       });
     }
     if (result.permanent) {
       this.logger.warn({ messageId, error: result.error }, 'E-mail failed');
-      return this.settle(manager, row, 'failed', result.error);
+      return this.settle(manager, row, { status: 'failed', attempts, lastError: result.error });
     }
-    await manager.update(EmailMessage, { id: row.id }, { lastError: result.error });
+    await this.settle(manager, row, { status: 'pending', attempts, lastError: result.error });
     return { retry: result.error };
   }
 
-  private async send(config: EmailSendingConfig & { type: SendingType }, row: EmailMessage): Promise<SendResult> {
+  private async send(config: EmailSendingConfig & { type: SendingType }, row: MessageToSend): Promise<SendResult> {
     if (!config.fromEmail) return refused(true, 'The e-mail configuration has no fromEmail.');
     const email = outgoing(row, config);
     if (config.type === 'smtp')
@@ -126,14 +127,13 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
       : refused(true, 'The e-mail configuration has no SendGrid apiKey.');
   }
 
+  /** Fields the outcome leaves out keep the locked row's values. */
   private async settle(
     manager: EntityManager,
-    row: EmailMessage,
-    status: EmailStatus,
-    lastError: string | null,
-    extra: Partial<EmailMessage> = {},
+    row: MessageToSend,
+    outcome: Pick<MessageOutcome, 'status' | 'lastError'> & Partial<MessageOutcome>,
   ): Promise<Settled> {
-    await manager.update(EmailMessage, { id: row.id }, { status, lastError, ...extra });
-    return { status };
+    await settleMessage(manager, row.id, { ...row, ...outcome });
+    return { status: outcome.status };
   }
 }

@@ -5,13 +5,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, decryptSecret, newId } from '@app/common';
 import { actionTypeOf } from '@app/events';
 import { ATTEMPT_EXHAUSTED } from './advanced-event-types';
+import { deliveryToAttempt, DeliveryToAttempt, finishAttempt } from './attempt-sql';
 import { receivingEndpoints, writeEndpointDeliveries } from './endpoint-deliveries';
 import { endpointDeliveryHeaders } from './endpoint-secret';
 import { EndpointRateLimiter } from './endpoint-rate-limiter';
-import { AdvancedWebhookConfig } from './entities/advanced-webhook-config.entity';
 import { WebhookConfig } from './entities/webhook-config.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
-import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { buildDeliveryBody, deliveryHeaders, parseRsaPublicKey, signWebhook } from './payload-security';
 import { AttemptResult, DeliveryDecision, decideAfterAttempt } from './retry-policy';
@@ -43,8 +42,7 @@ export class WebhookDeliveryService {
 
   /** Null when there is nothing to do: the delivery is gone or already finished (a duplicate job). */
   async attempt(deliveryId: string): Promise<AttemptDecision | null> {
-    const deliveries = this.dataSource.getRepository(WebhookDelivery);
-    const delivery = await deliveries.findOne({ where: { id: deliveryId } });
+    const delivery = await deliveryToAttempt(this.dataSource, deliveryId);
     if (!delivery || delivery.status !== 'pending') return null;
     let request: Request;
     if (delivery.target === 'execution') {
@@ -60,24 +58,27 @@ export class WebhookDeliveryService {
     const attempts = delivery.attempts + 1;
     const now = new Date();
     const decision = decideAfterAttempt(result, attempts, this.config.webhookRetryScheduleMs, now);
+    const outcome = {
+      attempts,
+      status: decision.outcome === 'retry' ? 'pending' : decision.outcome,
+      url: request.url,
+      lastHttpStatus: 'httpStatus' in result ? result.httpStatus : null,
+      lastError: 'error' in result ? result.error.slice(0, MAX_ERROR_LENGTH) : null,
+      nextAttemptAt: decision.outcome === 'retry' ? new Date(now.getTime() + decision.delayMs) : null,
+      deliveredAt: decision.outcome === 'succeeded' ? now : null,
+    } as const;
     const exhausted =
       decision.outcome === 'failed' && delivery.endpointId !== null && delivery.event !== ATTEMPT_EXHAUSTED;
-    const enqueue = await this.dataSource.transaction(async (manager) => {
-      const update = await manager.update(
-        WebhookDelivery,
-        { id: deliveryId, status: 'pending' },
-        {
-          attempts,
-          status: decision.outcome === 'retry' ? 'pending' : decision.outcome,
-          url: request.url,
-          lastHttpStatus: 'httpStatus' in result ? result.httpStatus : null,
-          lastError: 'error' in result ? result.error.slice(0, MAX_ERROR_LENGTH) : null,
-          nextAttemptAt: decision.outcome === 'retry' ? new Date(now.getTime() + decision.delayMs) : null,
-          deliveredAt: decision.outcome === 'succeeded' ? now : null,
-        },
-      );
-      return exhausted && update.affected ? this.reportExhausted(manager, delivery, attempts, result, now) : [];
-    });
+    if (!exhausted) {
+      // One statement, committed on its own: only an exhausted report has more to write with it.
+      await finishAttempt(this.dataSource, deliveryId, outcome);
+      return decision;
+    }
+    const enqueue = await this.dataSource.transaction(async (manager) =>
+      (await finishAttempt(manager, deliveryId, outcome))
+        ? this.reportExhausted(manager, delivery, attempts, result, now)
+        : [],
+    );
     await this.producer.enqueue(enqueue);
     return decision;
   }
@@ -87,7 +88,7 @@ export class WebhookDeliveryService {
    * `webhookSecret` (as basic webhooks are with the auth token), plus Velt's `sha256=<hex>` body signature
    * as `x-svc-signature` and the event id, the same on every attempt.
    */
-  private executionRequest(delivery: WebhookDelivery): Request {
+  private executionRequest(delivery: DeliveryToAttempt): Request {
     const secret = decryptSecret(delivery.secretCiphertext!, this.config.encryptionKey);
     const body = JSON.stringify(delivery.payload);
     const headers = deliveryHeaders(delivery.id, body, null, new Date());
@@ -98,7 +99,7 @@ export class WebhookDeliveryService {
     return { url: delivery.url, headers, body };
   }
 
-  private async basicRequest(delivery: WebhookDelivery): Promise<Request> {
+  private async basicRequest(delivery: DeliveryToAttempt): Promise<Request> {
     const settings = await this.dataSource
       .getRepository(WebhookConfig)
       .findOne({ where: { apiKeyId: delivery.apiKeyId } });
@@ -119,13 +120,8 @@ export class WebhookDeliveryService {
    * previous one during a rotation's overlap). A deleted or disabled endpoint, or advanced webhooks
    * turned off, cancel it (Velt: attempts to a removed or disabled endpoint stop); a rate-limited one waits.
    */
-  private async endpointRequest(delivery: WebhookDelivery): Promise<Request | AttemptDecision> {
-    const endpoint = await this.dataSource
-      .getRepository(WebhookEndpoint)
-      .findOne({ where: { apiKeyId: delivery.apiKeyId, id: delivery.endpointId! } });
-    const settings = await this.dataSource
-      .getRepository(AdvancedWebhookConfig)
-      .findOne({ where: { apiKeyId: delivery.apiKeyId } });
+  private async endpointRequest(delivery: DeliveryToAttempt): Promise<Request | AttemptDecision> {
+    const { endpoint, settings } = delivery;
     const reason = !endpoint
       ? 'Endpoint deleted.'
       : endpoint.disabled
@@ -169,7 +165,7 @@ export class WebhookDeliveryService {
    */
   private async reportExhausted(
     manager: EntityManager,
-    delivery: WebhookDelivery,
+    delivery: DeliveryToAttempt,
     attempts: number,
     result: AttemptResult,
     now: Date,
