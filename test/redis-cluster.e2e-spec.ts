@@ -192,7 +192,9 @@ describe('on a Redis Cluster of three masters', () => {
   });
 
   it('delivers a webhook through the worker (BullMQ queue under a hash-tagged prefix)', async () => {
-    const configured = await call(a, '/v2/workspace/webhookconfig/update', {
+    // Configured on the instance that writes the comment: another instance may hold the key's sink settings,
+    // read by an earlier test's event, for AUTH_CACHE_TTL_MS (docs/write-path.md), and this test is about the queue.
+    const configured = await call(b, '/v2/workspace/webhookconfig/update', {
       useWebhookService: true,
       webhookServiceConfig: { rawNotificationUrl: receiver.url('/raw') },
     });
