@@ -95,6 +95,18 @@ describe('review workflow deliveries', () => {
     return got.body.result.data;
   }
 
+  /** The execution once it has completed. */
+  function completed(who: Credentials, executionId: string) {
+    return eventually(
+      async () => {
+        const view = await steps(who, executionId);
+        if (view.status !== 'completed') throw new Error(view.status);
+        return view;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+  }
+
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
   beforeAll(async () => {
@@ -132,14 +144,7 @@ describe('review workflow deliveries', () => {
         ],
         edges: [],
       });
-      const done = await eventually(
-        async () => {
-          const view = await steps(who, executionId);
-          if (view.status !== 'completed') throw new Error(view.status);
-          return view;
-        },
-        { timeoutMs: 30_000, intervalMs: 100 },
-      );
+      const done = await completed(who, executionId);
       expect(done.steps[0].output).toMatchObject({
         subject: 'Approved: Launch post',
         body: 'Launch post is approved.',
@@ -260,14 +265,7 @@ describe('review workflow deliveries', () => {
         ],
         edges: [{ from: 'mail', to: 'slack' }],
       });
-      const done = await eventually(
-        async () => {
-          const view = await steps(who, executionId);
-          if (view.status !== 'completed') throw new Error(view.status);
-          return view;
-        },
-        { timeoutMs: 30_000, intervalMs: 100 },
-      );
+      const done = await completed(who, executionId);
       const output = (nodeId: string) => done.steps.find((step) => step.nodeId === nodeId)!.output;
       expect(output('mail')).toMatchObject({
         delivered: false,
@@ -320,14 +318,7 @@ describe('review workflow deliveries', () => {
           ],
         };
         const first = await run(who, definition);
-        const done = await eventually(
-          async () => {
-            const view = await steps(who, first);
-            if (view.status !== 'completed') throw new Error(view.status);
-            return view;
-          },
-          { timeoutMs: 30_000, intervalMs: 100 },
-        );
+        const done = await completed(who, first);
         expect(done.steps.map((step) => [step.nodeId, step.status])).toEqual([
           ['bot', 'completed'],
           ['no', 'completed'],

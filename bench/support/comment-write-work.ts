@@ -13,7 +13,12 @@ import { CommentEvent } from '../../libs/events/sources/comment.source';
 import { commentRecipients } from '../../libs/events/sources/comment-recipients';
 import { commentNotificationContent } from '../../libs/notification/comment-notification';
 import { Notification } from '../../libs/notification/entities/notification.entity';
-import { INSERT_NOTIFICATION, STORED_SETTINGS } from '../../libs/notification/notification-sql';
+import {
+  INSERT_NOTIFICATION,
+  insertNotificationParams,
+  NewNotification,
+  STORED_SETTINGS,
+} from '../../libs/notification/notification-sql';
 import { NOTIFICATION_EVENT } from '../../libs/notification/notification-push';
 import { notificationView } from '../../libs/notification/notification-view';
 import { documentRoom, userRoom } from '../../libs/realtime-hub/rooms';
@@ -50,9 +55,6 @@ type Data = {
 function run<T extends QueryResultRow>(client: PoolClient, statement: PreparedStatement, values: unknown[]) {
   return client.query<T>({ name: statement.name, text: statement.text, values }).then((result) => result.rows);
 }
-
-/** A jsonb parameter as libs/notification writes it: null stays SQL NULL. */
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** `queue`: the webhook queue, under the API's prefix and default job options. */
 export async function addAnnotation(
@@ -148,7 +150,7 @@ export async function addAnnotation(
     if (sinks.notification) {
       const content = commentNotificationContent(event, recipients);
       const people = recipients.map((recipient) => recipient.user);
-      const row = {
+      const row: NewNotification = {
         apiKeyId,
         organizationId,
         documentId,
@@ -159,23 +161,11 @@ export async function addAnnotation(
         resolverUsed: false,
         ...content,
       };
-      const [inserted] = await run<{ seq: string; created_at: Date }>(client, INSERT_NOTIFICATION, [
-        apiKeyId,
-        organizationId,
-        row.id,
-        documentId,
-        row.locationId ?? null,
-        json(row.actionUser),
-        row.headlineTemplate,
-        json(row.headlineTemplateData),
-        row.bodyMessage,
-        row.source,
-        json(row.sourceData),
-        null,
-        false,
-        false,
-        JSON.stringify(people.map((person) => ({ user_id: person.userId, person }))),
-      ]);
+      const [inserted] = await run<{ seq: string; created_at: Date }>(
+        client,
+        INSERT_NOTIFICATION,
+        insertNotificationParams(row, people),
+      );
       notification = {
         row: { ...row, seq: inserted.seq, createdAt: inserted.created_at },
         people: recipients,

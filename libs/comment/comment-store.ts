@@ -67,25 +67,27 @@ export function dateOf(ms: number | undefined): Date | undefined {
 }
 
 /** A new thread for CommentStore.addThreads, in the columns it is stored with. */
-export interface NewThread {
-  id: string;
-  status: CommentAnnotation['status'];
-  priority: CommentAnnotation['priority'];
-  assigned_to: CommentAnnotation['assignedTo'];
-  created_by: CommentAnnotation['createdBy'];
-  location: CommentAnnotation['location'];
-  location_id: string | null;
-  target_element: CommentAnnotation['targetElement'];
-  context: CommentAnnotation['context'];
-  type: string;
-  comment_type: string | null;
-  suggestion: CommentAnnotation['suggestion'];
+export type NewThread = Pick<
+  ThreadRow,
+  | 'id'
+  | 'status'
+  | 'priority'
+  | 'assigned_to'
+  | 'created_by'
+  | 'location'
+  | 'location_id'
+  | 'target_element'
+  | 'context'
+  | 'type'
+  | 'comment_type'
+  | 'suggestion'
+  | 'created_at'
+  | 'updated_at'
+> & {
   /** Velt's visibility object as the caller sent it. */
   visibility: object | null;
   next_comment_id: number;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 /** A new comment, in the columns it is stored with. */
 export interface NewComment {

@@ -1,4 +1,5 @@
 import { preparedStatement } from '@app/database';
+import type { Notification, NotificationPerson } from './entities/notification.entity';
 
 // The notification sink's statements, Nest-free: the bare comment-write yardstick of bench/ runs these texts.
 
@@ -28,3 +29,33 @@ export const INSERT_NOTIFICATION = preparedStatement(`WITH inserted AS (
      ORDER BY p.n
   )
   SELECT seq, created_at FROM inserted`);
+
+/** A notification to write: its row without the generated columns. */
+export type NewNotification = Omit<Notification, 'seq' | 'createdAt' | 'document'>;
+
+/** INSERT_NOTIFICATION's parameters: the row, and the users it lists, each once. */
+export function insertNotificationParams(row: NewNotification, recipients: readonly NotificationPerson[]): unknown[] {
+  const unique = [...new Map(recipients.map((person) => [person.userId, person])).values()];
+  return [
+    row.apiKeyId,
+    row.organizationId,
+    row.id,
+    row.documentId,
+    row.locationId ?? null,
+    json(row.actionUser),
+    row.headlineTemplate ?? null,
+    json(row.headlineTemplateData),
+    row.bodyMessage ?? null,
+    row.source,
+    json(row.sourceData),
+    json(row.context),
+    row.notifyAll,
+    row.resolverUsed ?? null,
+    JSON.stringify(unique.map((person) => ({ user_id: person.userId, person }))),
+  ];
+}
+
+/** A jsonb parameter: null and undefined are SQL NULL (as TypeORM writes them), anything else its JSON. */
+function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}

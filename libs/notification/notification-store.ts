@@ -2,11 +2,8 @@ import { EntityManager } from 'typeorm';
 import { queryPrepared } from '@app/database';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { NotificationUser } from './entities/notification-user.entity';
-import { INSERT_NOTIFICATION } from './notification-sql';
+import { INSERT_NOTIFICATION, insertNotificationParams, NewNotification } from './notification-sql';
 import { notificationView, NotificationView } from './notification-view';
-
-/** A notification to write: its row without the generated columns, and whom it lists. */
-export type NewNotification = Omit<Notification, 'seq' | 'createdAt' | 'document'>;
 
 /**
  * Writes a notification and its listed recipients with `manager` (the caller's transaction). An id
@@ -18,31 +15,13 @@ export async function insertNotification(
   row: NewNotification,
   recipients: readonly NotificationPerson[],
 ): Promise<Notification | null> {
-  const unique = [...new Map(recipients.map((person) => [person.userId, person])).values()];
-  const [inserted] = await queryPrepared<{ seq: string; created_at: Date }>(manager, INSERT_NOTIFICATION, [
-    row.apiKeyId,
-    row.organizationId,
-    row.id,
-    row.documentId,
-    row.locationId ?? null,
-    json(row.actionUser),
-    row.headlineTemplate ?? null,
-    json(row.headlineTemplateData),
-    row.bodyMessage ?? null,
-    row.source,
-    json(row.sourceData),
-    json(row.context),
-    row.notifyAll,
-    row.resolverUsed ?? null,
-    JSON.stringify(unique.map((person) => ({ user_id: person.userId, person }))),
-  ]);
+  const [inserted] = await queryPrepared<{ seq: string; created_at: Date }>(
+    manager,
+    INSERT_NOTIFICATION,
+    insertNotificationParams(row, recipients),
+  );
   if (!inserted) return null;
   return manager.getRepository(Notification).create({ ...row, seq: inserted.seq, createdAt: inserted.created_at });
-}
-
-/** A jsonb parameter: null and undefined are SQL NULL (as TypeORM writes them), anything else its JSON. */
-function json(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
 /** Velt-shaped views of `rows`, with their users' rows read in one statement. */

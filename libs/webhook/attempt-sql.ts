@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedStatement, queryPrepared } from '@app/database';
 import { DeliveryStatus, DeliveryTarget } from './entities/webhook-delivery.entity';
+import { NewDelivery } from './delivery-sql';
 
 /** A delivery as one attempt needs it; for an endpoint delivery, with its endpoint and the advanced settings. */
 export interface DeliveryToAttempt {
@@ -42,18 +43,10 @@ const DELIVERY_TO_ATTEMPT = preparedStatement(`SELECT d.id, d.event_id, d.api_ke
   LEFT JOIN advanced_webhook_config a ON d.endpoint_id IS NOT NULL AND a.api_key_id = d.api_key_id
  WHERE d.id = $1`);
 
-interface AttemptRow {
-  id: string;
-  event_id: string;
+/** The delivery's columns, then its endpoint's and the advanced settings' (null `*_found` when there is none). */
+interface AttemptRow extends Omit<NewDelivery, 'secret_ciphertext' | 'next_attempt_at'> {
   api_key_id: string;
-  organization_id: string;
-  document_id: string;
-  event: string;
-  target: DeliveryTarget;
-  endpoint_id: string | null;
-  url: string;
   secret_ciphertext: string | null;
-  payload: object;
   status: DeliveryStatus;
   attempts: number;
   endpoint_found: string | null;

@@ -11,26 +11,20 @@ import { WorkflowTransitions } from './workflow-transitions.service';
 import { WorkflowUserData } from './workflow-user-data.service';
 import { WorkflowProducer } from './workflow.producer';
 
+const SERVICES = [
+  AgentEndpointService,
+  DefinitionService,
+  ExecutionService,
+  StepService,
+  WorkflowTransitions,
+  WorkflowProducer,
+  WorkflowUserData,
+];
+
 /** Review workflows: definitions, executions and the transitions both processes make. Steps run in WorkflowWorkerModule. */
 @Module({
   imports: [TypeOrmModule.forFeature(WORKFLOW_ENTITIES), NotificationModule, EmailModule],
-  providers: [
-    AgentEndpointService,
-    DefinitionService,
-    ExecutionService,
-    StepService,
-    WorkflowTransitions,
-    WorkflowProducer,
-    WorkflowUserData,
-  ],
-  exports: [
-    AgentEndpointService,
-    DefinitionService,
-    ExecutionService,
-    StepService,
-    WorkflowTransitions,
-    WorkflowProducer,
-    WorkflowUserData,
-  ],
+  providers: SERVICES,
+  exports: SERVICES,
 })
 export class WorkflowModule {}
