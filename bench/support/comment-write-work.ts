@@ -11,12 +11,11 @@ import { PreparedStatement } from '../../libs/database/statement';
 import { DomainEvent, eventPayload } from '../../libs/events/event-registry';
 import { CommentEvent } from '../../libs/events/sources/comment.source';
 import { commentRecipients } from '../../libs/events/sources/comment-recipients';
-import { commentNotificationContent } from '../../libs/notification/comment-notification';
+import { commentNotification } from '../../libs/notification/comment-notification';
 import { Notification } from '../../libs/notification/entities/notification.entity';
 import {
   INSERT_NOTIFICATION,
   insertNotificationParams,
-  NewNotification,
   STORED_SETTINGS,
 } from '../../libs/notification/notification-sql';
 import { NOTIFICATION_EVENT } from '../../libs/notification/notification-push';
@@ -148,19 +147,8 @@ export async function addAnnotation(
       ]);
     }
     if (sinks.notification) {
-      const content = commentNotificationContent(event, recipients);
       const people = recipients.map((recipient) => recipient.user);
-      const row: NewNotification = {
-        apiKeyId,
-        organizationId,
-        documentId,
-        id: newId(),
-        source: 'comment',
-        context: null,
-        notifyAll: false,
-        resolverUsed: false,
-        ...content,
-      };
+      const row = commentNotification(apiKeyId, event, recipients);
       const [inserted] = await run<{ seq: string; created_at: Date }>(
         client,
         INSERT_NOTIFICATION,

@@ -1,4 +1,6 @@
+import { newId } from '@app/common';
 import { COMMENT_ACTION_TYPES, CommentEvent, CommentRecipient, NotificationUser } from '@app/events';
+import { NewNotification } from './notification-sql';
 
 /** What a comment event's notification says; recipients and ids are the recorder's. */
 export interface CommentNotificationContent {
@@ -84,5 +86,24 @@ export function commentNotificationContent(
       actionType,
       event: event.trigger,
     },
+  };
+}
+
+/** The in-app notification of a comment event for `recipients`, under a new id. */
+export function commentNotification(
+  apiKeyId: string,
+  event: CommentEvent,
+  recipients: readonly CommentRecipient[],
+): NewNotification {
+  return {
+    apiKeyId,
+    organizationId: event.organizationId,
+    documentId: event.documentId,
+    id: newId(),
+    source: 'comment',
+    context: null,
+    notifyAll: false,
+    resolverUsed: false,
+    ...commentNotificationContent(event, recipients),
   };
 }

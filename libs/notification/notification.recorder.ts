@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { newId } from '@app/common';
 import { AfterCommit, commentRecipients, DomainEvent, EventRecorder, isCommentEvent } from '@app/events';
 import { RealtimeHub } from '@app/realtime-hub';
-import { commentNotificationContent } from './comment-notification';
+import { commentNotification } from './comment-notification';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { NotificationPreferences } from './notification-preferences.service';
 import { preferenceAllows } from './notification-preference-rules';
@@ -46,23 +45,8 @@ export class NotificationRecorder implements EventRecorder {
         preferenceAllows(setting(candidate.user.userId, 'inbox'), candidate.reason),
       );
       if (recipients.length === 0) continue;
-      const content = commentNotificationContent(event, recipients);
       const people = recipients.map((recipient) => recipient.user);
-      const row = await insertNotification(
-        manager,
-        {
-          apiKeyId,
-          organizationId,
-          documentId,
-          id: newId(),
-          source: 'comment',
-          context: null,
-          notifyAll: false,
-          resolverUsed: false,
-          ...content,
-        },
-        people,
-      );
+      const row = await insertNotification(manager, commentNotification(apiKeyId, event, recipients), people);
       if (row) written.push({ row, recipients: people });
     }
     if (written.length === 0) return undefined;
