@@ -1,4 +1,10 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
 import { Server as HttpServer } from 'node:http';
 import { Gauge } from 'prom-client';
@@ -39,9 +45,11 @@ type Ack = (response: unknown) => void;
  * rooms, broadcasts and server-side events, so N instances act as one.
  */
 @Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private io: Server;
+  /** Set once shutdown begins: a connection arriving from then on is closed, and its client tries again elsewhere. */
+  private closing = false;
   private redisClients: RedisClient[] = [];
   private refreshTimer: NodeJS.Timeout;
   private connectionsTimer: NodeJS.Timeout;
@@ -68,6 +76,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       // Origins are checked per API key in the handshake below, against its allowed domains.
       cors: { origin: true },
       adapter,
+    });
+    // A connection that arrives once the sockets have been closed would hold the HTTP server's close open.
+    this.io.engine.on('connection', (connection: { close(): void }) => {
+      if (this.closing) connection.close();
     });
     this.io.use((socket, next) => {
       this.authenticate(socket).then(
@@ -102,10 +114,19 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.connectionsTimer.unref();
   }
 
+  /**
+   * Before the HTTP server closes, which waits for every connection to end: each client's connection is
+   * closed (a transport close, which socket.io clients reconnect from, to another instance), a handshake
+   * still in flight with it (socket.io drops a socket whose connection closed during its middleware).
+   */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+    this.io?.engine.close();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.refreshTimer);
     clearInterval(this.connectionsTimer);
-    this.io?.local.disconnectSockets(true);
     await closeRealtimeClients(this.redisClients);
   }
 

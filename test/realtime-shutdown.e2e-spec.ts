@@ -1,0 +1,44 @@
+import { io, Socket } from 'socket.io-client';
+import { createWorkspace } from './support/http-client';
+import { startApi } from './support/processes';
+import { userToken } from './support/realtime-client';
+import { createTestEnvironment, TestEnvironment } from './support/test-environment';
+
+/** A SIGTERM that lands while handshakes are still arriving must still end the process. */
+describe('realtime gateway shutdown', () => {
+  let world: TestEnvironment;
+
+  beforeAll(async () => {
+    world = await createTestEnvironment();
+  });
+
+  afterAll(async () => {
+    await world?.dispose();
+  });
+
+  it('exits on SIGTERM with handshakes in flight, leaving no socket connected', async () => {
+    const api = await startApi(world.env);
+    const owner = await createWorkspace(api.url);
+    const auth = await userToken(api.url, owner, 'ann');
+    const sockets: Socket[] = [];
+    const open = () =>
+      sockets.push(
+        io(api.url, { path: '/realtime', auth, transports: ['websocket'], reconnection: false, forceNew: true }),
+      );
+    for (let i = 0; i < 50; i++) open();
+    const arriving = setInterval(() => {
+      for (let i = 0; i < 10; i++) open();
+    }, 5);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const stopped = api.stop('SIGTERM');
+      const deadline = new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000));
+      expect(await Promise.race([stopped, deadline])).toBe('SIGTERM');
+    } finally {
+      clearInterval(arriving);
+      await api.stop('SIGKILL');
+      for (const socket of sockets) socket.close();
+    }
+    expect(sockets.filter((socket) => socket.connected)).toEqual([]);
+  }, 60_000);
+});
