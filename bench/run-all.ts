@@ -17,6 +17,7 @@ const BENCHMARKS = [
   'user-data',
   'events',
   'comment-writes',
+  'dto-validation',
   'connects',
   'redis-cluster',
   'collab',
