@@ -25,8 +25,11 @@ import { runBench } from './support/run-bench';
  * With BENCH_BASELINE_DIST (another commit's `dist`), that build's API and worker take turns with this
  * build's in (a), one worker each, on one database and one set of receivers; (b) and 2 workers are left out.
  */
-/** Capped below the shared defaults: each run also waits for the drain, and the whole bench stays near a minute. */
-const DURATION_S = Math.min(LOAD_SETTINGS.durationS, 3);
+/**
+ * Capped below the shared defaults: each run also waits for the drain, and the whole bench stays near a
+ * minute. BENCH_EVENTS_DURATION_S sets it, for more events behind each worker CPU figure.
+ */
+const DURATION_S = Number(process.env.BENCH_EVENTS_DURATION_S ?? Math.min(LOAD_SETTINGS.durationS, 3));
 const WARM_UP_S = Math.min(LOAD_SETTINGS.warmUpS, 2);
 const PACED_S = Number(process.env.BENCH_EVENTS_PACED_S ?? 3);
 const DRAIN_TIMEOUT_MS = 120_000;
