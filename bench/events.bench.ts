@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { Socket } from 'socket.io-client';
 import { Webhook } from 'standardwebhooks';
 import { apiKeyHeaders, BatchResult, createWorkspace, Credentials, post } from '../test/support/http-client';
@@ -21,9 +22,14 @@ import { runBench } from './support/run-bench';
  * every sink has received every write; events/s is writes over first write to last arrival, with 1
  * and 2 workers (median of interleaved rounds). (b) Latency: a paced stream at half the 1-worker
  * rate, each write acknowledged -> its socket event, webhook and e-mail.
+ * With BENCH_BASELINE_DIST (another commit's `dist`), that build's API and worker take turns with this
+ * build's in (a), one worker each, on one database and one set of receivers; (b) and 2 workers are left out.
  */
-/** Capped below the shared defaults: each run also waits for the drain, and the whole bench stays near a minute. */
-const DURATION_S = Math.min(LOAD_SETTINGS.durationS, 3);
+/**
+ * Capped below the shared defaults: each run also waits for the drain, and the whole bench stays near a
+ * minute. BENCH_EVENTS_DURATION_S sets it, for more events behind each worker CPU figure.
+ */
+const DURATION_S = Number(process.env.BENCH_EVENTS_DURATION_S ?? Math.min(LOAD_SETTINGS.durationS, 3));
 const WARM_UP_S = Math.min(LOAD_SETTINGS.warmUpS, 2);
 const PACED_S = Number(process.env.BENCH_EVENTS_PACED_S ?? 3);
 const DRAIN_TIMEOUT_MS = 120_000;
@@ -64,6 +70,13 @@ function annotationAdd(documentId: string, annotationId?: string): Record<string
   };
 }
 
+/** An API and the `dist` its workers are started from: this build, or the baseline's. */
+interface Build {
+  name: string;
+  dist: string;
+  api: RunningApi;
+}
+
 interface Throughput {
   eventsPerSecond: number;
   writesPerSecond: number;
@@ -88,11 +101,13 @@ interface Sinks {
 
 class EventsBench {
   readonly workers: RunningProcess[] = [];
+  /** The build the running workers were started from. */
+  private workerDist = 'dist';
   private documents = 0;
 
   constructor(
     private readonly world: TestEnvironment,
-    private readonly api: RunningApi,
+    private readonly build: Build,
     private readonly owner: Credentials,
     private readonly arrivals: Sinks,
   ) {}
@@ -112,9 +127,13 @@ class EventsBench {
     return this.workers.reduce((sum, worker) => sum + processCpuMs(worker.child.pid!), 0);
   }
 
-  /** Starts or stops the second worker so that `side` workers run. */
-  async useWorkers(side: Side): Promise<void> {
-    while (this.workers.length < side) this.workers.push(await startWorker(this.world.env, WORKER_ENV));
+  /** Starts or stops the second worker so that `side` workers of `dist` run. */
+  async useWorkers(side: Side, dist = this.build.dist): Promise<void> {
+    if (dist !== this.workerDist) {
+      while (this.workers.length > 0) await this.workers.pop()!.stop('SIGTERM');
+      this.workerDist = dist;
+    }
+    while (this.workers.length < side) this.workers.push(await startWorker(this.world.env, WORKER_ENV, dist));
     while (this.workers.length > side) await this.workers.pop()!.stop('SIGTERM');
   }
 
@@ -149,14 +168,14 @@ class EventsBench {
     return { n: row.n, activities: row.activities, first: Number(row.first), last: Number(row.last) };
   }
 
-  /** Closed-loop writes for `durationS`, then waits until every sink has every write. */
-  async throughput(side: Side, warmUp: boolean): Promise<Throughput> {
-    await this.useWorkers(side);
+  /** Closed-loop writes to `build`'s API for `durationS`, then waits until every sink has every write. */
+  async throughput(side: Side, warmUp: boolean, build = this.build): Promise<Throughput> {
+    await this.useWorkers(side, build.dist);
     const documentIds = await this.fresh(DOCUMENTS);
     for (const sink of this.sinks) sink.reset();
     const cpuBefore = this.workerCpuMs();
-    const load = await measureLoad(this.api.child.pid!, {
-      url: this.api.url,
+    const load = await measureLoad(build.api.child.pid!, {
+      url: build.api.url,
       path: '/v2/commentannotations/add',
       headers: apiKeyHeaders(this.owner),
       bodies: documentIds.map((documentId) => JSON.stringify({ data: annotationAdd(documentId) })),
@@ -198,7 +217,7 @@ class EventsBench {
       const token = `evt-${side}-${i}`;
       const sent = Date.now();
       const response = await post<BatchResult>(
-        this.api.url,
+        this.build.api.url,
         '/v2/commentannotations/add',
         annotationAdd(documentId, token),
         apiKeyHeaders(this.owner),
@@ -258,7 +277,115 @@ async function configure(
   return { owner, secret };
 }
 
+/** The figures of a run and what they were measured on. */
+interface Measured {
+  figures: Figure[];
+  setting: string;
+}
+
+const WRITES = `comment writes each mentioning one user; ${LOAD_SETTINGS.connections} connections for ${DURATION_S} s then drain`;
+
+/** Medians of the rounds' samples. */
+function medianOf(samples: Throughput[]): Throughput {
+  const of = (pick: (t: Throughput) => number) => median(samples.map(pick));
+  return {
+    eventsPerSecond: of((t) => t.eventsPerSecond),
+    writesPerSecond: of((t) => t.writesPerSecond),
+    drainS: of((t) => t.drainS),
+    workerCpuMsPerEvent: of((t) => t.workerCpuMsPerEvent),
+    apiCpuMsPerWrite: of((t) => t.apiCpuMsPerWrite),
+  };
+}
+
+/** The throughput figures of one side or build, named by `who`. */
+function throughputFigures(who: string, t: Throughput): Figure[] {
+  return [
+    {
+      measurement: `${who}: events/s, all four sinks drained`,
+      value: fixed(t.eventsPerSecond, 0),
+      baseline: `writes acked at ${fixed(t.writesPerSecond, 0)}/s; last arrival ${fixed(t.drainS, 1)} s after the last write`,
+    },
+    { measurement: `${who}: worker CPU ms per event (webhook + e-mail)`, value: fixed(t.workerCpuMsPerEvent, 2) },
+    {
+      measurement: `${who}: API CPU ms per write (rows of all sinks + socket push)`,
+      value: fixed(t.apiCpuMsPerWrite, 2),
+    },
+  ];
+}
+
+/** (a) with 1 and 2 workers of this build, then (b) at half the 1-worker rate. */
+async function bySides(bench: EventsBench): Promise<Measured> {
+  // One warm-up run per side, then rounds of 1 worker, 2 workers, ...; the second worker boots between runs, untimed.
+  const samples: Record<Side, Throughput[]> = { 1: [], 2: [] };
+  for (const side of SIDES) await bench.throughput(side, true);
+  for (let round = 0; round < LOAD_SETTINGS.rounds; round++) {
+    for (const side of SIDES) samples[side].push(await bench.throughput(side, false));
+  }
+  const throughput = { 1: medianOf(samples[1]), 2: medianOf(samples[2]) };
+
+  // (b) The same paced rate for both sides, half of what one worker sustains.
+  const rate = Math.max(1, Math.round(throughput[1].eventsPerSecond / 2));
+  const latency: Partial<Record<Side, Latency>> = {};
+  for (const side of SIDES) latency[side] = await bench.latency(side, rate);
+
+  const pair = (values: number[]) => `${percentile(values, 50)} / ${percentile(values, 99)}`;
+  const ratio = throughput[2].eventsPerSecond / throughput[1].eventsPerSecond;
+  const figures: Figure[] = SIDES.flatMap((side): Figure[] => {
+    const l = latency[side]!;
+    const workers = `${side} worker${side > 1 ? 's' : ''}`;
+    return [
+      ...throughputFigures(workers, throughput[side]),
+      {
+        measurement: `${workers}, paced ${rate}/s: ack -> notification socket event p50 / p99 (ms)`,
+        value: pair(l.notification),
+      },
+      { measurement: `${workers}, paced ${rate}/s: ack -> webhook received p50 / p99 (ms)`, value: pair(l.webhook) },
+      { measurement: `${workers}, paced ${rate}/s: ack -> e-mail received p50 / p99 (ms)`, value: pair(l.email) },
+      { measurement: `${workers}, paced ${rate}/s: activity = the write, p50 / p99 (ms)`, value: pair(l.write) },
+    ];
+  });
+  figures.push({
+    measurement: 'events/s, 2 workers vs 1',
+    value: `${fixed(ratio, 2)}x`,
+    baseline: '1 worker',
+    ratio,
+  });
+  return {
+    figures,
+    setting: `${WRITES}, median of ${LOAD_SETTINGS.rounds} interleaved rounds; latency from ${PACED_S} s paced at ${rate}/s`,
+  };
+}
+
+/** (a) with 1 worker, this build and the baseline taking turns; ratios are this build ÷ baseline, median of the rounds'. */
+async function byBuilds(bench: EventsBench, builds: [Build, Build]): Promise<Measured> {
+  const samples: [Throughput[], Throughput[]] = [[], []];
+  for (const build of builds) await bench.throughput(1, true, build);
+  for (let round = 0; round < LOAD_SETTINGS.rounds; round++) {
+    for (const [i, build] of builds.entries()) {
+      const t = await bench.throughput(1, false, build);
+      samples[i].push(t);
+      console.log(
+        `round ${round + 1}, ${build.name}: worker ${fixed(t.workerCpuMsPerEvent, 2)} ms/event, ${fixed(t.eventsPerSecond, 0)} events/s, load average ${fixed(loadavg()[0], 1)}`,
+      );
+    }
+  }
+  const ratioOf = (pick: (t: Throughput) => number) => {
+    const ratio = median(samples[0].map((t, round) => pick(t) / pick(samples[1][round])));
+    return { value: `${fixed(ratio, 2)}x`, baseline: builds[1].name, ratio };
+  };
+  const figures: Figure[] = builds.flatMap((build, i) =>
+    throughputFigures(`${build.name}, 1 worker`, medianOf(samples[i])),
+  );
+  figures.push(
+    { measurement: 'worker CPU per event, this build vs baseline', ...ratioOf((t) => t.workerCpuMsPerEvent) },
+    { measurement: 'API CPU per write, this build vs baseline', ...ratioOf((t) => t.apiCpuMsPerWrite) },
+    { measurement: 'events/s, this build vs baseline', ...ratioOf((t) => t.eventsPerSecond) },
+  );
+  return { figures, setting: `${WRITES}, median of ${LOAD_SETTINGS.rounds} rounds, the builds taking turns` };
+}
+
 async function main(): Promise<void> {
+  const baselineDist = process.env.BENCH_BASELINE_DIST;
   const world = await createTestEnvironment();
   const notifications = new Arrivals();
   const webhooks = new Arrivals();
@@ -276,93 +403,33 @@ async function main(): Promise<void> {
     }
   });
   const smtp = await startSmtpSink(emails);
-  const api = await startApi(world.env, { ...ENV, LOG_LEVEL: 'warn' });
+  const apiEnv = { ...ENV, LOG_LEVEL: 'warn' };
+  const api = await startApi(world.env, apiEnv);
+  const baselineApi = baselineDist ? await startApi(world.env, apiEnv, baselineDist) : null;
   let bench: EventsBench | null = null;
   let socket: Socket | null = null;
   try {
     const configured = await configure(world, api.url, hooks.url, smtp.port);
     secret = configured.secret;
-    bench = new EventsBench(world, api, configured.owner, { notifications, webhooks, emails });
+    const build: Build = { name: 'this build', dist: 'dist', api };
+    bench = new EventsBench(world, build, configured.owner, { notifications, webhooks, emails });
+    // Bob's one socket hears the notifications of either API: their pushes meet in Redis.
     socket = await connect(api.url, await userToken(api.url, configured.owner, 'bob'));
     socket.on('notification', (payload: { targetAnnotationId?: string }) =>
       notifications.record(payload.targetAnnotationId ?? ''),
     );
-
-    // (a) One warm-up run per side, then rounds of 1 worker, 2 workers, ...; the second worker boots between runs, untimed.
-    const samples: Record<Side, Throughput[]> = { 1: [], 2: [] };
-    for (const side of SIDES) await bench.throughput(side, true);
-    for (let round = 0; round < LOAD_SETTINGS.rounds; round++) {
-      for (const side of SIDES) samples[side].push(await bench.throughput(side, false));
-    }
+    const { figures, setting } = baselineApi
+      ? await byBuilds(bench, [build, { name: baselineDist!, dist: baselineDist!, api: baselineApi }])
+      : await bySides(bench);
     if (signature !== 'valid') throw new Error(`webhook signature: ${String(signature)}`);
-    const throughput = Object.fromEntries(
-      SIDES.map((side) => {
-        const of = (pick: (t: Throughput) => number) => median(samples[side].map(pick));
-        return [
-          side,
-          {
-            eventsPerSecond: of((t) => t.eventsPerSecond),
-            writesPerSecond: of((t) => t.writesPerSecond),
-            drainS: of((t) => t.drainS),
-            workerCpuMsPerEvent: of((t) => t.workerCpuMsPerEvent),
-            apiCpuMsPerWrite: of((t) => t.apiCpuMsPerWrite),
-          },
-        ];
-      }),
-    ) as Record<Side, Throughput>;
-
-    // (b) The same paced rate for both sides, half of what one worker sustains.
-    const rate = Math.max(1, Math.round(throughput[1].eventsPerSecond / 2));
-    const latency: Partial<Record<Side, Latency>> = {};
-    for (const side of SIDES) latency[side] = await bench.latency(side, rate);
-
-    const pair = (values: number[]) => `${percentile(values, 50)} / ${percentile(values, 99)}`;
-    const ratio = throughput[2].eventsPerSecond / throughput[1].eventsPerSecond;
-    const figures: Figure[] = SIDES.flatMap((side): Figure[] => {
-      const t = throughput[side];
-      const l = latency[side]!;
-      const workers = `${side} worker${side > 1 ? 's' : ''}`;
-      return [
-        {
-          measurement: `${workers}: events/s, all four sinks drained`,
-          value: fixed(t.eventsPerSecond, 0),
-          baseline: `writes acked at ${fixed(t.writesPerSecond, 0)}/s; last arrival ${fixed(t.drainS, 1)} s after the last write`,
-        },
-        {
-          measurement: `${workers}: worker CPU ms per event (webhook + e-mail)`,
-          value: fixed(t.workerCpuMsPerEvent, 2),
-        },
-        {
-          measurement: `${workers}: API CPU ms per write (rows of all sinks + socket push)`,
-          value: fixed(t.apiCpuMsPerWrite, 2),
-        },
-        {
-          measurement: `${workers}, paced ${rate}/s: ack -> notification socket event p50 / p99 (ms)`,
-          value: pair(l.notification),
-        },
-        { measurement: `${workers}, paced ${rate}/s: ack -> webhook received p50 / p99 (ms)`, value: pair(l.webhook) },
-        { measurement: `${workers}, paced ${rate}/s: ack -> e-mail received p50 / p99 (ms)`, value: pair(l.email) },
-        { measurement: `${workers}, paced ${rate}/s: activity = the write, p50 / p99 (ms)`, value: pair(l.write) },
-      ];
-    });
-    figures.push({
-      measurement: 'events/s, 2 workers vs 1',
-      value: `${fixed(ratio, 2)}x`,
-      baseline: '1 worker',
-      ratio,
-    });
-    report(
-      'events',
-      `comment writes each mentioning one user; ${LOAD_SETTINGS.connections} connections for ${DURATION_S} s then drain, median of ${LOAD_SETTINGS.rounds} interleaved rounds; latency from ${PACED_S} s paced at ${rate}/s`,
-      figures,
-    );
+    report('events', setting, figures);
     console.log(
       'Figures are noisy: 2 shared cores; PostgreSQL, Redis, the API, workers, receivers and load generator share them.',
     );
   } finally {
     socket?.close();
     if (bench) await Promise.all(bench.workers.map((worker) => worker.stop('SIGTERM')));
-    await api.stop();
+    await Promise.all([api.stop(), baselineApi?.stop()]);
     hooks.server.close();
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
     await world.dispose();

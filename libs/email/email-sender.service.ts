@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RecipientReason } from '@app/events';
-import { NotificationPreferences } from '@app/notification';
+import { storedSettingAllows } from '@app/notification';
 import { RowJobRunner } from '@app/queue';
 import { EmailConfigService, EmailSendingConfig } from '@app/workspace';
 import { SendingType, sendsMail, SERVICE_OFF, UNSUBSCRIBED } from './email-policy';
@@ -55,7 +55,6 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly emailConfig: EmailConfigService,
-    private readonly preferences: NotificationPreferences,
     private readonly smtp: SmtpTransport,
     private readonly sendgrid: SendgridTransport,
   ) {}
@@ -84,16 +83,11 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
   private async attempt(manager: EntityManager, messageId: string): Promise<Settled> {
     const row = await lockMessage(manager, messageId);
     if (!row || row.status !== 'pending') return { status: row?.status ?? null };
-    const config = await this.emailConfig.sendingConfig(row.apiKeyId, manager);
+    // Both read with the lock, at send time: turning the service off or unsubscribing also stops the e-mails already queued.
+    const config = this.emailConfig.sendingConfigOf(row.emailConfig);
     if (!sendsMail(config)) return this.settle(manager, row, { status: 'skipped', lastError: SERVICE_OFF });
-    // At send time, so an unsubscribe also stops the e-mails already queued.
-    const key = {
-      apiKeyId: row.apiKeyId,
-      organizationId: row.organizationId,
-      documentId: row.documentId,
-      userId: row.recipientUserId,
-    };
-    if (!(await this.preferences.allows(key, 'email', preferenceReason(row.reason))))
+    const stored = { document: row.documentSetting, organization: row.organizationSetting };
+    if (!storedSettingAllows('email', stored, preferenceReason(row.reason)))
       return this.settle(manager, row, { status: 'skipped', lastError: UNSUBSCRIBED });
     const result = await this.send(config, row);
     const attempts = row.attempts + 1;

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { NotificationModule } from '@app/notification';
 import { EmailModule } from './email.module';
 import { EmailProcessor } from './email.processor';
 import { EmailSender } from './email-sender.service';
@@ -8,7 +7,7 @@ import { SmtpTransport } from './smtp-transport';
 
 /** Worker side of e-mail: sends the message rows; imported by apps/worker only. */
 @Module({
-  imports: [EmailModule, NotificationModule],
+  imports: [EmailModule],
   providers: [EmailSender, EmailProcessor, SmtpTransport, SendgridTransport],
 })
 export class EmailWorkerModule {}

@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { preparedStatement, queryPrepared } from '@app/database';
+import { channelSettingSql, PreferenceValue } from '@app/notification';
+import { emailConfigSql } from '@app/workspace';
 import { EmailMessage } from './entities/email-message.entity';
 
 /** A message row as the sender reads it. */
@@ -22,16 +24,37 @@ export type MessageToSend = Pick<
   | 'sentAt'
 >;
 
-/** The message $1, locked for the send; none when another run holds it (SKIP LOCKED) or it is gone. */
-const LOCK_MESSAGE = preparedStatement(`SELECT id, api_key_id AS "apiKeyId", organization_id AS "organizationId",
-    document_id AS "documentId", recipient_user_id AS "recipientUserId", recipient_email AS "recipientEmail", reason,
-    subject, body_text AS "bodyText", body_html AS "bodyHtml", template_data AS "templateData", status, attempts,
-    provider_message_id AS "providerMessageId", sent_at AS "sentAt"
-  FROM email_message WHERE id = $1 FOR UPDATE SKIP LOCKED`);
+const RECIPIENT_EMAIL_SETTING = channelSettingSql('email', {
+  apiKeyId: 'm.api_key_id',
+  organizationId: 'm.organization_id',
+  documentId: 'm.document_id',
+  userId: 'm.recipient_user_id',
+});
+
+/**
+ * The message $1, locked for the send (none when another run holds it, SKIP LOCKED, or it is gone),
+ * with what decides whether it goes, read in the same round trip: the API key's stored e-mail settings
+ * and the recipient's e-mail setting.
+ */
+const LOCK_MESSAGE = preparedStatement(`SELECT m.id, m.api_key_id AS "apiKeyId", m.organization_id AS "organizationId",
+    m.document_id AS "documentId", m.recipient_user_id AS "recipientUserId", m.recipient_email AS "recipientEmail",
+    m.reason, m.subject, m.body_text AS "bodyText", m.body_html AS "bodyHtml", m.template_data AS "templateData",
+    m.status, m.attempts, m.provider_message_id AS "providerMessageId", m.sent_at AS "sentAt",
+    (${emailConfigSql('m.api_key_id')}) AS "emailConfig",
+    (${RECIPIENT_EMAIL_SETTING.document}) AS "documentSetting",
+    (${RECIPIENT_EMAIL_SETTING.organization}) AS "organizationSetting"
+  FROM email_message m WHERE m.id = $1 FOR UPDATE OF m SKIP LOCKED`);
+
+/** A locked message, the stored e-mail settings of its API key (null: none stored) and its recipient's e-mail setting (null: not set). */
+export interface LockedMessage extends MessageToSend {
+  emailConfig: Record<string, unknown> | null;
+  documentSetting: PreferenceValue | null;
+  organizationSetting: PreferenceValue | null;
+}
 
 /** Within the send's transaction. */
-export async function lockMessage(manager: EntityManager, messageId: string): Promise<MessageToSend | null> {
-  const [row] = await queryPrepared<MessageToSend>(manager, LOCK_MESSAGE, [messageId]);
+export async function lockMessage(manager: EntityManager, messageId: string): Promise<LockedMessage | null> {
+  const [row] = await queryPrepared<LockedMessage>(manager, LOCK_MESSAGE, [messageId]);
   return row ?? null;
 }
 

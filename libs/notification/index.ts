@@ -1,5 +1,7 @@
 export * from './entities';
 export * from './notification-preferences.service';
+export { storedSettingAllows } from './notification-preference-rules';
+export { channelSettingSql, RecipientColumns } from './notification-sql';
 export * from './notification-sink.module';
 export * from './notification-user-data.service';
 export * from './notification.module';

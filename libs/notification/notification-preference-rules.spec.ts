@@ -1,5 +1,5 @@
 import { RECIPIENT_REASONS } from '@app/events';
-import { effectivePreference, preferenceAllows } from './notification-preference-rules';
+import { effectivePreference, preferenceAllows, storedSettingAllows } from './notification-preference-rules';
 
 describe('notification preference rules', () => {
   it("falls back from the document to the organization to Velt's defaults", () => {
@@ -22,5 +22,13 @@ describe('notification preference rules', () => {
     expect(preferenceAllows('MINE', 'assign')).toBe(true);
     expect(preferenceAllows('MINE', 'reply')).toBe(true);
     expect(preferenceAllows('MINE', 'status')).toBe(false);
+  });
+
+  it("decides on one channel's stored values as on the rows: the document's, else the organization's, else the default", () => {
+    expect(storedSettingAllows('email', { document: null, organization: null }, 'mention')).toBe(true);
+    expect(storedSettingAllows('email', { document: null, organization: null }, 'status')).toBe(false);
+    expect(storedSettingAllows('email', { document: null, organization: 'NONE' }, 'mention')).toBe(false);
+    expect(storedSettingAllows('email', { document: 'ALL', organization: 'NONE' }, 'status')).toBe(true);
+    expect(storedSettingAllows('email', { document: 'NONE', organization: 'ALL' }, 'assign')).toBe(false);
   });
 });

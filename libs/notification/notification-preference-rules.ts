@@ -27,3 +27,15 @@ export function preferenceAllows(value: PreferenceValue, reason: RecipientReason
   if (value === 'NONE') return false;
   return INVOLVING.has(reason);
 }
+
+/** Whether one channel's stored values, document level then organization level (null: not set), let an event for `reason` through. */
+export function storedSettingAllows(
+  channel: PreferenceChannel,
+  stored: { document: PreferenceValue | null; organization: PreferenceValue | null },
+  reason: RecipientReason,
+): boolean {
+  return preferenceAllows(
+    effectivePreference(channel, { [channel]: stored.document }, { [channel]: stored.organization }),
+    reason,
+  );
+}

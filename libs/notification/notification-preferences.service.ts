@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { queryPrepared } from '@app/database';
-import { RecipientReason } from '@app/events';
 import { PREFERENCE_CHANNELS, PreferenceChannel, PreferenceValue } from './entities/notification-preference';
-import { effectivePreference, preferenceAllows } from './notification-preference-rules';
+import { effectivePreference } from './notification-preference-rules';
 import { STORED_SETTINGS } from './notification-sql';
 
 type ChannelSettings = Partial<Record<PreferenceChannel, PreferenceValue | null>>;
@@ -13,13 +11,6 @@ type ChannelSettings = Partial<Record<PreferenceChannel, PreferenceValue | null>
 export interface UsersNotificationsConfig {
   usersOrganizationNotificationsConfig?: Record<string, Partial<Record<PreferenceChannel, PreferenceValue>>>;
   usersDocumentNotificationsConfig?: Record<string, Partial<Record<PreferenceChannel, PreferenceValue>>>;
-}
-
-export interface PreferenceKey {
-  apiKeyId: string;
-  organizationId: string;
-  documentId: string;
-  userId: string;
 }
 
 interface StoredRows {
@@ -48,19 +39,10 @@ async function readStoredRows(
   return { documents: byUser('document'), organizations: byUser('organization') };
 }
 
-/** Whether a user's notification settings let a comment event through on a channel; the one place senders ask. */
+/** Users' notification settings as the sinks read them in their transaction (the e-mail sender reads its recipient's with `channelSettingSql`). */
 @Injectable()
 export class NotificationPreferences {
   private readonly transactionReads = new WeakMap<EntityManager, Map<string, Promise<StoredRows>>>();
-
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async allows(key: PreferenceKey, channel: 'inbox' | 'email', reason: RecipientReason): Promise<boolean> {
-    const settings = await this.settingsOf(this.dataSource.manager, key.apiKeyId, key.organizationId, key.documentId, [
-      key.userId,
-    ]);
-    return preferenceAllows(settings(key.userId, channel), reason);
-  }
 
   /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in one statement. */
   async settingsOf(

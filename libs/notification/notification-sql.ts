@@ -1,4 +1,5 @@
 import { preparedStatement } from '@app/database';
+import type { PreferenceChannel } from './entities/notification-preference';
 import type { Notification, NotificationPerson } from './entities/notification.entity';
 
 // The notification sink's statements, Nest-free: the bare comment-write yardstick of bench/ runs these texts.
@@ -10,6 +11,29 @@ export const STORED_SETTINGS =
   UNION ALL
   SELECT 'organization', user_id, inbox, email, slack FROM notification_user_config
    WHERE api_key_id = $1 AND organization_id = $2 AND user_id = ANY($4::text[])`);
+
+/** SQL expressions (column references of the statement they go into) naming one user in one document. */
+export interface RecipientColumns {
+  apiKeyId: string;
+  organizationId: string;
+  documentId: string;
+  userId: string;
+}
+
+/**
+ * One user's stored setting for `channel` in a document and in its organization (each null when not
+ * set), as two scalar subqueries for another module's statement that reads them in its own round trip
+ * (the e-mail sender's lock); `storedSettingAllows` decides with them.
+ */
+export function channelSettingSql(
+  channel: PreferenceChannel,
+  { apiKeyId, organizationId, documentId, userId }: RecipientColumns,
+): { document: string; organization: string } {
+  return {
+    document: `SELECT ${channel} FROM notification_document_config WHERE api_key_id = ${apiKeyId} AND organization_id = ${organizationId} AND document_id = ${documentId} AND user_id = ${userId}`,
+    organization: `SELECT ${channel} FROM notification_user_config WHERE api_key_id = ${apiKeyId} AND organization_id = ${organizationId} AND user_id = ${userId}`,
+  };
+}
 
 /**
  * A notification and the users it lists in one statement: an id already used in the organization

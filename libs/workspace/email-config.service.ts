@@ -121,14 +121,19 @@ export class EmailConfigService {
     };
   }
 
-  /** The e-mail sink's read: in the emitter's transaction (recorder) or on its own (worker). */
-  async sendingConfig(apiKeyId: string, manager: EntityManager = this.dataSource.manager): Promise<EmailSendingConfig> {
+  /** The e-mail recorder's read, in the emitter's transaction. */
+  private async sendingConfig(apiKeyId: string, manager: EntityManager): Promise<EmailSendingConfig> {
     const stored = await manager.findOne(EmailConfig, { where: { apiKeyId } });
-    const service = (stored?.config.emailServiceConfig ?? {}) as StoredServiceConfig;
+    return this.sendingConfigOf(stored?.config ?? null);
+  }
+
+  /** The settings a stored `config` (null: none stored) means to the e-mail sink, its secrets decrypted. */
+  sendingConfigOf(stored: Record<string, unknown> | null): EmailSendingConfig {
+    const service = (stored?.emailServiceConfig ?? {}) as StoredServiceConfig;
     const clear = (ciphertext: string | undefined) =>
       ciphertext ? decryptSecret(ciphertext, this.config.encryptionKey) : null;
     return {
-      useEmailService: stored?.config.useEmailService === true,
+      useEmailService: stored?.useEmailService === true,
       type: service.type ?? 'default',
       fromEmail: service.fromEmail || null,
       fromCompany: service.fromCompany || null,

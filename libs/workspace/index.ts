@@ -1,6 +1,7 @@
 export * from './credential.service';
 export * from './domain-name';
 export * from './domain.service';
+export * from './email-config-sql';
 export * from './email-config.service';
 export * from './entities';
 export * from './permission-provider-config.service';

@@ -81,7 +81,6 @@ export async function startApi(
   return { ...proc, url, port };
 }
 
-/** Starts a compiled worker process (npm run start:worker) and waits for its ready line (logged at info level). */
 /** Starts an app expected to refuse to boot; resolves with its exit code and what it wrote to stderr. */
 export async function failedBoot(
   app: 'api' | 'worker',
@@ -94,11 +93,16 @@ export async function failedBoot(
   return { code, stderr: stderr.trim() };
 }
 
+/**
+ * Starts a compiled worker process (npm run start:worker, or the build in `dist`) and waits for its
+ * ready line (logged at info level).
+ */
 export async function startWorker(
   env: Record<string, string>,
   extraEnv: Record<string, string> = {},
+  dist = 'dist',
 ): Promise<RunningProcess> {
-  const proc = launch('dist/apps/worker/src/main.js', { ...env, LOG_LEVEL: 'info', ...extraEnv });
+  const proc = launch(`${dist}/apps/worker/src/main.js`, { ...env, LOG_LEVEL: 'info', ...extraEnv });
   await eventually(
     () => {
       if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);
