@@ -46,7 +46,7 @@ const STORM_DEADLINE_MS = Number(process.env.BENCH_STORM_DEADLINE_S ?? 300) * 10
 const SETTLE_MS = 2000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ENV = { LOG_LEVEL: 'info' };
-/** Sockets spread over documents, PER_DOCUMENT per document: each subscribe pushes the document's whole presence to its room, so one document for all would measure that fan-out (quadratic in its subscribers), not connects. */
+/** Sockets spread over documents, PER_DOCUMENT per document: each subscribe pushes the document's whole presence to its room, so one document for all measures that fan-out (the one-document storm), not connects. */
 const PER_DOCUMENT = 10;
 const documentOf = (i: number) => ({ organizationId: 'o', documentId: `d${Math.floor(i / PER_DOCUMENT)}` });
 const ONE_DOCUMENT = { organizationId: 'o', documentId: 'one' };
