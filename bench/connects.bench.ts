@@ -13,7 +13,7 @@ import { startBenchServer } from './support/bench-server';
 import { median } from './support/interleave';
 import { processCpuMs } from './support/process-cpu';
 import { runBench } from './support/run-bench';
-import type { StormShare, StormShareResult } from './support/storm-child';
+import type { StormChildMessage, StormShare, StormShareResult } from './support/storm-child';
 
 /**
  * Socket connect + subscribe (issue 26). Each socket connects to /realtime with its own user's token and
@@ -30,18 +30,26 @@ import type { StormShare, StormShareResult } from './support/storm-child';
  *   (cold caches, as after a restart): the time until every one is subscribed, and the API's CPU. The
  *   clients are STORM_CLIENTS child processes (bench/support/storm-child.ts), each opening its share
  *   as the browser client does and reporting once every socket of it is subscribed or refused.
+ * - Storm onto one document: ONE_DOCUMENT_STORM sockets at once, all on one document, the same way;
+ *   besides the time and CPU, the presence pushes each socket received until SETTLE_MS after the storm
+ *   (every subscribe changes the document's presence list, which its subscribers are pushed).
+ * A storm not settled within STORM_DEADLINE_MS is reported as it stands then.
  */
 const CONNECTS = Number(process.env.BENCH_CONNECTS ?? 400);
 const WAVE = 50;
 const STORM = Number(process.env.BENCH_STORM ?? 5000);
+const ONE_DOCUMENT_STORM = Number(process.env.BENCH_ONE_DOCUMENT_STORM ?? 1000);
 const STORM_CLIENTS = Number(process.env.BENCH_STORM_CLIENTS ?? 4);
-/** A storm not settled by then fails the run instead of hanging it (a socket socket.io keeps retrying). */
-const STORM_DEADLINE_MS = 300_000;
+/** A storm not settled by then is reported as it stands instead of hanging the run (a socket socket.io keeps retrying). */
+const STORM_DEADLINE_MS = Number(process.env.BENCH_STORM_DEADLINE_S ?? 300) * 1000;
+/** After a storm, how long the pushes it set off have to arrive before they are counted. */
+const SETTLE_MS = 2000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ENV = { LOG_LEVEL: 'info' };
-/** Sockets spread over documents, PER_DOCUMENT per document: each subscribe pushes the document's whole presence to its room, so one document for all would measure that fan-out (quadratic in its subscribers), not connects. */
+/** Sockets spread over documents, PER_DOCUMENT per document: each subscribe pushes the document's whole presence to its room, so one document for all measures that fan-out (the one-document storm), not connects. */
 const PER_DOCUMENT = 10;
 const documentOf = (i: number) => ({ organizationId: 'o', documentId: `d${Math.floor(i / PER_DOCUMENT)}` });
+const ONE_DOCUMENT = { organizationId: 'o', documentId: 'one' };
 
 interface Side {
   name: string;
@@ -98,8 +106,21 @@ function sumCounts(counts: Record<string, number>[]): Record<string, number> {
   return sum;
 }
 
-/** STORM sockets at once on a freshly started API of `dist`: seconds until all are subscribed or refused, API CPU. */
-async function storm(world: TestEnvironment, dist: string | undefined, auths: Handshake[]) {
+/** Every child's next message, as its result. */
+function nextResults(clients: ChildProcess[]): Promise<StormShareResult[]> {
+  return Promise.all(
+    clients.map(async (client) => {
+      const [message] = (await once(client, 'message')) as [StormChildMessage];
+      return 'settled' in message ? message.settled : message.report;
+    }),
+  );
+}
+
+/**
+ * `sockets` at once on a freshly started API of `dist`: seconds until all are subscribed or refused (or
+ * the deadline), API CPU, and the presence pushes received SETTLE_MS later.
+ */
+async function storm(world: TestEnvironment, dist: string | undefined, sockets: StormShare['sockets']) {
   const api: RunningApi = await startApi(world.env, ENV, dist);
   const clients: ChildProcess[] = Array.from({ length: STORM_CLIENTS }, () =>
     fork(join(__dirname, 'support', 'storm-child.js')),
@@ -108,43 +129,48 @@ async function storm(world: TestEnvironment, dist: string | undefined, auths: Ha
     await Promise.all(clients.map((client) => once(client, 'message')));
     const shares = clients.map((_, c): StormShare => ({
       url: api.url,
-      sockets: auths.flatMap((auth, i) => (i % STORM_CLIENTS === c ? [{ auth, ref: documentOf(i) }] : [])),
+      sockets: sockets.filter((_, i) => i % STORM_CLIENTS === c),
     }));
-    const answers = clients.map((client) => once(client, 'message') as Promise<[StormShareResult]>);
+    const answers = nextResults(clients);
     let deadline: NodeJS.Timeout | undefined;
     const cpuBefore = processCpuMs(api.child.pid!);
     const clientCpuBefore = clients.map((client) => processCpuMs(client.pid!));
     const started = performance.now();
     clients.forEach((client, c) => client.send(shares[c]));
-    const results = await Promise.race([
-      Promise.all(answers),
-      new Promise<never>((_, reject) => {
-        deadline = setTimeout(
-          () => reject(new Error(`storm not settled in ${STORM_DEADLINE_MS} ms`)),
-          STORM_DEADLINE_MS,
-        );
-      }),
+    const settled = await Promise.race([
+      answers.then(() => true),
+      new Promise<false>((resolve) => (deadline = setTimeout(() => resolve(false), STORM_DEADLINE_MS))),
     ]).finally(() => clearTimeout(deadline));
     const seconds = (performance.now() - started) / 1000;
     const cpuMs = processCpuMs(api.child.pid!) - cpuBefore;
     const clientCpuMs = clients.reduce((sum, client, c) => sum + processCpuMs(client.pid!) - clientCpuBefore[c], 0);
+    // Unsettled children are asked for a report, so that every answer awaited so far has come in.
+    if (!settled) {
+      for (const client of clients) client.send('report');
+      await answers;
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const reports = nextResults(clients);
+    for (const client of clients) client.send('report');
+    const results = await reports;
     await Promise.all(
       clients.map((client) => {
         client.send('close');
         return once(client, 'exit');
       }),
     );
-    const shared = results.map(([result]) => result);
     return {
+      settled,
       seconds,
-      cpuMsPerSocket: cpuMs / auths.length,
+      cpuMsPerSocket: cpuMs / sockets.length,
       cpuSeconds: cpuMs / 1000,
       clientCpuSeconds: clientCpuMs / 1000,
-      subscribed: shared.reduce((sum, result) => sum + result.subscribed, 0),
-      refused: sumCounts(shared.map((result) => result.refused)),
-      retries: sumCounts(shared.map((result) => result.retries)),
-      slowerThanClientTimeout: shared.reduce((sum, result) => sum + result.slowerThanClientTimeout, 0),
-      slowestSubscribeS: Math.max(...shared.map((result) => result.slowestSubscribeMs)) / 1000,
+      subscribed: results.reduce((sum, result) => sum + result.subscribed, 0),
+      refused: sumCounts(results.map((result) => result.refused)),
+      retries: sumCounts(results.map((result) => result.retries)),
+      slowerThanClientTimeout: results.reduce((sum, result) => sum + result.slowerThanClientTimeout, 0),
+      slowestSubscribeS: Math.max(...results.map((result) => result.slowestSubscribeMs)) / 1000,
+      presencePushesPerSocket: results.reduce((sum, result) => sum + result.presencePushes, 0) / sockets.length,
     };
   } finally {
     for (const client of clients) client.kill();
@@ -160,11 +186,14 @@ async function main(): Promise<void> {
   const bare = await startBenchServer('dist/bench/bare-cursor-server.js', world.env);
   try {
     const owner = await createWorkspace(api.url);
-    const auths = await tokens(api.url, owner, Math.max(CONNECTS, STORM));
+    const auths = await tokens(api.url, owner, Math.max(CONNECTS, STORM, ONE_DOCUMENT_STORM));
     for (let d = 0; d * PER_DOCUMENT < auths.length; d++) {
       const { organizationId, documentId } = documentOf(d * PER_DOCUMENT);
       await seedDocument(world, owner.apiKey, organizationId, documentId, { accessType: 'public' });
     }
+    await seedDocument(world, owner.apiKey, ONE_DOCUMENT.organizationId, ONE_DOCUMENT.documentId, {
+      accessType: 'public',
+    });
     const sides: Side[] = [
       { name: 'API', url: api.url, pid: api.child.pid! },
       { name: 'bare socket.io', url: bare.url, pid: bare.pid },
@@ -197,25 +226,39 @@ async function main(): Promise<void> {
         baseline: `${fixed(median(cpu[2]), 2)} ms`,
         ratio: median(ratios(2)),
       });
-    const storms = [
-      { name: 'this build', run: await storm(world, undefined, auths.slice(0, STORM)) },
-      ...(baselineDist ? [{ name: baselineDist, run: await storm(world, baselineDist, auths.slice(0, STORM)) }] : []),
+    const builds = [
+      { name: 'this build', dist: undefined },
+      ...(baselineDist ? [{ name: baselineDist, dist: baselineDist }] : []),
     ];
-    for (const { name, run } of storms)
-      figures.push({
-        measurement: `reconnect storm, ${name}: ${STORM} sockets connect + subscribe at once to a freshly started API`,
-        value:
-          `${run.subscribed} subscribed, ${STORM - run.subscribed} refused ${JSON.stringify(run.refused)}, ` +
-          `settled in ${fixed(run.seconds, 1)} s; API CPU ${fixed(run.cpuSeconds, 1)} s ` +
-          `(${fixed(run.cpuMsPerSocket, 2)} ms per socket); clients' CPU ${fixed(run.clientCpuSeconds, 1)} s; ` +
-          `connects retried ${JSON.stringify(run.retries)}; slowest subscribe ${fixed(run.slowestSubscribeS, 1)} s ` +
-          `(${run.slowerThanClientTimeout} over the browser client's 10 s)`,
-        target: 'every socket subscribed',
-        met: run.subscribed === STORM,
-      });
+    const storms = [
+      {
+        what: `reconnect storm: ${STORM} sockets, ${PER_DOCUMENT} to a document,`,
+        sockets: auths.slice(0, STORM).map((auth, i) => ({ auth, ref: documentOf(i) })),
+      },
+      {
+        what: `storm onto one document: ${ONE_DOCUMENT_STORM} sockets`,
+        sockets: auths.slice(0, ONE_DOCUMENT_STORM).map((auth) => ({ auth, ref: ONE_DOCUMENT })),
+      },
+    ].filter((each) => each.sockets.length > 0);
+    for (const { what, sockets } of storms)
+      for (const { name, dist } of builds) {
+        const run = await storm(world, dist, sockets);
+        figures.push({
+          measurement: `${what} connect + subscribe at once to a freshly started API, ${name}`,
+          value:
+            `${run.subscribed} subscribed, ${sockets.length - run.subscribed} not ${JSON.stringify(run.refused)}, ` +
+            `${run.settled ? 'settled in' : 'not settled after'} ${fixed(run.seconds, 1)} s; API CPU ${fixed(run.cpuSeconds, 1)} s ` +
+            `(${fixed(run.cpuMsPerSocket, 2)} ms per socket); clients' CPU ${fixed(run.clientCpuSeconds, 1)} s; ` +
+            `connects retried ${JSON.stringify(run.retries)}; slowest subscribe ${fixed(run.slowestSubscribeS, 1)} s ` +
+            `(${run.slowerThanClientTimeout} over the browser client's 10 s); ` +
+            `presence pushes per socket ${fixed(run.presencePushesPerSocket, 1)}`,
+          target: 'every socket subscribed',
+          met: run.subscribed === sockets.length,
+        });
+      }
     report(
       'connects',
-      `${ROUNDS} rounds of ${CONNECTS} sockets per side, sides taking turns; medians. storm of ${STORM} from ${STORM_CLIENTS} client processes`,
+      `${ROUNDS} rounds of ${CONNECTS} sockets per side, sides taking turns; medians. storms from ${STORM_CLIENTS} client processes`,
       figures,
     );
   } finally {

@@ -134,6 +134,33 @@ describe('realtime gateway across two API instances', () => {
     await gone;
   });
 
+  it('a burst of joins on one document reaches every subscriber as fewer pushes, the last one the whole list', async () => {
+    const crowd = { organizationId: 'org', documentId: 'crowd' };
+    await seedDocument(world, owner.apiKey, 'org', 'crowd', { accessType: 'public' });
+    const watchers = [await subscribed(a, 'watcher-a', crowd), await subscribed(b, 'watcher-b', crowd)];
+    const joiners = Array.from({ length: 20 }, (_, i) => `joiner-${i}`);
+    const everyone = ['watcher-a', 'watcher-b', ...joiners].sort();
+    const received = watchers.map((watcher) => {
+      const pushes: string[][] = [];
+      watcher.on('presence', (event: PresenceEvent) => {
+        const ids = event.users.map((user) => user.userId);
+        if (ids.some((id) => id.startsWith('joiner-'))) pushes.push(ids);
+      });
+      return pushes;
+    });
+    const complete = watchers.map((watcher) =>
+      nextEvent<PresenceEvent>(watcher, 'presence', (event) => event.users.length === everyone.length),
+    );
+    // Every join goes through A, so the last push each watcher gets is A's, made after the last join.
+    await Promise.all(joiners.map((userId) => subscribed(a, userId, crowd)));
+    await Promise.all(complete);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const pushes of received) {
+      expect(pushes.length).toBeLessThan(joiners.length);
+      expect(pushes.at(-1)).toEqual(everyone);
+    }
+  });
+
   it('refuses livestate:set from a viewer and accepts it from an editor, fanned out to the other instance', async () => {
     const viewer = await subscribed(a, 'vi');
     const editor = await subscribed(b, 'ed');

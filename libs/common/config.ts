@@ -52,6 +52,8 @@ export class AppConfig {
   readonly permissionProviderCacheTtlSeconds: number;
   /** Seconds a presence entry lives unless refreshed (docs/architecture.md "Resources and live data"). */
   readonly presenceTtlSeconds: number;
+  /** A document's presence list is published at once on a change; changes within this many ms after a publish are folded into one (libs/presence/publish-windows.ts). */
+  readonly presencePublishWindowMs: number;
   /** Client plane: seconds a connection's presence data outlives its instance (a SIGKILLed one); refreshed every third of it. */
   readonly presenceConnectionTtlSeconds: number;
   /** Client plane: the largest presence object (as JSON) one connection may set on a document. */
@@ -135,6 +137,7 @@ export class AppConfig {
     this.permissionProviderTimeoutMs = int(env, 'PERMISSION_PROVIDER_TIMEOUT_MS', 5000, 100, 60_000);
     this.permissionProviderCacheTtlSeconds = int(env, 'PERMISSION_PROVIDER_CACHE_TTL_S', 60, 0, 86_400);
     this.presenceTtlSeconds = int(env, 'PRESENCE_TTL_S', 300, 5, 86_400);
+    this.presencePublishWindowMs = int(env, 'PRESENCE_PUBLISH_WINDOW_MS', 50, 0, 10_000);
     this.presenceConnectionTtlSeconds = int(env, 'PRESENCE_CONNECTION_TTL_S', 15, 3, 3600);
     this.presenceDataMaxBytes = int(env, 'PRESENCE_DATA_MAX_BYTES', 2048, 16, 65_536);
     this.presenceSetsPerSecond = int(env, 'PRESENCE_SETS_PER_S', 60, 1, 10_000);

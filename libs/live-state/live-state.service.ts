@@ -27,6 +27,11 @@ interface StoredLiveState {
   updated_at: Date;
 }
 
+const SELECT_LIVE_STATE = preparedStatement(
+  `SELECT id, data, updated_at FROM live_state
+   WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND ($4::text IS NULL OR id = $4) ORDER BY id`,
+);
+
 /** Latest value per liveStateDataId, stored then pushed to every socket of the document (docs/architecture.md "Resources and live data"). */
 @Injectable()
 export class LiveStateService {
@@ -100,9 +105,14 @@ export class LiveStateService {
 
   async get(apiKeyId: string, ref: DocumentRefDto, liveStateDataId?: string): Promise<LiveStateView[]> {
     await ensureDocument(this.dataSource.manager, apiKeyId, ref.organizationId, ref.documentId, { lock: false });
-    const rows: Array<{ id: string; data: JsonObject; updated_at: Date }> = await this.dataSource.query(
-      `SELECT id, data, updated_at FROM live_state
-       WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND ($4::text IS NULL OR id = $4) ORDER BY id`,
+    return this.stored(apiKeyId, ref, liveStateDataId);
+  }
+
+  /** The document's live state without the document check, for a subscriber whose access check found the document. */
+  async stored(apiKeyId: string, ref: DocumentRefDto, liveStateDataId?: string): Promise<LiveStateView[]> {
+    const rows = await queryPrepared<{ id: string; data: JsonObject; updated_at: Date }>(
+      this.dataSource,
+      SELECT_LIVE_STATE,
       [apiKeyId, ref.organizationId, ref.documentId, liveStateDataId ?? null],
     );
     return rows.map((row) => ({ liveStateDataId: row.id, data: row.data, updatedAt: row.updated_at.toISOString() }));

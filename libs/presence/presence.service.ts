@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig, BatchItem, DocumentRefDto, item } from '@app/common';
@@ -7,6 +7,7 @@ import { REDIS, RedisClient } from '@app/redis';
 import { ensureDocument } from '@app/resource';
 import { PresenceUserDto } from './dto/presence.dto';
 import { PRESENCE_WRITE_SCRIPT, presenceKey } from './presence-key';
+import { PublishWindows } from './publish-windows';
 
 /** Spec: Presence user. */
 export interface PresenceUser {
@@ -27,11 +28,13 @@ const DEFAULT_STATUS = 'online';
 /**
  * Presence per document in one Redis hash (docs/architecture.md "Resources and live data"). Redis 7.0 has no per-field expiry, so each
  * entry carries its own deadline, readers drop lapsed entries, and the whole hash expires after
- * PRESENCE_TTL_S without writes. Every change is pushed to the document's sockets.
+ * PRESENCE_TTL_S without writes. Every change is pushed to the document's sockets as the whole list:
+ * at once when the document is quiet, folded into one push per PRESENCE_PUBLISH_WINDOW_MS in a burst.
  */
 @Injectable()
 export class PresenceService {
   private readonly ttlMs: number;
+  private readonly windows: PublishWindows;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -40,6 +43,7 @@ export class PresenceService {
     config: AppConfig,
   ) {
     this.ttlMs = config.presenceTtlSeconds * 1000;
+    this.windows = new PublishWindows(config.presencePublishWindowMs, new Logger('Presence'));
   }
 
   async add(apiKeyId: string, ref: DocumentRefDto, users: PresenceUserDto[]): Promise<void> {
@@ -50,7 +54,7 @@ export class PresenceService {
       email: user.email ?? '',
       status: user.status ?? DEFAULT_STATUS,
     }));
-    await this.publish(apiKeyId, ref, await this.write(apiKeyId, ref, entries));
+    await this.publish(apiKeyId, ref, await this.present(apiKeyId, ref, (await this.write(apiKeyId, ref, entries))!));
   }
 
   /** Changes the given fields of users already present; others get "User is not present.". */
@@ -69,7 +73,7 @@ export class PresenceService {
         };
       });
     const stored = await this.write(apiKeyId, ref, changed);
-    if (stored) await this.publish(apiKeyId, ref, stored);
+    if (stored) await this.publish(apiKeyId, ref, await this.present(apiKeyId, ref, stored));
     return users.map((user) =>
       current.has(user.userId)
         ? item(user.userId, true, 'Presence updated.')
@@ -93,8 +97,7 @@ export class PresenceService {
    */
   async join(apiKeyId: string, ref: DocumentRefDto, user: PresenceUser, publish = true): Promise<PresenceUser[]> {
     const users = await this.present(apiKeyId, ref, (await this.write(apiKeyId, ref, [user]))!);
-    if (publish)
-      this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, { ...pick(ref), users });
+    if (publish) await this.publish(apiKeyId, ref, users);
     return users;
   }
 
@@ -155,14 +158,21 @@ export class PresenceService {
     return stored;
   }
 
-  /** Pushes the document's presence; `stored` is the hash when the caller has just read it. */
-  private async publish(
-    apiKeyId: string,
-    ref: DocumentRefDto,
-    stored: Record<string, string> | null = null,
-  ): Promise<void> {
-    const users = stored ? await this.present(apiKeyId, ref, stored) : await this.list(apiKeyId, ref);
-    this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, { ...pick(ref), users });
+  /**
+   * Pushes the document's presence list: `users` when the caller has just read it, else read now. Within
+   * a window after the last push it is folded into one push at the window's end, which reads the list then.
+   */
+  private publish(apiKeyId: string, ref: DocumentRefDto, users: PresenceUser[] | null = null): Promise<void> {
+    const emitList = async (list: PresenceUser[] | null) =>
+      this.hub.emitToDocument(apiKeyId, ref.organizationId, ref.documentId, PRESENCE_EVENT, {
+        ...pick(ref),
+        users: list ?? (await this.list(apiKeyId, ref)),
+      });
+    return this.windows.publish(
+      key(apiKeyId, ref),
+      () => emitList(users),
+      () => emitList(null),
+    );
   }
 
   private assertDocument(apiKeyId: string, ref: DocumentRefDto): Promise<void> {

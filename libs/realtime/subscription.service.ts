@@ -57,7 +57,7 @@ export class SubscriptionService {
     this.connections.joined(socket, room, ref);
     const users = await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
     const [liveStates, connections] = await Promise.all([
-      this.liveState.get(user.apiKeyId, ref),
+      this.liveState.stored(user.apiKeyId, ref),
       this.connections.list(user.apiKeyId, ref, socket.id),
     ]);
     return { role, presence: users, liveStates, connections };
