@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { PoolClient, QueryResultRow } from 'pg';
+import { QueryResult, QueryResultRow } from 'pg';
 import { activityOf } from '../../libs/activity/activity-record';
 import { activityRow, INSERT_ACTIVITIES } from '../../libs/activity/activity-sql';
 import { newId } from '../../libs/common/ids';
@@ -7,6 +7,7 @@ import { ADD_THREADS, changeLogKey, storedThread, ThreadRow } from '../../libs/c
 import { COMMENT_CHANGE_EVENT } from '../../libs/comment/comment-feed';
 import { locationIdOf, newComment, numberComments, statusOf } from '../../libs/comment/comment-store';
 import { NewCommentDto } from '../../libs/comment/dto/comments.dto';
+import { PipelinedTransaction } from '../../libs/database/pipelined-transaction';
 import { PreparedStatement } from '../../libs/database/statement';
 import { DomainEvent, eventPayload } from '../../libs/events/event-registry';
 import { CommentEvent } from '../../libs/events/sources/comment.source';
@@ -16,6 +17,7 @@ import { Notification } from '../../libs/notification/entities/notification.enti
 import {
   INSERT_NOTIFICATION,
   insertNotificationParams,
+  NewNotification,
   STORED_SETTINGS,
 } from '../../libs/notification/notification-sql';
 import { NOTIFICATION_EVENT } from '../../libs/notification/notification-push';
@@ -51,8 +53,13 @@ type Data = {
   commentAnnotations: Array<{ annotationId: string; commentData: NewCommentDto[] }>;
 };
 
-function run<T extends QueryResultRow>(client: PoolClient, statement: PreparedStatement, values: unknown[]) {
-  return client.query<T>({ name: statement.name, text: statement.text, values }).then((result) => result.rows);
+/** Sends a statement on the transaction, which checks its answer at commit (so it may go unawaited). */
+function send<T extends QueryResultRow>(
+  transaction: PipelinedTransaction,
+  statement: PreparedStatement,
+  values: unknown[],
+) {
+  return transaction.send<T>({ name: statement.name, text: statement.text, values });
 }
 
 /** `queue`: the webhook queue, under the API's prefix and default job options. */
@@ -72,9 +79,12 @@ export async function addAnnotation(
   );
   const occurredAt = new Date();
   const client = await pool.connect();
+  // The API's EventOutbox transaction: START TRANSACTION with the first statement, the sinks' writes
+  // (activity first, then the webhook's and the notification's behind the settings read) unawaited,
+  // COMMIT with the last of them.
+  const transaction = PipelinedTransaction.begin(client);
   let after: () => Promise<void>;
   try {
-    await client.query('START TRANSACTION');
     const thread = {
       id: annotation.annotationId,
       status: statusOf(undefined),
@@ -94,7 +104,7 @@ export async function addAnnotation(
       updated_at: now,
     };
     const comments = annotation.commentData.map((c, i) => newComment(annotation.annotationId, ids[i], c, now));
-    const rows = await run<ThreadRow & { change_seq: string }>(client, ADD_THREADS, [
+    const { rows } = await send<ThreadRow & { change_seq: string }>(transaction, ADD_THREADS, [
       apiKeyId,
       organizationId,
       documentId,
@@ -118,14 +128,22 @@ export async function addAnnotation(
     const recipients = commentRecipients(event);
     const userIds = recipients.map((recipient) => recipient.user.userId);
     const deliveries: string[] = [];
-    let notification: { row: Notification; people: typeof recipients } | null = null;
+    let notification: {
+      row: NewNotification;
+      inserted: Promise<QueryResult<{ seq: string; created_at: Date }>>;
+    } | null = null;
+    if (sinks.activity)
+      void send(transaction, INSERT_ACTIVITIES, [
+        apiKeyId,
+        JSON.stringify([activityRow(activityOf(event), newId(), sinks.immutableActivities)]),
+      ]);
     if (sinks.rawWebhookUrl || sinks.notification)
-      await run(client, STORED_SETTINGS, [apiKeyId, organizationId, documentId, userIds]);
+      await send(transaction, STORED_SETTINGS, [apiKeyId, organizationId, documentId, userIds]);
     if (sinks.rawWebhookUrl) {
       const eventId = newId();
       const id = newId();
       deliveries.push(id);
-      await run(client, INSERT_DELIVERIES, [
+      void send(transaction, INSERT_DELIVERIES, [
         apiKeyId,
         JSON.stringify([
           { id: eventId, organization_id: organizationId, document_id: documentId, event: event.trigger },
@@ -149,29 +167,25 @@ export async function addAnnotation(
     if (sinks.notification) {
       const people = recipients.map((recipient) => recipient.user);
       const row = commentNotification(apiKeyId, event, recipients);
-      const [inserted] = await run<{ seq: string; created_at: Date }>(
-        client,
-        INSERT_NOTIFICATION,
-        insertNotificationParams(row, people),
-      );
       notification = {
-        row: { ...row, seq: inserted.seq, createdAt: inserted.created_at },
-        people: recipients,
+        row,
+        inserted: send<{ seq: string; created_at: Date }>(
+          transaction,
+          INSERT_NOTIFICATION,
+          insertNotificationParams(row, people),
+        ),
       };
     }
-    if (sinks.activity)
-      await run(client, INSERT_ACTIVITIES, [
-        apiKeyId,
-        JSON.stringify([activityRow(activityOf(event), newId(), sinks.immutableActivities)]),
-      ]);
-    await client.query('COMMIT');
+    await transaction.commit();
     after = async () => {
       if (deliveries.length > 0) await queue.addBulk(deliveries.map(deliveryJob));
       if (notification) {
-        const people = notification.people.map((recipient) => recipient.user);
+        const [inserted] = (await notification.inserted).rows;
+        const row: Notification = { ...notification.row, seq: inserted.seq, createdAt: inserted.created_at };
+        const people = recipients.map((recipient) => recipient.user);
         const users = people.map((person) => ({ userId: person.userId, notified: true, person, readAt: null }));
         io.to(people.map((person) => userRoom(apiKeyId, person.userId))).emit(NOTIFICATION_EVENT, {
-          ...notificationView(notification.row, users),
+          ...notificationView(row, users),
           isUnread: true,
         });
       }
@@ -185,9 +199,10 @@ export async function addAnnotation(
       });
     };
   } catch (error) {
-    await client.query('ROLLBACK');
+    await transaction.rollback();
     throw error;
   } finally {
+    transaction.close();
     client.release();
   }
   await after();

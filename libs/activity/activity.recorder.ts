@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
-import { queryPrepared } from '@app/database';
+import { sendPrepared } from '@app/database';
 import { AfterCommit, DomainEvent, EventRecorder } from '@app/events';
 import { isRecorded } from './activity-config';
 import { activityOf } from './activity-record';
@@ -23,7 +23,7 @@ export class ActivityRecorder implements EventRecorder {
     if (recorded.length === 0) return undefined;
     const immutable = config.immutable ?? false;
     const rows = recorded.map((event) => activityRow(activityOf(event), newId(), immutable));
-    await queryPrepared(manager, INSERT_ACTIVITIES, [apiKeyId, JSON.stringify(rows)]);
+    sendPrepared(manager, INSERT_ACTIVITIES, [apiKeyId, JSON.stringify(rows)]);
     return undefined;
   }
 }

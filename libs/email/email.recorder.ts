@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
-import { preparedStatement, queryPrepared } from '@app/database';
+import { preparedStatement, sendPrepared } from '@app/database';
 import {
   AfterCommit,
   CommentEvent,
@@ -93,7 +93,7 @@ export class EmailRecorder implements EventRecorder {
         last_error: recipientEmail === null ? NO_ADDRESS : null,
       };
     });
-    await queryPrepared(manager, INSERT_MESSAGES, [apiKeyId, JSON.stringify(rows)]);
+    sendPrepared(manager, INSERT_MESSAGES, [apiKeyId, JSON.stringify(rows)]);
     const pending = rows.filter((row) => row.status === 'pending').map((row) => row.id);
     return pending.length > 0 ? () => this.producer.enqueue(pending) : undefined;
   }

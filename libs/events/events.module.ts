@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { PipelinedTransactions } from '@app/database';
 import { EVENT_RECORDERS, EventRecorder, EventSink } from './event-recorder';
 import { EventOutbox } from './event-outbox';
 
@@ -19,6 +20,7 @@ export class EventsModule {
           useFactory: (...recorders: EventRecorder[]) => recorders,
           inject: sinks.map((sink) => sink.recorder),
         },
+        PipelinedTransactions,
         EventOutbox,
       ],
       exports: [EventOutbox],

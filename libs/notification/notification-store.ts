@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { queryPrepared } from '@app/database';
+import { queryPrepared, sendPrepared } from '@app/database';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { NotificationUser } from './entities/notification-user.entity';
 import { INSERT_NOTIFICATION, insertNotificationParams, NewNotification } from './notification-sql';
@@ -15,11 +15,41 @@ export async function insertNotification(
   row: NewNotification,
   recipients: readonly NotificationPerson[],
 ): Promise<Notification | null> {
-  const [inserted] = await queryPrepared<{ seq: string; created_at: Date }>(
+  const [inserted] = await queryPrepared<InsertedNotification>(
     manager,
     INSERT_NOTIFICATION,
     insertNotificationParams(row, recipients),
   );
+  return storedNotification(manager, row, inserted);
+}
+
+/**
+ * insertNotification sent on the outbox's pipelined transaction without waiting (sendPrepared):
+ * answers a reader of the stored row (or null), for after the commit.
+ */
+export function sendNotification(
+  manager: EntityManager,
+  row: NewNotification,
+  recipients: readonly NotificationPerson[],
+): () => Promise<Notification | null> {
+  const read = sendPrepared<InsertedNotification>(
+    manager,
+    INSERT_NOTIFICATION,
+    insertNotificationParams(row, recipients),
+  );
+  return async () => storedNotification(manager, row, (await read())[0]);
+}
+
+interface InsertedNotification {
+  seq: string;
+  created_at: Date;
+}
+
+function storedNotification(
+  manager: EntityManager,
+  row: NewNotification,
+  inserted: InsertedNotification | undefined,
+): Notification | null {
   if (!inserted) return null;
   return manager.getRepository(Notification).create({ ...row, seq: inserted.seq, createdAt: inserted.created_at });
 }

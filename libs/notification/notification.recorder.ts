@@ -6,7 +6,7 @@ import { commentNotification } from './comment-notification';
 import { Notification, NotificationPerson } from './entities/notification.entity';
 import { NotificationPreferences } from './notification-preferences.service';
 import { preferenceAllows } from './notification-preference-rules';
-import { insertNotification } from './notification-store';
+import { sendNotification } from './notification-store';
 import { pushNotification } from './notification-push';
 import { NotificationSinkSettings } from './notification-sink-settings';
 import { triggerNotifies } from './workspace-notification-config';
@@ -28,7 +28,7 @@ export class NotificationRecorder implements EventRecorder {
     const comments = events.filter(isCommentEvent);
     if (comments.length === 0) return undefined;
     const workspace = await this.settings.of(manager, apiKeyId);
-    const written: Array<{ row: Notification; recipients: NotificationPerson[] }> = [];
+    const written: Array<{ stored: () => Promise<Notification | null>; recipients: NotificationPerson[] }> = [];
     for (const event of comments) {
       if (!triggerNotifies(workspace, event.trigger)) continue;
       const candidates = commentRecipients(event);
@@ -46,13 +46,15 @@ export class NotificationRecorder implements EventRecorder {
       );
       if (recipients.length === 0) continue;
       const people = recipients.map((recipient) => recipient.user);
-      const row = await insertNotification(manager, commentNotification(apiKeyId, event, recipients), people);
-      if (row) written.push({ row, recipients: people });
+      const stored = sendNotification(manager, commentNotification(apiKeyId, event, recipients), people);
+      written.push({ stored, recipients: people });
     }
     if (written.length === 0) return undefined;
-    return () => {
-      for (const { row, recipients } of written) pushNotification(this.hub, row, recipients);
-      return Promise.resolve();
+    return async () => {
+      for (const { stored, recipients } of written) {
+        const row = await stored();
+        if (row) pushNotification(this.hub, row, recipients);
+      }
     };
   }
 }

@@ -39,6 +39,15 @@ export const INSERT_DELIVERIES = preparedStatement(`WITH events AS (
       WITH ORDINALITY AS v(id, event_id, organization_id, document_id, event, target, endpoint_id, url, secret_ciphertext, payload, next_attempt_at, n)
    ORDER BY v.n`);
 
+/** INSERT_DELIVERIES' parameters. */
+export function insertDeliveriesParams(
+  apiKeyId: string,
+  events: NewWebhookEvent[],
+  deliveries: NewDelivery[],
+): unknown[] {
+  return [apiKeyId, JSON.stringify(events), JSON.stringify(deliveries)];
+}
+
 /** Writes the deliveries, and the events they refer to, with the caller's transaction. */
 export async function insertDeliveries(
   manager: EntityManager,
@@ -46,5 +55,5 @@ export async function insertDeliveries(
   events: NewWebhookEvent[],
   deliveries: NewDelivery[],
 ): Promise<void> {
-  await queryPrepared(manager, INSERT_DELIVERIES, [apiKeyId, JSON.stringify(events), JSON.stringify(deliveries)]);
+  await queryPrepared(manager, INSERT_DELIVERIES, insertDeliveriesParams(apiKeyId, events, deliveries));
 }

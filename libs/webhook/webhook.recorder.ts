@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '@app/common';
+import { sendPrepared } from '@app/database';
 import {
   AfterCommit,
   commentRecipients,
@@ -14,7 +15,7 @@ import {
 } from '@app/events';
 import { NotificationPreferences, UsersNotificationsConfig } from '@app/notification';
 import { advancedEnvelope } from './advanced-event-types';
-import { insertDeliveries, NewDelivery, NewWebhookEvent } from './delivery-sql';
+import { INSERT_DELIVERIES, insertDeliveriesParams, NewDelivery, NewWebhookEvent } from './delivery-sql';
 import { EndpointMessage, endpointDeliveries, ReceivingEndpoint } from './endpoint-deliveries';
 import { DeliveryTarget } from './entities/webhook-delivery.entity';
 import { StoredServiceConfig } from './entities/webhook-config.entity';
@@ -59,7 +60,7 @@ export class WebhookRecorder implements EventRecorder {
           ]
         : [],
     );
-    await insertDeliveries(manager, apiKeyId, eventRows, written);
+    sendPrepared(manager, INSERT_DELIVERIES, insertDeliveriesParams(apiKeyId, eventRows, written));
     return () => this.producer.enqueue(written.map((delivery) => delivery.id));
   }
 
