@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
 import { startApi } from '../test/support/processes';
@@ -16,9 +17,10 @@ import { runBench } from './support/run-bench';
  * mentioning bob, triggerNotification), sent one at a time, to two tenants: one whose sinks all write
  * nothing (the notification trigger off, nothing else configured), one with a basic webhook, activities
  * and notifications (no worker runs, so deliveries stay queued). The yardstick is a bare node:http + pg
- * server running the same statements, publishes and job (bare-comment-server.ts); before timing, both
- * must write the same rows and answer the same envelope. With BENCH_BASELINE_DIST (another commit's
- * `dist`) that build's API takes its turn too. Each round runs ADDS writes per server and tenant in
+ * server running the same statements, publishes and job (bare-comment-server.ts); beside it, the minimal
+ * Nest peer of bench:routes (nest-peer/) runs the same work behind Nest, Express, the ValidationPipe and
+ * a DTO shaped like the API's. Before timing, each must write the same rows as the API and answer the
+ * same envelope. With BENCH_BASELINE_DIST (another commit's `dist`) that build's API takes its turn too. Each round runs ADDS writes per server and tenant in
  * turn; a figure is the median of the rounds' CPU per write and of their ratios.
  */
 const ADDS = Number(process.env.BENCH_COMMENT_ADDS ?? 200);
@@ -129,23 +131,30 @@ async function writtenBy(world: TestEnvironment, apiKeyId: string, annotationId:
 }
 
 /** Refuses to time a yardstick that does not write what the API writes, or answers otherwise. */
-async function proveSameWork(world: TestEnvironment, api: Server, bare: Server, tenants: Tenant[]): Promise<void> {
+async function proveSameWork(
+  world: TestEnvironment,
+  api: Server,
+  yardsticks: Server[],
+  tenants: Tenant[],
+): Promise<void> {
+  // Payloads carry the times of the write (ms and ISO 8601): those may differ, nothing else.
+  const same = (value: unknown, id: string) =>
+    JSON.stringify(value)
+      .replaceAll(id, 'ID')
+      .replace(/\b1\d{12}\b/g, 'MS')
+      .replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"ISO"');
   for (const t of tenants) {
-    const [apiAnswer, bareAnswer] = [await addOne(api, t, 'same-api'), await addOne(bare, t, 'same-bare')];
-    // Payloads carry the times of the write (ms and ISO 8601): those may differ, nothing else.
-    const same = (value: unknown, id: string) =>
-      JSON.stringify(value)
-        .replaceAll(id, 'ID')
-        .replace(/\b1\d{12}\b/g, 'MS')
-        .replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"ISO"');
-    if (same(apiAnswer, 'same-api') !== same(bareAnswer, 'same-bare'))
-      throw new Error(`Answers differ: ${JSON.stringify(apiAnswer)} vs ${JSON.stringify(bareAnswer)}`);
-    const [apiRows, bareRows] = [
-      await writtenBy(world, t.apiKeyId, 'same-api'),
-      await writtenBy(world, t.apiKeyId, 'same-bare'),
-    ];
-    if (same(apiRows, 'same-api') !== same(bareRows, 'same-bare'))
-      throw new Error(`Rows differ: ${JSON.stringify(apiRows)} vs ${JSON.stringify(bareRows)}`);
+    const apiAnswer = same(await addOne(api, t, 'same-api'), 'same-api');
+    const apiRows = same(await writtenBy(world, t.apiKeyId, 'same-api'), 'same-api');
+    for (const [i, yardstick] of yardsticks.entries()) {
+      const id = `same-${i}`;
+      const answer = await addOne(yardstick, t, id);
+      if (same(answer, id) !== apiAnswer)
+        throw new Error(`${yardstick.name} answers otherwise: ${apiAnswer} vs ${JSON.stringify(answer)}`);
+      const rows = await writtenBy(world, t.apiKeyId, id);
+      if (same(rows, id) !== apiRows)
+        throw new Error(`${yardstick.name} writes other rows: ${apiRows} vs ${JSON.stringify(rows)}`);
+    }
   }
 }
 
@@ -154,7 +163,7 @@ async function main(): Promise<void> {
   const world = await createTestEnvironment();
   const api = await startApi(world.env, ENV);
   const baseline = baselineDist ? await startApi(world.env, ENV, baselineDist) : undefined;
-  let bareServer: BenchServer | undefined;
+  let yardstickServers: BenchServer[] = [];
   try {
     const apiServer: Server = { name: 'API', url: api.url, pid: api.child.pid! };
     const tenants = {
@@ -165,15 +174,23 @@ async function main(): Promise<void> {
         'basic webhook + activity + notification',
       ),
     };
-    bareServer = await startBenchServer('dist/bench/bare-comment-server.js', {
+    const yardstickEnv = {
       ...world.env,
-      BARE_COMMENT_SINKS: JSON.stringify(Object.fromEntries(Object.values(tenants).map((t) => [t.apiKeyId, t.sinks]))),
-    });
-    const bare: Server = { name: 'bare node:http + pg', url: bareServer.url, pid: bareServer.pid };
-    await proveSameWork(world, apiServer, bare, Object.values(tenants));
+      COMMENT_SINKS: JSON.stringify(Object.fromEntries(Object.values(tenants).map((t) => [t.apiKeyId, t.sinks]))),
+    };
+    yardstickServers = await Promise.all([
+      startBenchServer(join(__dirname, 'bare-comment-server.js'), yardstickEnv),
+      startBenchServer(join(__dirname, 'nest-peer', 'main.js'), yardstickEnv),
+    ]);
+    const [bare, peer]: Server[] = [
+      { name: 'bare node:http + pg', ...yardstickServers[0] },
+      { name: 'minimal Nest peer', ...yardstickServers[1] },
+    ];
+    await proveSameWork(world, apiServer, [bare, peer], Object.values(tenants));
     const servers: Server[] = [
       apiServer,
       bare,
+      peer,
       ...(baseline ? [{ name: baselineDist!, url: baseline.url, pid: baseline.child.pid! }] : []),
     ];
     for (const server of servers)
@@ -190,6 +207,7 @@ async function main(): Promise<void> {
       const describe = (own: Run[]) =>
         `${fixed(median(own.map((r) => r.cpuMsPerAdd)), 3)} ms CPU/add, ${fixed(median(own.map((r) => r.addsPerSecond)), 0)} adds/s (p50 ${fixed(median(own.map((r) => r.p50)), 2)} ms)`;
       const ratios = (other: number) => runs[0].map((run, round) => run.cpuMsPerAdd / runs[other][round].cpuMsPerAdd);
+      const rateRatios = runs[0].map((run, round) => run.addsPerSecond / runs[2][round].addsPerSecond);
       figures.push({
         measurement: `API CPU per comment add, ${name}: API ÷ bare yardstick (per-round ${ratios(1)
           .map((r) => fixed(r, 2))
@@ -198,14 +216,32 @@ async function main(): Promise<void> {
         baseline: `bare node:http + pg, same statements: ${describe(runs[1])}`,
         ratio: median(ratios(1)),
       });
-      if (baseline)
-        figures.push({
-          measurement: `API CPU per comment add, ${name}: this build ÷ ${baselineDist} (per-round ${ratios(2)
+      figures.push(
+        {
+          measurement: `API CPU per comment add, ${name}: API ÷ minimal Nest peer (per-round ${ratios(2)
             .map((r) => fixed(r, 2))
             .join(' ')})`,
           value: describe(runs[0]),
-          baseline: describe(runs[2]),
+          baseline: `minimal Nest peer, same statements: ${describe(runs[2])}`,
           ratio: median(ratios(2)),
+        },
+        {
+          measurement: `Comment adds/s, ${name}: API ÷ minimal Nest peer (per-round ${rateRatios
+            .map((r) => fixed(r, 2))
+            .join(' ')})`,
+          value: `${fixed(median(runs[0].map((r) => r.addsPerSecond)), 0)} adds/s`,
+          baseline: `minimal Nest peer: ${fixed(median(runs[2].map((r) => r.addsPerSecond)), 0)} adds/s`,
+          ratio: median(rateRatios),
+        },
+      );
+      if (baseline)
+        figures.push({
+          measurement: `API CPU per comment add, ${name}: this build ÷ ${baselineDist} (per-round ${ratios(3)
+            .map((r) => fixed(r, 2))
+            .join(' ')})`,
+          value: describe(runs[0]),
+          baseline: describe(runs[3]),
+          ratio: median(ratios(3)),
         });
     }
     report(
@@ -214,7 +250,7 @@ async function main(): Promise<void> {
       figures,
     );
   } finally {
-    await Promise.all([api.stop(), baseline?.stop(), bareServer?.stop()]);
+    await Promise.all([api.stop(), baseline?.stop(), ...yardstickServers.map((server) => server.stop())]);
     await world.dispose();
   }
 }

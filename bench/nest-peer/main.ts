@@ -4,22 +4,35 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { createValidationPipe } from './validation-pipe';
+import { CommentWrites } from '../support/comment-write-work';
 import { Backends, openBackends } from '../support/hot-route-work';
 import { PeerController } from './peer.controller';
 
 /**
- * Minimal NestJS 12 + Express peer for bench/routes.bench.ts: the API's body parser limit, the
- * API's ValidationPipe, a guard doing the API's auth lookup, and one route per hot route running
- * the same statements as the same-I/O baseline. Its cost over that baseline is the framework's.
+ * Minimal NestJS 12 + Express peer for bench/routes.bench.ts and bench/comment-writes.bench.ts: the
+ * API's body parser limit, the API's ValidationPipe, a guard doing the API's auth lookup, and one route
+ * per hot route and for the comment add, running the same statements as the same-I/O baselines. Its
+ * cost over those baselines is the framework's. COMMENT_SINKS: as for bench/bare-comment-server.ts.
  */
 @Module({
   controllers: [PeerController],
-  providers: [{ provide: Backends, useFactory: () => openBackends(process.env) }],
+  providers: [
+    { provide: Backends, useFactory: () => openBackends(process.env) },
+    {
+      provide: CommentWrites,
+      useFactory: (backends: Backends) => new CommentWrites(backends, process.env),
+      inject: [Backends],
+    },
+  ],
 })
 class PeerModule implements OnApplicationShutdown {
-  constructor(private readonly backends: Backends) {}
+  constructor(
+    private readonly backends: Backends,
+    private readonly writes: CommentWrites,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.writes.close();
     await this.backends.close();
   }
 }

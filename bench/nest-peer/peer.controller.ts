@@ -10,8 +10,10 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Request } from 'express';
+import { AddData, CommentWrites } from '../support/comment-write-work';
 import { Backends, HOT_ROUTE_WORK, verifyApiKey } from '../support/hot-route-work';
 import {
+  AddAnnotationsDto,
   AddPresenceDto,
   BroadcastDto,
   GenerateTokenDto,
@@ -51,11 +53,14 @@ class ApiKeyGuard implements CanActivate {
   }
 }
 
-/** One route per hot route, each running the same work as the same-I/O baseline. */
+/** One route per hot route and the comment add, each running the same work as its same-I/O baseline. */
 @Controller()
 @UseGuards(ApiKeyGuard)
 export class PeerController {
-  constructor(private readonly backends: Backends) {}
+  constructor(
+    private readonly backends: Backends,
+    private readonly writes: CommentWrites,
+  ) {}
 
   private run(path: string, apiKeyId: string, dto: object) {
     return HOT_ROUTE_WORK[path](this.backends, apiKeyId, dto as Record<string, unknown>);
@@ -101,5 +106,11 @@ export class PeerController {
   @HttpCode(200)
   getAnnotations(@ApiKey() apiKeyId: string, @Data() dto: GetAnnotationsDto) {
     return this.run('/v2/commentannotations/get', apiKeyId, dto);
+  }
+
+  @Post('/v2/commentannotations/add')
+  @HttpCode(200)
+  addAnnotations(@ApiKey() apiKeyId: string, @Data() dto: AddAnnotationsDto) {
+    return this.writes.add(apiKeyId, dto as AddData);
   }
 }

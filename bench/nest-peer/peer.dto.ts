@@ -77,3 +77,50 @@ export class GetAnnotationsDto extends OrganizationScopeDto {
   @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @IsOptional() @IsBoolean() groupByDocumentId?: boolean;
 }
+
+class CommentUserDto {
+  @IsString() @MaxLength(256) userId: string;
+  @IsOptional() @IsString() @MaxLength(1024) name?: string;
+  @IsOptional() @IsString() @MaxLength(320) email?: string;
+}
+
+class TaggedUserContactDto {
+  @IsString() @MaxLength(256) userId: string;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => CommentUserDto) contact?: CommentUserDto;
+}
+
+class NewCommentDto {
+  @IsOptional() @IsString() @MaxLength(65_536) commentText?: string;
+  @IsObject() @ValidateNested() @Type(() => CommentUserDto) from: CommentUserDto;
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => TaggedUserContactDto)
+  taggedUserContacts?: TaggedUserContactDto[];
+}
+
+class NewAnnotationDto {
+  @IsOptional() @IsString() @MaxLength(256) annotationId?: string;
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(100)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => NewCommentDto)
+  commentData: NewCommentDto[];
+}
+
+export class AddAnnotationsDto {
+  @IsString() @MaxLength(256) organizationId: string;
+  @IsString() @MaxLength(256) documentId: string;
+  @IsOptional() @IsBoolean() triggerNotification?: boolean;
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(1000)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => NewAnnotationDto)
+  commentAnnotations: NewAnnotationDto[];
+}

@@ -22,6 +22,7 @@ import {
 } from '../../libs/notification/notification-sql';
 import { NOTIFICATION_EVENT } from '../../libs/notification/notification-push';
 import { notificationView } from '../../libs/notification/notification-view';
+import { DEFAULT_JOB_OPTIONS } from '../../libs/queue/queue.module';
 import { documentRoom, userRoom } from '../../libs/realtime-hub/rooms';
 import { INSERT_DELIVERIES } from '../../libs/webhook/delivery-sql';
 import { deliveryJob } from '../../libs/webhook/webhook-delivery.job';
@@ -29,13 +30,13 @@ import { Backends, Envelope } from './hot-route-work';
 
 /**
  * The I/O of `commentannotations/add` as the API issues it for the bench's request (one new thread, one
- * comment, triggerNotification, no `from`), for the bare comment-write yardstick: the same named
- * statements (imported from the libs that own them, so the texts and names are the API's), the same
- * parameters, the same Redis publishes and BullMQ job. Recorded against PostgreSQL's log_statement and
+ * comment, triggerNotification, no `from`), for the comment-write yardsticks (the bare server and the
+ * minimal Nest peer): the same named statements (imported from the libs that own them, so the texts and
+ * names are the API's), the same parameters, the same Redis publishes and BullMQ job. Recorded against PostgreSQL's log_statement and
  * Redis MONITOR (docs/write-path.md "The comment-write yardstick"); bench/comment-writes.bench.ts checks
- * before timing that both write the same rows and answer the same envelope.
+ * before timing that they and the API write the same rows and answer the same envelope.
  *
- * The API reads each sink's settings once per AUTH_CACHE_TTL_MS; the yardstick is told them at start.
+ * The API reads each sink's settings once per AUTH_CACHE_TTL_MS; the yardsticks are told them at start.
  */
 export interface TenantSinks {
   /** The basic webhook's raw URL (every comment trigger on), or none. */
@@ -46,7 +47,7 @@ export interface TenantSinks {
   notification: boolean;
 }
 
-type Data = {
+export type AddData = {
   organizationId: string;
   documentId: string;
   triggerNotification?: boolean;
@@ -63,11 +64,11 @@ function send<T extends QueryResultRow>(
 }
 
 /** `queue`: the webhook queue, under the API's prefix and default job options. */
-export async function addAnnotation(
+async function addAnnotation(
   { pool, io }: Backends,
   queue: Queue,
   apiKeyId: string,
-  data: Data,
+  data: AddData,
   sinks: TenantSinks,
 ): Promise<Envelope> {
   const { organizationId, documentId } = data;
@@ -220,4 +221,39 @@ export async function addAnnotation(
       },
     },
   };
+}
+
+/**
+ * The comment-write yardsticks' side of the bench (the bare server and the Nest peer): the webhook queue
+ * under the API's prefix and default job options, and each API key's sinks, a JSON object in COMMENT_SINKS.
+ */
+export class CommentWrites {
+  private readonly queue: Queue;
+  private readonly sinks: Record<string, TenantSinks>;
+
+  constructor(
+    private readonly backends: Backends,
+    env: NodeJS.ProcessEnv,
+  ) {
+    this.queue = new Queue('webhook', {
+      connection: { url: env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: `${env.REDIS_PREFIX ?? 'bench'}:bull`,
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    });
+    this.sinks = JSON.parse(env.COMMENT_SINKS ?? '{}') as Record<string, TenantSinks>;
+  }
+
+  add(apiKeyId: string, data: AddData): Promise<Envelope> {
+    return addAnnotation(
+      this.backends,
+      this.queue,
+      apiKeyId,
+      data,
+      this.sinks[apiKeyId] ?? { activity: false, notification: false, immutableActivities: true },
+    );
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
 }
