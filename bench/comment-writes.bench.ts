@@ -20,8 +20,9 @@ import { runBench } from './support/run-bench';
  * server running the same statements, publishes and job (bare-comment-server.ts); beside it, the minimal
  * Nest peer of bench:routes (nest-peer/) runs the same work behind Nest, Express, the ValidationPipe and
  * a DTO shaped like the API's. Before timing, each must write the same rows as the API and answer the
- * same envelope. With BENCH_BASELINE_DIST (another commit's `dist`) that build's API takes its turn too. Each round runs ADDS writes per server and tenant in
- * turn; a figure is the median of the rounds' CPU per write and of their ratios.
+ * same envelope. With BENCH_BASELINE_DIST (another commit's `dist`) that build's API takes its turn too.
+ * Each round runs ADDS writes per server and tenant in turn; a figure is the median of the rounds' CPU
+ * per write (or adds/s) and of their ratios.
  */
 const ADDS = Number(process.env.BENCH_COMMENT_ADDS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
