@@ -151,8 +151,12 @@ describe('realtime gateway across two API instances', () => {
     const complete = watchers.map((watcher) =>
       nextEvent<PresenceEvent>(watcher, 'presence', (event) => event.users.length === everyone.length),
     );
-    // Every join goes through A, so the last push each watcher gets is A's, made after the last join.
-    await Promise.all(joiners.map((userId) => subscribed(a, userId, crowd)));
+    // Tokens first, so the joins land together. Every join goes through A, so the last push each
+    // watcher gets is A's, made after the last join.
+    const auths = await Promise.all(joiners.map((userId) => userToken(a.url, owner, userId, { name: userId })));
+    const sockets = await Promise.all(auths.map((auth) => client(a, auth)));
+    const acks = await Promise.all(sockets.map((socket) => request(socket, 'subscribe', crowd)));
+    expect(acks.map((ack) => ack.status)).toEqual(joiners.map(() => 'success'));
     await Promise.all(complete);
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const pushes of received) {
