@@ -20,7 +20,7 @@ export async function insertNotification(
     INSERT_NOTIFICATION,
     insertNotificationParams(row, recipients),
   );
-  return storedNotification(manager, row, inserted);
+  return storedNotification(row, inserted);
 }
 
 /**
@@ -37,7 +37,7 @@ export function sendNotification(
     INSERT_NOTIFICATION,
     insertNotificationParams(row, recipients),
   );
-  return async () => storedNotification(manager, row, (await read())[0]);
+  return async () => storedNotification(row, (await read())[0]);
 }
 
 interface InsertedNotification {
@@ -45,13 +45,10 @@ interface InsertedNotification {
   created_at: Date;
 }
 
-function storedNotification(
-  manager: EntityManager,
-  row: NewNotification,
-  inserted: InsertedNotification | undefined,
-): Notification | null {
+/** The stored row: what was written and what PostgreSQL assigned (a plain object; TypeORM's `create` copied it column by column). */
+function storedNotification(row: NewNotification, inserted: InsertedNotification | undefined): Notification | null {
   if (!inserted) return null;
-  return manager.getRepository(Notification).create({ ...row, seq: inserted.seq, createdAt: inserted.created_at });
+  return { ...row, seq: inserted.seq, createdAt: inserted.created_at };
 }
 
 /** Velt-shaped views of `rows`, with their users' rows read in one statement. */
