@@ -39,23 +39,10 @@ async function readStoredRows(
   return { documents: byUser('document'), organizations: byUser('organization') };
 }
 
-/** One stored-rows read of a transaction, with the question it answered. */
-interface TransactionRead {
-  apiKeyId: string;
-  organizationId: string;
-  documentId: string;
-  userIds: string[];
-  rows: Promise<StoredRows>;
-}
-
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
-}
-
 /** Users' notification settings as the sinks read them in their transaction (the e-mail sender reads its recipient's with `channelSettingSql`). */
 @Injectable()
 export class NotificationPreferences {
-  private readonly transactionReads = new WeakMap<EntityManager, TransactionRead[]>();
+  private readonly transactionReads = new WeakMap<EntityManager, Map<string, Promise<StoredRows>>>();
 
   /** Each user's effective value per channel in one document, read with `manager` (the sink's transaction) in one statement. */
   async settingsOf(
@@ -108,18 +95,13 @@ export class NotificationPreferences {
     userIds: string[],
   ): Promise<StoredRows> {
     if (!manager.queryRunner) return readStoredRows(manager, apiKeyId, organizationId, documentId, userIds);
-    const reads = this.transactionReads.get(manager) ?? [];
-    if (reads.length === 0) this.transactionReads.set(manager, reads);
-    let read = reads.find(
-      (r) =>
-        r.apiKeyId === apiKeyId &&
-        r.organizationId === organizationId &&
-        r.documentId === documentId &&
-        sameIds(r.userIds, userIds),
-    )?.rows;
+    const reads = this.transactionReads.get(manager) ?? new Map<string, Promise<StoredRows>>();
+    this.transactionReads.set(manager, reads);
+    const key = JSON.stringify([apiKeyId, organizationId, documentId, userIds]);
+    let read = reads.get(key);
     if (!read) {
       read = readStoredRows(manager, apiKeyId, organizationId, documentId, userIds);
-      reads.push({ apiKeyId, organizationId, documentId, userIds, rows: read });
+      reads.set(key, read);
     }
     return read;
   }
