@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PipelinedTransactions } from '@app/database';
 import { EmailModule } from './email.module';
 import { EmailProcessor } from './email.processor';
 import { EmailSender } from './email-sender.service';
@@ -8,6 +9,6 @@ import { SmtpTransport } from './smtp-transport';
 /** Worker side of e-mail: sends the message rows; imported by apps/worker only. */
 @Module({
   imports: [EmailModule],
-  providers: [EmailSender, EmailProcessor, SmtpTransport, SendgridTransport],
+  providers: [PipelinedTransactions, EmailSender, EmailProcessor, SmtpTransport, SendgridTransport],
 })
 export class EmailWorkerModule {}
