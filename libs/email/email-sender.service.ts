@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { PipelinedTransactions } from '@app/database';
 import { RecipientReason } from '@app/events';
 import { storedSettingAllows } from '@app/notification';
 import { RowJobRunner } from '@app/queue';
@@ -55,15 +54,13 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: PipelinedTransactions,
     private readonly emailConfig: EmailConfigService,
     private readonly smtp: SmtpTransport,
     private readonly sendgrid: SendgridTransport,
   ) {}
 
   async run(messageId: string): Promise<EmailStatus | null> {
-    // Pipelined: START TRANSACTION travels with the lock, and the settle with the COMMIT.
-    const settled = await this.transactions.transaction((manager) => this.attempt(manager, messageId));
+    const settled = await this.dataSource.transaction((manager) => this.attempt(manager, messageId));
     if ('retry' in settled) throw new EmailRetryError(settled.retry);
     return settled.status;
   }
@@ -108,7 +105,7 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
       this.logger.warn({ messageId, error: result.error }, 'E-mail failed');
       return this.settle(manager, row, { status: 'failed', attempts, lastError: result.error });
     }
-    this.settle(manager, row, { status: 'pending', attempts, lastError: result.error });
+    await this.settle(manager, row, { status: 'pending', attempts, lastError: result.error });
     return { retry: result.error };
   }
 
@@ -125,12 +122,12 @@ export class EmailSender implements RowJobRunner<EmailStatus> {
   }
 
   /** Fields the outcome leaves out keep the locked row's values. */
-  private settle(
+  private async settle(
     manager: EntityManager,
     row: MessageToSend,
     outcome: Pick<MessageOutcome, 'status' | 'lastError'> & Partial<MessageOutcome>,
-  ): Settled {
-    settleMessage(manager, row.id, { ...row, ...outcome });
+  ): Promise<Settled> {
+    await settleMessage(manager, row.id, { ...row, ...outcome });
     return { status: outcome.status };
   }
 }

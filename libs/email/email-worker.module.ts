@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { PipelinedTransactions } from '@app/database';
 import { EmailModule } from './email.module';
 import { EmailProcessor } from './email.processor';
 import { EmailSender } from './email-sender.service';
@@ -9,6 +8,6 @@ import { SmtpTransport } from './smtp-transport';
 /** Worker side of e-mail: sends the message rows; imported by apps/worker only. */
 @Module({
   imports: [EmailModule],
-  providers: [PipelinedTransactions, EmailSender, EmailProcessor, SmtpTransport, SendgridTransport],
+  providers: [EmailSender, EmailProcessor, SmtpTransport, SendgridTransport],
 })
 export class EmailWorkerModule {}

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { preparedStatement, queryPrepared, sendPrepared } from '@app/database';
+import { preparedStatement, queryPrepared } from '@app/database';
 import { channelSettingSql, PreferenceValue } from '@app/notification';
 import { emailConfigSql } from '@app/workspace';
 import { EmailMessage } from './entities/email-message.entity';
@@ -52,7 +52,7 @@ export interface LockedMessage extends MessageToSend {
   organizationSetting: PreferenceValue | null;
 }
 
-/** Within the send's pipelined transaction. */
+/** Within the send's transaction. */
 export async function lockMessage(manager: EntityManager, messageId: string): Promise<LockedMessage | null> {
   const [row] = await queryPrepared<LockedMessage>(manager, LOCK_MESSAGE, [messageId]);
   return row ?? null;
@@ -65,12 +65,9 @@ const SETTLE_MESSAGE = preparedStatement(`UPDATE email_message
     SET status = $2, attempts = $3, last_error = $4, provider_message_id = $5, sent_at = $6, updated_at = now()
   WHERE id = $1`);
 
-/**
- * Writes the outcome on the locked row, in one statement of the send's pipelined transaction, sent
- * unawaited so that the COMMIT travels with it (the commit fails with its error if it failed).
- */
-export function settleMessage(manager: EntityManager, messageId: string, outcome: MessageOutcome): void {
-  sendPrepared(manager, SETTLE_MESSAGE, [
+/** Writes the outcome on the locked row, in one statement with the send's transaction. */
+export async function settleMessage(manager: EntityManager, messageId: string, outcome: MessageOutcome): Promise<void> {
+  await queryPrepared(manager, SETTLE_MESSAGE, [
     messageId,
     outcome.status,
     outcome.attempts,
