@@ -9,6 +9,8 @@ import { CommentFeed, threadAudience } from './comment-feed';
 import {
   CommentStore,
   dateOf,
+  DeletedAnnotation,
+  DocumentKey,
   locationIdOf,
   newComment,
   NewThread,
@@ -20,7 +22,6 @@ import {
 import { AddAnnotationsDto, DeleteAnnotationsDto, UpdateAnnotationsDto } from './dto/annotations.dto';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentUser } from './entities/comment-user';
-import { CommentEntity } from './entities/comment.entity';
 
 export interface AddedAnnotation {
   success: boolean;
@@ -43,29 +44,6 @@ export interface AnnotationResult {
   success: boolean;
   id: string;
   message: string;
-}
-
-/** What a delete hands back of each annotation: who could see it, for the change it publishes. */
-interface DeletedAnnotation {
-  id: string;
-  visibility: Record<string, unknown> | null;
-  created_by: CommentUser | null;
-}
-
-/** The rows the annotation filters of update and delete select (Velt: no filter = the whole document). */
-interface AnnotationFilter {
-  annotationIds?: string[];
-  locationIds?: string[];
-  userIds?: string[];
-}
-
-function filterSql(filter: AnnotationFilter, params: unknown[]): string {
-  const where: string[] = [];
-  const add = (sql: (n: number) => string, value: unknown) => where.push(sql(params.push(value)));
-  if (filter.annotationIds) add((n) => `a.id = ANY($${n}::text[])`, filter.annotationIds);
-  if (filter.locationIds) add((n) => `a.location_id = ANY($${n}::text[])`, filter.locationIds);
-  if (filter.userIds) add((n) => `a.created_by->>'userId' = ANY($${n}::text[])`, filter.userIds);
-  return where.map((clause) => ` AND ${clause}`).join('');
 }
 
 /** Annotations: add (with their first comments), update and delete, in Velt's shapes. */
@@ -185,7 +163,7 @@ export class CommentAnnotationService {
     const change = dto.updatedData ?? {};
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
       await this.access.check(manager, apiKeyId, dto, dto.from, 'write', actor);
-      const rows = await this.select(manager, apiKeyId, organizationId, documentId, dto, true);
+      const rows = await this.store.lockAnnotations(manager, apiKeyId, dto, dto);
       for (const row of rows) changed({ organizationId, documentId, annotationId: row.id, kind: 'thread_updated' });
       const events: Array<{ row: CommentAnnotation; trigger: TriggerOf<'comment'>; change: CommentChange }> = [];
       for (const row of rows) {
@@ -220,37 +198,26 @@ export class CommentAnnotationService {
           events.push({ row, trigger: 'comment_annotation.priority_change', change: { newPriority: row.priority } });
       }
       if (rows.length > 0) {
-        await manager.query(
-          `UPDATE comment_annotation AS a
-              SET status = v.status, priority = v.priority, assigned_to = v.assigned_to, created_by = v.created_by, location = v.location,
-                  location_id = v.location_id, target_element = v.target_element, context = v.context, suggestion = v.suggestion,
-                  resolved_by_user_id = v.resolved_by_user_id, status_updated_by_user_id = v.status_updated_by_user_id, updated_at = now()
-             FROM jsonb_to_recordset($4::jsonb) AS v(id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
-                  target_element jsonb, context jsonb, suggestion jsonb, resolved_by_user_id text, status_updated_by_user_id text)
-            WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id COLLATE "C"`,
-          [
-            apiKeyId,
-            organizationId,
-            documentId,
-            JSON.stringify(
-              rows.map((row) => ({
-                id: row.id,
-                status: row.status,
-                priority: row.priority,
-                assigned_to: row.assignedTo,
-                created_by: row.createdBy,
-                location: row.location,
-                location_id: row.locationId,
-                target_element: row.targetElement,
-                context: row.context,
-                suggestion: row.suggestion,
-                resolved_by_user_id: row.resolvedByUserId,
-                status_updated_by_user_id: row.statusUpdatedByUserId,
-              })),
-            ),
-          ],
+        await this.store.updateAnnotations(
+          manager,
+          apiKeyId,
+          dto,
+          rows.map((row) => ({
+            id: row.id,
+            status: row.status,
+            priority: row.priority,
+            assigned_to: row.assignedTo,
+            created_by: row.createdBy,
+            location: row.location,
+            location_id: row.locationId,
+            target_element: row.targetElement,
+            context: row.context,
+            suggestion: row.suggestion,
+            resolved_by_user_id: row.resolvedByUserId,
+            status_updated_by_user_id: row.statusUpdatedByUserId,
+          })),
         );
-        if (dto.updateUsers?.length) await this.replaceUsersInComments(manager, rows, dto.updateUsers);
+        if (dto.updateUsers?.length) await this.replaceUsersInComments(manager, apiKeyId, dto, rows, dto.updateUsers);
       }
       if (dto.triggerNotification && events.length > 0) {
         const threads = new Map((await flush()).map((thread) => [thread.row.id, thread]));
@@ -308,73 +275,35 @@ export class CommentAnnotationService {
     dto: DeleteAnnotationsDto,
     actor?: EndUserActor,
   ): Promise<DeletedAnnotation[]> {
-    const { documentId } = dto;
-    await this.access.check(manager, apiKeyId, { organizationId, documentId }, dto.from, 'write', actor);
-    const params: unknown[] = [apiKeyId, organizationId, documentId];
-    let where = filterSql(dto, params);
-    const agentWhere: string[] = [];
-    if (dto.agentId !== undefined) agentWhere.push(`c.agent->>'agentId' = $${params.push(dto.agentId)}`);
-    if (dto.agentUrls !== undefined) agentWhere.push(`c.agent->>'url' = ANY($${params.push(dto.agentUrls)}::text[])`);
-    if (dto.agentId !== undefined || dto.agentUrls !== undefined || dto.agentSuggestions) {
-      where += ` AND EXISTS (SELECT 1 FROM comment c WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id
-                   AND c.document_id = a.document_id AND c.annotation_id = a.id AND c.agent IS NOT NULL${agentWhere.map((w) => ` AND ${w}`).join('')})`;
-    }
-    if (dto.agentSuggestions)
-      where += ` AND a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending'`;
-    const [rows] = await manager.query<[DeletedAnnotation[], number]>(
-      `DELETE FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} RETURNING a.id, a.visibility, a.created_by`,
-      params,
-    );
-    return rows;
+    const document = { organizationId, documentId: dto.documentId };
+    await this.access.check(manager, apiKeyId, document, dto.from, 'write', actor);
+    return this.store.deleteAnnotations(manager, apiKeyId, document, dto);
   }
 
   /** Velt lets a delete name the document alone: its organization is then the one holding its annotations. */
   private async organizationOf(manager: EntityManager, apiKeyId: string, documentId: string): Promise<string | null> {
-    const rows = await manager.query<Array<{ organization_id: string }>>(
-      'SELECT DISTINCT organization_id FROM comment_annotation WHERE api_key_id = $1 AND document_id = $2 LIMIT 2',
-      [apiKeyId, documentId],
-    );
-    if (rows.length > 1)
+    const organizations = await this.store.annotationOrganizations(manager, apiKeyId, documentId);
+    if (organizations.length > 1)
       throw ApiError.invalid(
         'data.organizationId is required: documentId names a document in more than one organization.',
       );
-    return rows[0]?.organization_id ?? null;
-  }
-
-  private async select(
-    manager: EntityManager,
-    apiKeyId: string,
-    organizationId: string,
-    documentId: string,
-    filter: AnnotationFilter,
-    lock: boolean,
-  ): Promise<CommentAnnotation[]> {
-    const params: unknown[] = [apiKeyId, organizationId, documentId];
-    const where = filterSql(filter, params);
-    const ids = await manager.query<Array<{ id: string }>>(
-      `SELECT a.id FROM comment_annotation AS a WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${where} ORDER BY a.seq${lock ? ' FOR UPDATE' : ''}`,
-      params,
-    );
-    if (ids.length === 0) return [];
-    return manager.find(CommentAnnotation, {
-      where: ids.map(({ id }) => ({ apiKeyId, organizationId, documentId, id })),
-      order: { seq: 'ASC' },
-    });
+    return organizations[0] ?? null;
   }
 
   /** updateUsers: the comments' authors and tagged contacts. */
   private async replaceUsersInComments(
     manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
     rows: CommentAnnotation[],
     updates: Array<{ oldUser: CommentUser; newUser: CommentUser }>,
   ): Promise<void> {
-    const where = rows.map((row) => ({
-      apiKeyId: row.apiKeyId,
-      organizationId: row.organizationId,
-      documentId: row.documentId,
-      annotationId: row.id,
-    }));
-    const comments = await manager.find(CommentEntity, { where });
+    const comments = await this.store.commentUsers(
+      manager,
+      apiKeyId,
+      document,
+      rows.map((row) => row.id),
+    );
     const changed = comments.filter((comment) => {
       const before = JSON.stringify([comment.from, comment.taggedUserContacts]);
       for (const { oldUser, newUser } of updates) {
@@ -385,25 +314,6 @@ export class CommentAnnotationService {
       }
       return JSON.stringify([comment.from, comment.taggedUserContacts]) !== before;
     });
-    if (changed.length === 0) return;
-    const [first] = rows;
-    await manager.query(
-      `UPDATE comment AS c SET from_user = v.from_user, tagged_user_contacts = v.tagged, updated_at = now()
-         FROM jsonb_to_recordset($4::jsonb) AS v(annotation_id text, id bigint, from_user jsonb, tagged jsonb)
-        WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = v.annotation_id COLLATE "C" AND c.id = v.id`,
-      [
-        first.apiKeyId,
-        first.organizationId,
-        first.documentId,
-        JSON.stringify(
-          changed.map((c) => ({
-            annotation_id: c.annotationId,
-            id: c.id,
-            from_user: c.from,
-            tagged: c.taggedUserContacts,
-          })),
-        ),
-      ],
-    );
+    if (changed.length > 0) await this.store.setCommentUsers(manager, apiKeyId, document, changed);
   }
 }

@@ -7,6 +7,7 @@ import { EndUserActor } from './comment-access';
 import { CommentAnnotationQueryService } from './comment-annotation-query.service';
 import { CommentAnnotationService } from './comment-annotation.service';
 import { CommentReactionService } from './comment-reaction.service';
+import { CommentStore } from './comment-store';
 import { CommentSubscriptionService } from './comment-subscription.service';
 import { AnnotationView } from './comment-views';
 import { CommentService } from './comment.service';
@@ -54,6 +55,7 @@ export class ClientComments {
     private readonly reactions: CommentReactionService,
     private readonly subscriptions: CommentSubscriptionService,
     private readonly contacts: UserContacts,
+    private readonly store: CommentStore,
   ) {}
 
   async list(
@@ -261,11 +263,7 @@ export class ClientComments {
 
   async markRead(actor: ClientActor, ref: ClientThreadRefDto): Promise<void> {
     await this.visible(actor, ref);
-    await this.dataSource.query(
-      `INSERT INTO comment_read (api_key_id, organization_id, document_id, annotation_id, user_id, read_at) VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (api_key_id, organization_id, document_id, annotation_id, user_id) DO UPDATE SET read_at = EXCLUDED.read_at`,
-      [actor.apiKeyId, ref.organizationId, ref.documentId, ref.annotationId, actor.userId],
-    );
+    await this.store.markRead(this.dataSource, actor.apiKeyId, ref, actor.userId);
   }
 
   /** The threads changed since `since` as they stand now, and the ids of those deleted since. */
@@ -274,11 +272,7 @@ export class ClientComments {
     dto: ClientChangesDto,
   ): Promise<{ cursor: string; threads: ClientThread[]; deleted: string[] }> {
     const { organizationId, documentId } = dto;
-    const rows = await this.dataSource.query<Array<{ annotation_id: string; deleted: boolean; cursor: string }>>(
-      `SELECT annotation_id, bool_or(kind = 'thread_deleted') AS deleted, max(seq)::text AS cursor FROM comment_change
-        WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND seq > $4::bigint GROUP BY annotation_id`,
-      [actor.apiKeyId, organizationId, documentId, dto.since],
-    );
+    const rows = await this.store.changedSince(this.dataSource, actor.apiKeyId, dto, dto.since);
     const cursor = rows.reduce((max, row) => (BigInt(row.cursor) > BigInt(max) ? row.cursor : max), dto.since);
     const threads: AnnotationView[] = [];
     const ids = rows.map((row) => row.annotation_id);
@@ -330,11 +324,7 @@ export class ClientComments {
   }
 
   private async latestCursor(apiKeyId: string, organizationId: string, documentId: string): Promise<string> {
-    const [row] = await this.dataSource.query<Array<{ cursor: string | null }>>(
-      'SELECT max(seq)::text AS cursor FROM comment_change WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3',
-      [apiKeyId, organizationId, documentId],
-    );
-    return row?.cursor ?? '0';
+    return (await this.store.latestChange(this.dataSource, apiKeyId, { organizationId, documentId })) ?? '0';
   }
 
   private async withReadState(
@@ -343,15 +333,16 @@ export class ClientComments {
     threads: AnnotationView[],
   ): Promise<ClientThread[]> {
     if (threads.length === 0) return [];
-    const rows = await this.dataSource.query<Array<{ annotation_id: string; read_at: Date }>>(
-      `SELECT annotation_id, read_at FROM comment_read
-        WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = $4 AND annotation_id = ANY($5::text[])`,
-      [actor.apiKeyId, ref.organizationId, ref.documentId, actor.userId, threads.map((thread) => thread.annotationId)],
+    const readAt = await this.store.readMarks(
+      this.dataSource,
+      actor.apiKeyId,
+      ref,
+      actor.userId,
+      threads.map((thread) => thread.annotationId),
     );
-    const readAt = new Map(rows.map((row) => [row.annotation_id, row.read_at.getTime()]));
     return threads.map((thread) => ({
       ...thread,
-      isRead: (readAt.get(thread.annotationId) ?? -1) >= (thread.lastUpdated as number),
+      isRead: (readAt.get(thread.annotationId)?.getTime() ?? -1) >= (thread.lastUpdated as number),
     }));
   }
 }

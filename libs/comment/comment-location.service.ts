@@ -4,8 +4,7 @@ import { ApiError } from '@app/common';
 import { DocumentDirectoryService } from '@app/document';
 import { DOCUMENT_NOT_FOUND, ensureDocument } from '@app/resource';
 import { CommentFeed, threadAudience } from './comment-feed';
-import { locationIdOf } from './comment-store';
-import { CommentUser } from './entities/comment-user';
+import { CommentStore, locationIdOf } from './comment-store';
 import { DeleteLocationDataDto, UpdateLocationDto } from './dto/locations.dto';
 
 /**
@@ -18,28 +17,21 @@ export class CommentLocationService {
   constructor(
     private readonly feed: CommentFeed,
     private readonly documents: DocumentDirectoryService,
+    private readonly store: CommentStore,
   ) {}
 
   async update(apiKeyId: string, dto: UpdateLocationDto): Promise<void> {
     const oldId = identity(dto.migrate.oldLocation, 'data.migrate.oldLocation');
     await this.feed.transaction(apiKeyId, undefined, async (manager, _emit, noted) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
-      const rows = await manager.query<Array<{ id: string; location: Record<string, unknown> }>>(
-        `SELECT id, location FROM comment_annotation
-          WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4 FOR UPDATE`,
-        [apiKeyId, organizationId, dto.documentId, oldId],
-      );
+      const document = { organizationId, documentId: dto.documentId };
+      const rows = await this.store.atLocation(manager, apiKeyId, document, oldId);
       if (rows.length === 0) return;
       const changed = rows.map((row) => {
         const location = dto.merge === true ? { ...row.location, ...dto.migrate.newLocation } : dto.migrate.newLocation;
         return { id: row.id, location, location_id: locationIdOf(location) };
       });
-      await manager.query(
-        `UPDATE comment_annotation AS a SET location = v.location, location_id = v.location_id, updated_at = now()
-           FROM jsonb_to_recordset($4::jsonb) AS v(id text, location jsonb, location_id text)
-          WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id`,
-        [apiKeyId, organizationId, dto.documentId, JSON.stringify(changed)],
-      );
+      await this.store.moveAnnotations(manager, apiKeyId, document, changed);
       for (const { id } of changed)
         noted({ organizationId, documentId: dto.documentId, annotationId: id, kind: 'thread_updated' });
     });
@@ -50,13 +42,11 @@ export class CommentLocationService {
     const locationId = identity(dto.location, 'data.location');
     await this.feed.transaction(apiKeyId, undefined, async (manager, _emit, noted) => {
       const organizationId = await this.organizationOf(manager, apiKeyId, dto.documentId, dto.organizationId);
-      // A DELETE's answer through TypeORM: [rows, count].
-      const [gone] = await manager.query<
-        [Array<{ id: string; visibility: Record<string, unknown> | null; created_by: CommentUser | null }>, number]
-      >(
-        `DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4
-          RETURNING id, visibility, created_by`,
-        [apiKeyId, organizationId, dto.documentId, locationId],
+      const gone = await this.store.deleteAtLocation(
+        manager,
+        apiKeyId,
+        { organizationId, documentId: dto.documentId },
+        locationId,
       );
       for (const row of gone)
         noted({

@@ -409,3 +409,168 @@ export const COUNT_ANNOTATIONS = preparedStatement(`SELECT a.document_id, count(
   WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::text[])
     AND ($5::text[] IS NULL OR a.status->>'id' = ANY($5)) AND ${visibleTo(4)}
   GROUP BY a.document_id`);
+
+/* Comment reads and edits (comments/get, comments/update). */
+
+/**
+ * Whether annotation $4 exists, and a page of its comments (at most $7, in creation order), each with
+ * its reactions (oldest first) under `reactions`: the comments $5 and of the authors $6 when given.
+ * With a cursor the comments after seq $8 only; it serves the scan, so it is a text of its own.
+ */
+function commentPageStatement(cursor: boolean) {
+  return preparedStatement(`SELECT
+    EXISTS (SELECT 1 FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND id = $4) AS found,
+    (SELECT COALESCE(jsonb_agg(${commentJson('c')} || jsonb_build_object('reactions',
+        (SELECT COALESCE(jsonb_agg(${reactionJson('r')} ORDER BY r.created_at), '[]') FROM comment_reaction r
+          WHERE r.api_key_id = c.api_key_id AND r.organization_id = c.organization_id AND r.document_id = c.document_id
+            AND r.annotation_id = c.annotation_id AND r.comment_id = c.id)) ORDER BY c.seq), '[]')
+       FROM (SELECT * FROM comment
+              WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = $4
+                AND ($5::bigint[] IS NULL OR id = ANY($5::bigint[])) AND ($6::text[] IS NULL OR from_user->>'userId' = ANY($6::text[]))${
+                  cursor ? ' AND seq > $8::bigint' : ''
+                }
+              ORDER BY seq LIMIT $7) AS c) AS comments`);
+}
+
+export const COMMENT_PAGE = commentPageStatement(false);
+export const COMMENT_PAGE_AFTER = commentPageStatement(true);
+
+/**
+ * Sets the fields of the comments $5 of annotation $4 that are not null among $6 to $11 (text, html,
+ * context, tagged contacts, attachments, author); answers the ids of those it found.
+ */
+export const UPDATE_COMMENTS = preparedStatement(`WITH updated AS (
+    UPDATE comment AS c
+       SET text = COALESCE($6, c.text), html = COALESCE($7, c.html), context = COALESCE($8::jsonb, c.context),
+           tagged_user_contacts = COALESCE($9::jsonb, c.tagged_user_contacts), attachments = COALESCE($10::jsonb, c.attachments),
+           from_user = COALESCE($11::jsonb, c.from_user), updated_at = now()
+     WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = $4 AND c.id = ANY($5::bigint[])
+    RETURNING c.id
+  )
+  SELECT id FROM updated`);
+
+/* Annotation update and delete (commentannotations/update, commentannotations/delete). */
+
+/**
+ * The annotations of document $3 that update and delete select: of the locations $4 and creators $5
+ * when given, and the ids $n when a variant names them. Naming the ids decides which index serves the
+ * scan (the key, or the document's annotations in creation order), so each is a text of its own, the
+ * ids its last parameter.
+ */
+const selectedAnnotations = (
+  ids: number | null,
+) => `a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3${
+  ids === null ? '' : ` AND a.id = ANY($${ids}::text[])`
+}
+  AND ($4::text[] IS NULL OR a.location_id = ANY($4::text[])) AND ($5::text[] IS NULL OR a.created_by->>'userId' = ANY($5::text[]))`;
+
+/** The selected annotations, locked for the transaction, in creation order. */
+function lockAnnotationsStatement(ids: number | null) {
+  return preparedStatement(
+    `SELECT a.* FROM comment_annotation AS a WHERE ${selectedAnnotations(ids)} ORDER BY a.seq FOR UPDATE`,
+  );
+}
+
+/** By document ($1 to $5), and by ids ($6). */
+export const LOCK_ANNOTATIONS = { all: lockAnnotationsStatement(null), byIds: lockAnnotationsStatement(6) };
+
+/** Writes the annotation fields an update may change, one row of $4 per annotation of document $3. */
+export const UPDATE_ANNOTATIONS = preparedStatement(`UPDATE comment_annotation AS a
+    SET status = v.status, priority = v.priority, assigned_to = v.assigned_to, created_by = v.created_by, location = v.location,
+        location_id = v.location_id, target_element = v.target_element, context = v.context, suggestion = v.suggestion,
+        resolved_by_user_id = v.resolved_by_user_id, status_updated_by_user_id = v.status_updated_by_user_id, updated_at = now()
+   FROM jsonb_to_recordset($4::jsonb) AS v(id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
+        target_element jsonb, context jsonb, suggestion jsonb, resolved_by_user_id text, status_updated_by_user_id text)
+  WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id COLLATE "C"`);
+
+/** The authors and tagged contacts of the comments of annotations $4 of document $3. */
+export const COMMENT_USERS = preparedStatement(`SELECT annotation_id, id, from_user, tagged_user_contacts FROM comment
+  WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND annotation_id = ANY($4::text[])`);
+
+/** Sets the authors and tagged contacts of the comments of document $3 listed in $4. */
+export const SET_COMMENT_USERS =
+  preparedStatement(`UPDATE comment AS c SET from_user = v.from_user, tagged_user_contacts = v.tagged, updated_at = now()
+   FROM jsonb_to_recordset($4::jsonb) AS v(annotation_id text, id bigint, from_user jsonb, tagged jsonb)
+  WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = v.annotation_id COLLATE "C" AND c.id = v.id`);
+
+/**
+ * Deletes the selected annotations, and of them only those with a comment by an agent when $10 (by
+ * the agent $7 when $6, on one of the page URLs $9 when $8) and the pending suggestions when $11;
+ * answers who could see each.
+ */
+function deleteAnnotationsStatement(ids: number | null) {
+  return preparedStatement(`WITH deleted AS (
+    DELETE FROM comment_annotation AS a WHERE ${selectedAnnotations(ids)}
+      AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM comment c
+            WHERE c.api_key_id = a.api_key_id AND c.organization_id = a.organization_id AND c.document_id = a.document_id AND c.annotation_id = a.id
+              AND c.agent IS NOT NULL AND (NOT $6::boolean OR c.agent->>'agentId' = $7::text) AND (NOT $8::boolean OR c.agent->>'url' = ANY($9::text[]))))
+      AND (NOT $11::boolean OR (a.type = 'suggestion' AND COALESCE(a.suggestion->>'status', 'pending') = 'pending'))
+    RETURNING a.id, a.visibility, a.created_by
+  )
+  SELECT id, visibility, created_by FROM deleted`);
+}
+
+/** By document ($1 to $11), and by ids ($12). */
+export const DELETE_ANNOTATIONS = { all: deleteAnnotationsStatement(null), byIds: deleteAnnotationsStatement(12) };
+
+/** The organizations (at most two) holding annotations on document $2. */
+export const ANNOTATION_ORGANIZATIONS = preparedStatement(
+  'SELECT DISTINCT organization_id FROM comment_annotation WHERE api_key_id = $1 AND document_id = $2 LIMIT 2',
+);
+
+/* The client plane's read state and change log (comment_read, comment_change). */
+
+/** Marks annotation $4 read by user $5 now. */
+export const MARK_READ =
+  preparedStatement(`INSERT INTO comment_read (api_key_id, organization_id, document_id, annotation_id, user_id, read_at) VALUES ($1, $2, $3, $4, $5, now())
+  ON CONFLICT (api_key_id, organization_id, document_id, annotation_id, user_id) DO UPDATE SET read_at = EXCLUDED.read_at`);
+
+/** When user $4 last read each of the annotations $5 they have read. */
+export const READ_MARKS = preparedStatement(`SELECT annotation_id, read_at FROM comment_read
+  WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = $4 AND annotation_id = ANY($5::text[])`);
+
+/** The document's latest change-log seq (null when it has none). */
+export const LATEST_CHANGE = preparedStatement(
+  'SELECT max(seq)::text AS cursor FROM comment_change WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3',
+);
+
+/** The annotations changed after seq $4: whether one was deleted, and its latest seq. */
+export const CHANGED_SINCE =
+  preparedStatement(`SELECT annotation_id, bool_or(kind = 'thread_deleted') AS deleted, max(seq)::text AS cursor FROM comment_change
+  WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND seq > $4::bigint GROUP BY annotation_id`);
+
+/* Velt's v1 location routes. */
+
+/** The annotations at location $4, locked for the transaction. */
+export const LOCK_AT_LOCATION = preparedStatement(`SELECT id, location FROM comment_annotation
+  WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4 FOR UPDATE`);
+
+/** Moves the annotations listed in $4 to their new locations. */
+export const MOVE_ANNOTATIONS =
+  preparedStatement(`UPDATE comment_annotation AS a SET location = v.location, location_id = v.location_id, updated_at = now()
+  FROM jsonb_to_recordset($4::jsonb) AS v(id text, location jsonb, location_id text)
+  WHERE a.api_key_id = $1 AND a.organization_id = $2 AND a.document_id = $3 AND a.id = v.id`);
+
+/** Deletes the annotations at location $4; answers who could see each. */
+export const DELETE_AT_LOCATION = preparedStatement(`WITH deleted AS (
+    DELETE FROM comment_annotation WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND location_id = $4
+    RETURNING id, visibility, created_by
+  )
+  SELECT id, visibility, created_by FROM deleted`);
+
+/* The GDPR listings of one end user's comments and reactions. */
+
+/** Comments user $3 wrote or is tagged in ($4, the tag as JSON) in organization $2, in creation order after seq $5; at most $6. */
+export const USER_COMMENTS = preparedStatement(`SELECT ${commentJson('c')} AS comment FROM comment c
+  WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.seq > $5::bigint
+    AND (c.from_user->>'userId' = $3 OR c.tagged_user_contacts @> $4::jsonb)
+  ORDER BY c.seq LIMIT $6`);
+
+/** User $3's reactions in organization $2, by their comment's creation, then icon, after ($4, $5); at most $6. */
+export const USER_REACTIONS =
+  preparedStatement(`SELECT c.seq, r.organization_id, r.document_id, r.annotation_id, r.comment_id, r.icon, r."user", r.created_at
+  FROM comment_reaction r
+  JOIN comment c ON c.api_key_id = r.api_key_id AND c.organization_id = r.organization_id AND c.document_id = r.document_id
+   AND c.annotation_id = r.annotation_id AND c.id = r.comment_id
+  WHERE r.api_key_id = $1 AND r.organization_id = $2 AND r.user_id = $3 AND (c.seq, r.icon) > ($4::bigint, $5)
+  ORDER BY c.seq, r.icon LIMIT $6`);

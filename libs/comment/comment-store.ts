@@ -5,26 +5,46 @@ import {
   ADD_COMMENTS,
   ADD_REACTIONS,
   ADD_THREADS,
+  ANNOTATION_ORGANIZATIONS,
   AnnotationListing,
   annotationListing,
+  annotationOf,
   changeLogKey,
+  CHANGED_SINCE,
+  COMMENT_PAGE,
+  COMMENT_PAGE_AFTER,
+  COMMENT_USERS,
   commentOf,
   COUNT_ANNOTATIONS,
+  DELETE_ANNOTATIONS,
+  DELETE_AT_LOCATION,
   DELETE_COMMENTS,
   DELETE_REACTIONS,
+  LATEST_CHANGE,
   ListedThreadRow,
   LOCK_ANNOTATION,
+  LOCK_ANNOTATIONS,
+  LOCK_AT_LOCATION,
   LOCK_SUBSCRIPTIONS,
+  MARK_READ,
+  MOVE_ANNOTATIONS,
   REACTION_TARGET,
+  reactionOf,
+  READ_MARKS,
   RECORD_CHANGES,
+  SET_COMMENT_USERS,
   SET_SUBSCRIPTIONS,
   StoredThread,
   storedThread,
   ThreadRow,
+  UPDATE_ANNOTATIONS,
+  UPDATE_COMMENTS,
+  USER_COMMENTS,
+  USER_REACTIONS,
 } from './comment-sql';
 import { CommentAnnotation } from './entities/comment-annotation.entity';
 import { CommentReaction } from './entities/comment-reaction.entity';
-import { CommentPriority, CommentStatus, DEFAULT_STATUSES } from './entities/comment-user';
+import { CommentPriority, CommentStatus, CommentUser, DEFAULT_STATUSES } from './entities/comment-user';
 import { CommentEntity } from './entities/comment.entity';
 import { NewCommentDto } from './dto/comments.dto';
 import { PriorityDto, StatusDto } from './dto/velt-models.dto';
@@ -132,6 +152,84 @@ export interface ThreadKey {
   organizationId: string;
   documentId: string;
   annotationId: string;
+}
+
+/** A page of an annotation's comments (comments/get); `after` is the seq of the last comment of the page before. */
+export interface CommentPageQuery extends ThreadKey {
+  commentIds: number[] | null;
+  userIds: string[] | null;
+  after: string | null;
+  limit: number;
+}
+
+/** A comment with its reactions, oldest first. */
+export interface CommentWithReactions {
+  comment: CommentEntity;
+  reactions: CommentReaction[];
+}
+
+/** The annotation filters of update and delete (Velt: none selects the whole document); null or absent is no filter. */
+export interface AnnotationSelection {
+  annotationIds?: string[] | null;
+  locationIds?: string[] | null;
+  userIds?: string[] | null;
+}
+
+/** Delete's agent filters besides the selection: a filter given as null matches nothing, as SQL's `= NULL` does. */
+export interface AgentSelection {
+  agentId?: string | null;
+  agentUrls?: string[] | null;
+  agentSuggestions?: boolean | null;
+}
+
+/** An annotation's fields update may change, in the columns they are stored in. */
+export type AnnotationChange = Pick<
+  ThreadRow,
+  | 'id'
+  | 'status'
+  | 'priority'
+  | 'assigned_to'
+  | 'created_by'
+  | 'location'
+  | 'location_id'
+  | 'target_element'
+  | 'context'
+  | 'suggestion'
+  | 'resolved_by_user_id'
+  | 'status_updated_by_user_id'
+>;
+
+/** A comment's author and tagged contacts, as updateUsers rewrites them. */
+export interface CommentUsers {
+  annotationId: string;
+  id: string;
+  from: CommentUser | null;
+  taggedUserContacts: CommentEntity['taggedUserContacts'];
+}
+
+/** What a delete hands back of each annotation: who could see it, for the change it publishes. */
+export interface DeletedAnnotation {
+  id: string;
+  visibility: Record<string, unknown> | null;
+  created_by: CommentUser | null;
+}
+
+/** One of an end user's reactions with the seq of its comment, as the GDPR listing reads it. */
+export interface UserReactionRow {
+  seq: string;
+  organization_id: string;
+  document_id: string;
+  annotation_id: string;
+  comment_id: string;
+  icon: string;
+  user: CommentUser;
+  created_at: Date;
+}
+
+/** A document under an API key. */
+export interface DocumentKey {
+  organizationId: string;
+  documentId: string;
 }
 
 /**
@@ -335,4 +433,306 @@ export class CommentStore {
     ]);
     return new Map(rows.map((row) => [row.document_id, Number(row.total)]));
   }
+
+  /** Whether the annotation exists, and a page of its comments with their reactions, outside any transaction. */
+  async commentPage(
+    dataSource: DataSource,
+    apiKeyId: string,
+    query: CommentPageQuery,
+  ): Promise<{ found: boolean; comments: CommentWithReactions[] }> {
+    const values = [
+      apiKeyId,
+      query.organizationId,
+      query.documentId,
+      query.annotationId,
+      query.commentIds,
+      query.userIds,
+      query.limit,
+    ];
+    const [row] = await queryPrepared<{ found: boolean; comments: Array<Record<string, unknown>> }>(
+      dataSource,
+      query.after === null ? COMMENT_PAGE : COMMENT_PAGE_AFTER,
+      query.after === null ? values : [...values, query.after],
+    );
+    return {
+      found: row.found,
+      comments: row.comments.map((json) => ({
+        comment: commentOf(json),
+        reactions: (json.reactions as Array<Record<string, unknown>>).map(reactionOf),
+      })),
+    };
+  }
+
+  /** Sets the given fields (null: left as it is) of the annotation's named comments; answers the ids it found. */
+  async updateComments(
+    manager: EntityManager,
+    apiKeyId: string,
+    ref: ThreadKey,
+    commentIds: number[],
+    change: {
+      text: string | null;
+      html: string | null;
+      context: string | null;
+      taggedUserContacts: string | null;
+      attachments: string | null;
+      from: string | null;
+    },
+  ): Promise<number[]> {
+    const rows = await queryPrepared<{ id: string }>(manager, UPDATE_COMMENTS, [
+      apiKeyId,
+      ref.organizationId,
+      ref.documentId,
+      ref.annotationId,
+      commentIds,
+      change.text,
+      change.html,
+      change.context,
+      change.taggedUserContacts,
+      change.attachments,
+      change.from,
+    ]);
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The document's annotations the selection names, locked for the transaction, in creation order. */
+  async lockAnnotations(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    selection: AnnotationSelection,
+  ): Promise<CommentAnnotation[]> {
+    const values = selectionValues(apiKeyId, document, selection);
+    const ids = selection.annotationIds;
+    const rows = ids
+      ? await queryPrepared<ThreadRow>(manager, LOCK_ANNOTATIONS.byIds, [...values, ids])
+      : await queryPrepared<ThreadRow>(manager, LOCK_ANNOTATIONS.all, values);
+    return rows.map(annotationOf);
+  }
+
+  /** Writes the changed fields of the document's annotations. */
+  async updateAnnotations(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    changes: AnnotationChange[],
+  ): Promise<void> {
+    await queryPrepared(manager, UPDATE_ANNOTATIONS, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+      JSON.stringify(changes),
+    ]);
+  }
+
+  /** The authors and tagged contacts of the comments of the document's annotations. */
+  async commentUsers(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    annotationIds: string[],
+  ): Promise<CommentUsers[]> {
+    const rows = await queryPrepared<{
+      annotation_id: string;
+      id: string;
+      from_user: CommentUser | null;
+      tagged_user_contacts: CommentEntity['taggedUserContacts'];
+    }>(manager, COMMENT_USERS, [apiKeyId, document.organizationId, document.documentId, annotationIds]);
+    return rows.map((row) => ({
+      annotationId: row.annotation_id,
+      id: row.id,
+      from: row.from_user,
+      taggedUserContacts: row.tagged_user_contacts,
+    }));
+  }
+
+  /** Writes the authors and tagged contacts of the document's comments. */
+  async setCommentUsers(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    comments: CommentUsers[],
+  ): Promise<void> {
+    await queryPrepared(manager, SET_COMMENT_USERS, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+      JSON.stringify(
+        comments.map((c) => ({
+          annotation_id: c.annotationId,
+          id: c.id,
+          from_user: c.from,
+          tagged: c.taggedUserContacts,
+        })),
+      ),
+    ]);
+  }
+
+  /** Deletes the document's annotations the selection and the agent filters name (their comments and reactions go with them). */
+  async deleteAnnotations(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    selection: AnnotationSelection & AgentSelection,
+  ): Promise<DeletedAnnotation[]> {
+    const { agentId, agentUrls, agentSuggestions } = selection;
+    const values = [
+      ...selectionValues(apiKeyId, document, selection),
+      agentId !== undefined,
+      agentId ?? null,
+      agentUrls !== undefined,
+      agentUrls ?? null,
+      agentId !== undefined || agentUrls !== undefined || agentSuggestions === true,
+      agentSuggestions === true,
+    ];
+    const ids = selection.annotationIds;
+    return ids
+      ? queryPrepared<DeletedAnnotation>(manager, DELETE_ANNOTATIONS.byIds, [...values, ids])
+      : queryPrepared<DeletedAnnotation>(manager, DELETE_ANNOTATIONS.all, values);
+  }
+
+  /** The organizations (at most two) holding annotations on a document id. */
+  async annotationOrganizations(manager: EntityManager, apiKeyId: string, documentId: string): Promise<string[]> {
+    const rows = await queryPrepared<{ organization_id: string }>(manager, ANNOTATION_ORGANIZATIONS, [
+      apiKeyId,
+      documentId,
+    ]);
+    return rows.map((row) => row.organization_id);
+  }
+
+  /** Marks the annotation read by the user now, outside any transaction. */
+  async markRead(dataSource: DataSource, apiKeyId: string, ref: ThreadKey, userId: string): Promise<void> {
+    await queryPrepared(dataSource, MARK_READ, [
+      apiKeyId,
+      ref.organizationId,
+      ref.documentId,
+      ref.annotationId,
+      userId,
+    ]);
+  }
+
+  /** When the user last read each of the annotations they have read. */
+  async readMarks(
+    dataSource: DataSource,
+    apiKeyId: string,
+    document: DocumentKey,
+    userId: string,
+    annotationIds: string[],
+  ): Promise<Map<string, Date>> {
+    const rows = await queryPrepared<{ annotation_id: string; read_at: Date }>(dataSource, READ_MARKS, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+      userId,
+      annotationIds,
+    ]);
+    return new Map(rows.map((row) => [row.annotation_id, row.read_at]));
+  }
+
+  /** The document's latest change-log cursor, or null when it has none. */
+  async latestChange(dataSource: DataSource, apiKeyId: string, document: DocumentKey): Promise<string | null> {
+    const [row] = await queryPrepared<{ cursor: string | null }>(dataSource, LATEST_CHANGE, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+    ]);
+    return row.cursor;
+  }
+
+  /** The annotations changed after the cursor: whether one was deleted, and its latest cursor. */
+  changedSince(
+    dataSource: DataSource,
+    apiKeyId: string,
+    document: DocumentKey,
+    since: string,
+  ): Promise<Array<{ annotation_id: string; deleted: boolean; cursor: string }>> {
+    return queryPrepared(dataSource, CHANGED_SINCE, [apiKeyId, document.organizationId, document.documentId, since]);
+  }
+
+  /** The annotations at a location, locked for the transaction. */
+  atLocation(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    locationId: string,
+  ): Promise<Array<{ id: string; location: Record<string, unknown> }>> {
+    return queryPrepared(manager, LOCK_AT_LOCATION, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+      locationId,
+    ]);
+  }
+
+  /** Moves the document's annotations to their new locations. */
+  async moveAnnotations(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    moves: Array<{ id: string; location: Record<string, unknown>; location_id: string | null }>,
+  ): Promise<void> {
+    await queryPrepared(manager, MOVE_ANNOTATIONS, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+      JSON.stringify(moves),
+    ]);
+  }
+
+  /** Deletes the annotations at a location (their comments and reactions go with them). */
+  deleteAtLocation(
+    manager: EntityManager,
+    apiKeyId: string,
+    document: DocumentKey,
+    locationId: string,
+  ): Promise<DeletedAnnotation[]> {
+    return queryPrepared(manager, DELETE_AT_LOCATION, [
+      apiKeyId,
+      document.organizationId,
+      document.documentId,
+      locationId,
+    ]);
+  }
+
+  /** Up to `limit` comments the user wrote or is tagged in, in creation order after the seq. */
+  async userComments(
+    dataSource: DataSource,
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    afterSeq: string,
+    limit: number,
+  ): Promise<CommentEntity[]> {
+    const rows = await queryPrepared<{ comment: Record<string, unknown> }>(dataSource, USER_COMMENTS, [
+      apiKeyId,
+      organizationId,
+      userId,
+      JSON.stringify([{ userId }]),
+      afterSeq,
+      limit,
+    ]);
+    return rows.map((row) => commentOf(row.comment));
+  }
+
+  /** Up to `limit` of the user's reactions, by their comment's creation, then icon, after the cursor. */
+  userReactions(
+    dataSource: DataSource,
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    after: [string, string],
+    limit: number,
+  ): Promise<UserReactionRow[]> {
+    return queryPrepared(dataSource, USER_REACTIONS, [apiKeyId, organizationId, userId, after[0], after[1], limit]);
+  }
+}
+
+/** The parameters $1 to $5 of an annotation selection. */
+function selectionValues(apiKeyId: string, document: DocumentKey, selection: AnnotationSelection): unknown[] {
+  return [
+    apiKeyId,
+    document.organizationId,
+    document.documentId,
+    selection.locationIds ?? null,
+    selection.userIds ?? null,
+  ];
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '@app/database';
+import { CommentStore } from './comment-store';
 import { CommentView, commentView } from './comment-views';
 import { CommentUser } from './entities/comment-user';
-import { CommentEntity } from './entities/comment.entity';
 
 /** A comment the user wrote or was tagged in, with where it sits; `seq` is its keyset cursor. */
 export interface UserCommentItem {
@@ -30,17 +30,6 @@ export interface UserReactionItem {
 /** Organizations to erase in; null means every organization of the API key. */
 export type OrganizationScope = string[] | null;
 
-interface ReactionRow {
-  seq: string;
-  organization_id: string;
-  document_id: string;
-  annotation_id: string;
-  comment_id: string;
-  icon: string;
-  user: CommentUser;
-  created_at: Date;
-}
-
 /** Rows of the table (aliased `a`) matching `filter`, at most $4 of them, as a TID list for a short DELETE or UPDATE. */
 const pick = (table: string, filter: string) =>
   `ctid = ANY(ARRAY(SELECT ctid FROM ${table} a WHERE api_key_id = $1 AND ($2::text[] IS NULL OR organization_id = ANY($2::text[])) AND ${filter} LIMIT $4))`;
@@ -60,7 +49,10 @@ const IDENTIFIES_USER = `(created_by->>'userId' = $3 OR assigned_to->>'userId' =
  */
 @Injectable()
 export class CommentUserData {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: CommentStore,
+  ) {}
 
   /** Comments the user wrote or is tagged in, in creation order after `afterSeq`. */
   async comments(
@@ -70,20 +62,7 @@ export class CommentUserData {
     afterSeq: string,
     limit: number,
   ): Promise<UserCommentItem[]> {
-    const rows = await this.dataSource
-      .createQueryBuilder(CommentEntity, 'c')
-      .where('c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.seq > :afterSeq', {
-        apiKeyId,
-        organizationId,
-        afterSeq,
-      })
-      .andWhere(`(c.from_user->>'userId' = :userId OR c.tagged_user_contacts @> CAST(:tag AS jsonb))`, {
-        userId,
-        tag: JSON.stringify([{ userId }]),
-      })
-      .orderBy('c.seq', 'ASC')
-      .limit(limit)
-      .getMany();
+    const rows = await this.store.userComments(this.dataSource, apiKeyId, organizationId, userId, afterSeq, limit);
     return rows.map((row) => ({
       seq: row.seq,
       view: {
@@ -103,15 +82,7 @@ export class CommentUserData {
     after: [string, string],
     limit: number,
   ): Promise<UserReactionItem[]> {
-    const rows: ReactionRow[] = await this.dataSource.query(
-      `SELECT c.seq, r.organization_id, r.document_id, r.annotation_id, r.comment_id, r.icon, r."user", r.created_at
-         FROM comment_reaction r
-         JOIN comment c ON c.api_key_id = r.api_key_id AND c.organization_id = r.organization_id AND c.document_id = r.document_id
-          AND c.annotation_id = r.annotation_id AND c.id = r.comment_id
-        WHERE r.api_key_id = $1 AND r.organization_id = $2 AND r.user_id = $3 AND (c.seq, r.icon) > ($4::bigint, $5)
-        ORDER BY c.seq, r.icon LIMIT $6`,
-      [apiKeyId, organizationId, userId, after[0], after[1], limit],
-    );
+    const rows = await this.store.userReactions(this.dataSource, apiKeyId, organizationId, userId, after, limit);
     return rows.map((row) => ({
       seq: row.seq,
       icon: row.icon,

@@ -1,24 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError, AppConfig, assertUniqueIds, ErrorCode, KeysetPager, keysetListing } from '@app/common';
 import { Emit, TriggerOf } from '@app/events';
 import { CommentAccess, EndUserActor } from './comment-access';
 import { CommentFeed } from './comment-feed';
 import { CommentMentions } from './comment-mentions';
 import { StoredThread } from './comment-sql';
-import { CommentStore, newComment, numberComments } from './comment-store';
+import { CommentStore, CommentWithReactions, newComment, numberComments } from './comment-store';
 import { CommentView, commentView } from './comment-views';
 import { AddCommentsDto, DeleteCommentsDto, GetCommentsDto, UpdateCommentsDto } from './dto/comments.dto';
 import { AnnotationRefDto } from './dto/refs.dto';
-import { CommentAnnotation } from './entities/comment-annotation.entity';
-import { CommentReaction } from './entities/comment-reaction.entity';
 import { CommentUser } from './entities/comment-user';
-import { CommentEntity } from './entities/comment.entity';
 
 const ANNOTATION_NOT_FOUND = 'Annotation does not exist.';
 
-const COMMENT_LISTING = keysetListing('comments', ['bigint'], (row: CommentEntity) => [row.seq]);
+const COMMENT_LISTING = keysetListing('comments', ['bigint'], (row: CommentWithReactions) => [row.comment.seq]);
 
 /** A per-comment result, keyed and identified by the numeric comment id as Velt does. */
 export interface CommentResult {
@@ -89,38 +86,28 @@ export class CommentService {
   ): Promise<{ comments: CommentView[]; nextPageToken?: string }> {
     const { organizationId, documentId, annotationId } = dto;
     const filters = [organizationId, documentId, annotationId, dto.commentIds ?? null, dto.userIds ?? null];
-    const manager = this.dataSource.manager;
-    await this.readableAnnotation(manager, apiKeyId, dto, actor);
-    const pager = new KeysetPager(COMMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
-    const query = manager
-      .createQueryBuilder(CommentEntity, 'c')
-      .where(
-        'c.apiKeyId = :apiKeyId AND c.organizationId = :organizationId AND c.documentId = :documentId AND c.annotationId = :annotationId',
-        {
-          apiKeyId,
-          organizationId,
-          documentId,
-          annotationId,
-        },
-      )
-      .orderBy('c.seq', 'ASC')
-      .take(pager.limit);
-    if (dto.commentIds) query.andWhere('c.id = ANY(:ids::bigint[])', { ids: dto.commentIds });
-    if (dto.userIds) query.andWhere("c.from_user->>'userId' = ANY(:userIds::text[])", { userIds: dto.userIds });
-    if (pager.after) query.andWhere('c.seq > :after', { after: pager.after[0] });
-    const page = pager.page(await query.getMany());
-    const reactions = page.rows.length
-      ? await manager.find(CommentReaction, {
-          where: { apiKeyId, organizationId, documentId, annotationId, commentId: In(page.rows.map((c) => c.id)) },
-          order: { createdAt: 'ASC' },
-        })
-      : [];
-    const comments = page.rows.map((comment) =>
-      commentView(
-        comment,
-        reactions.filter((r) => r.commentId === comment.id),
-      ),
-    );
+    await this.access.check(this.dataSource.manager, apiKeyId, dto, dto.from, 'read', actor);
+    // A bad page token is answered after the annotation's NOT_FOUND, which the page's statement reads.
+    let pager: KeysetPager<CommentWithReactions, readonly ['bigint']> | undefined;
+    let badToken: unknown;
+    try {
+      pager = new KeysetPager(COMMENT_LISTING, dto, { apiKeyId, filters }, this.config.pageTokenKey);
+    } catch (error) {
+      badToken = error;
+    }
+    const listed = await this.store.commentPage(this.dataSource, apiKeyId, {
+      organizationId,
+      documentId,
+      annotationId,
+      commentIds: dto.commentIds ?? null,
+      userIds: dto.userIds ?? null,
+      after: pager?.after?.[0] ?? null,
+      limit: pager?.limit ?? 1,
+    });
+    if (!listed.found) throw ApiError.notFound(ANNOTATION_NOT_FOUND);
+    if (!pager) throw badToken;
+    const page = pager.page(listed.comments);
+    const comments = page.rows.map(({ comment, reactions }) => commentView(comment, reactions));
     return { comments, nextPageToken: page.nextToken };
   }
 
@@ -130,28 +117,15 @@ export class CommentService {
     const change = dto.updatedData;
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
       await this.lockAnnotation(manager, apiKeyId, dto, actor);
-      const [rows] = await manager.query<[Array<{ id: string }>, number]>(
-        `UPDATE comment AS c
-            SET text = COALESCE($6, c.text), html = COALESCE($7, c.html), context = COALESCE($8::jsonb, c.context),
-                tagged_user_contacts = COALESCE($9::jsonb, c.tagged_user_contacts), attachments = COALESCE($10::jsonb, c.attachments),
-                from_user = COALESCE($11::jsonb, c.from_user), updated_at = now()
-          WHERE c.api_key_id = $1 AND c.organization_id = $2 AND c.document_id = $3 AND c.annotation_id = $4 AND c.id = ANY($5::bigint[])
-        RETURNING c.id`,
-        [
-          apiKeyId,
-          dto.organizationId,
-          dto.documentId,
-          dto.annotationId,
-          ids,
-          change.commentText ?? null,
-          change.commentHtml ?? null,
-          json(change.context),
-          json(change.taggedUserContacts),
-          json(change.attachments),
-          json(change.from),
-        ],
-      );
-      const updated = new Set(rows.map((row) => Number(row.id)));
+      const found = await this.store.updateComments(manager, apiKeyId, dto, ids, {
+        text: change.commentText ?? null,
+        html: change.commentHtml ?? null,
+        context: json(change.context),
+        taggedUserContacts: json(change.taggedUserContacts),
+        attachments: json(change.attachments),
+        from: json(change.from),
+      });
+      const updated = new Set(found);
       for (const commentId of updated)
         changed({
           organizationId: dto.organizationId,
@@ -260,20 +234,6 @@ export class CommentService {
       ref.annotationId,
     );
     if (next === null) throw ApiError.notFound(ANNOTATION_NOT_FOUND);
-  }
-
-  /** The read route's access check, then NOT_FOUND when the annotation does not exist. */
-  private async readableAnnotation(
-    manager: EntityManager,
-    apiKeyId: string,
-    ref: AnnotationRefDto,
-    actor: EndUserActor | undefined,
-  ): Promise<void> {
-    await this.access.check(manager, apiKeyId, ref, ref.from, 'read', actor);
-    const found = await manager.exists(CommentAnnotation, {
-      where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, id: ref.annotationId },
-    });
-    if (!found) throw ApiError.notFound(ANNOTATION_NOT_FOUND);
   }
 }
 
