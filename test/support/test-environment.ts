@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
@@ -21,10 +23,6 @@ export interface TestEnvironment {
 
 export async function createTestEnvironment(): Promise<TestEnvironment> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
   const databaseUrl = new URL(ADMIN_DATABASE_URL);
   databaseUrl.pathname = `/${name}`;
   const env = {
@@ -36,13 +34,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     WORKSPACE_CREATE_LIMIT: '100000',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
-  await run(
-    process.execPath,
-    ['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/apps/schema/src/data-source.js'],
-    {
-      env: { ...process.env, ...env },
-    },
-  );
+  await createMigratedDatabase(name, env);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
   const redis = new Redis(REDIS_URL, { keyPrefix: `${name}:`, maxRetriesPerRequest: 1 });
@@ -78,4 +70,57 @@ async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
   } finally {
     raw.disconnect();
   }
+}
+
+const MIGRATIONS = 'dist/libs/database/migrations';
+/** Any fixed key: test environments take PostgreSQL's advisory lock on it to build and copy the template one at a time. */
+const TEMPLATE_LOCK = 7_262_026;
+
+/**
+ * Creates database `name` as a copy of a template that the built migrations were run into once
+ * (named by a hash of them, so a changed migration builds a new one): running the TypeORM CLI for
+ * every suite cost seconds of CPU each. Templates of other migrations are dropped as a new one is built.
+ */
+async function createMigratedDatabase(name: string, env: Record<string, string>): Promise<void> {
+  const template = `t_template_${migrationsHash()}`;
+  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (rowCount === 0) await buildTemplate(admin, template, env);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function buildTemplate(admin: Client, template: string, env: Record<string, string>): Promise<void> {
+  const stale = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 't\\_template\\_%' AND datname <> $1",
+    [template],
+  );
+  for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  const building = `${template}_building`;
+  await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
+  await admin.query(`CREATE DATABASE "${building}"`);
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${building}`;
+  await run(
+    process.execPath,
+    ['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/apps/schema/src/data-source.js'],
+    {
+      env: { ...process.env, ...env, DATABASE_URL: url.toString() },
+    },
+  );
+  await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+}
+
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.js'))
+    .sort())
+    hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
+  return hash.digest('hex').slice(0, 16);
 }
