@@ -75,11 +75,12 @@ async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
 const MIGRATIONS = 'dist/libs/database/migrations';
 /** Any fixed key: test environments take PostgreSQL's advisory lock on it to build and copy the template one at a time. */
 const TEMPLATE_LOCK = 7_262_026;
+const TEMPLATE_KEEP_MS = 24 * 3600 * 1000;
 
 /**
  * Creates database `name` as a copy of a template that the built migrations were run into once
  * (named by a hash of them, so a changed migration builds a new one): running the TypeORM CLI for
- * every suite cost seconds of CPU each. Templates of other migrations are dropped as a new one is built.
+ * every suite cost seconds of CPU each. Templates of other migrations a day old are dropped as a new one is built.
  */
 async function createMigratedDatabase(name: string, env: Record<string, string>): Promise<void> {
   const template = `t_template_${migrationsHash()}`;
@@ -96,9 +97,13 @@ async function createMigratedDatabase(name: string, env: Record<string, string>)
 }
 
 async function buildTemplate(admin: Client, template: string, env: Record<string, string>): Promise<void> {
+  // Another checkout on the same server may be testing other migrations right now: only templates
+  // built more than a day ago (their comment holds the time) are dropped.
   const stale = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 't\\_template\\_%' AND datname <> $1",
-    [template],
+    `SELECT datname FROM pg_database
+      WHERE datname LIKE 't\\_template\\_%' AND datname <> $1
+        AND coalesce(shobj_description(oid, 'pg_database'), '0')::bigint < $2`,
+    [template, Date.now() - TEMPLATE_KEEP_MS],
   );
   for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   const building = `${template}_building`;
@@ -113,6 +118,7 @@ async function buildTemplate(admin: Client, template: string, env: Record<string
       env: { ...process.env, ...env, DATABASE_URL: url.toString() },
     },
   );
+  await admin.query(`COMMENT ON DATABASE "${building}" IS '${Date.now()}'`);
   await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
 }
 
