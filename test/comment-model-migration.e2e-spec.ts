@@ -124,7 +124,7 @@ describe('VeltCommentModel migration of existing comments', () => {
   let owner: Credentials;
   const doc = { organizationId: 'org-1', documentId: 'doc-1' };
   const call = <T = unknown>(path: string, data: unknown) => post<T>(api!.url, path, data, apiKeyHeaders(owner));
-  const typeorm = (command: 'migration:run' | 'migration:revert') =>
+  const typeorm = (command: 'migration:run') =>
     run(process.execPath, ['node_modules/typeorm/cli.js', command, '-d', 'dist/apps/schema/src/data-source.js'], {
       env: { ...process.env, ...world.env },
     });
@@ -132,10 +132,26 @@ describe('VeltCommentModel migration of existing comments', () => {
     (await world.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY timestamp')).map(
       (row) => row.name,
     );
-  /** Reverts the newest migrations, one by one, until VeltCommentModel itself is undone. */
-  const revertThroughVeltCommentModel = async () => {
-    while ((await executed()).includes(VELT_COMMENT_MODEL)) await typeorm('migration:revert');
-  };
+  /**
+   * Reverts the newest migrations, one by one, until VeltCommentModel itself is undone: what
+   * `migration:revert` does, in one process (a CLI run per migration cost seconds each).
+   */
+  const revertThroughVeltCommentModel = () =>
+    run(
+      process.execPath,
+      [
+        '-e',
+        `const dataSource = require('./dist/apps/schema/src/data-source.js').default;
+        const executed = async () => (await dataSource.query('SELECT name FROM schema_migration')).map((row) => row.name);
+        (async () => {
+          await dataSource.initialize();
+          while ((await executed()).includes(process.argv[1])) await dataSource.undoLastMigration();
+          await dataSource.destroy();
+        })();`,
+        VELT_COMMENT_MODEL,
+      ],
+      { env: { ...process.env, ...world.env } },
+    );
   const annotations = async () => {
     const response = await call<AnnotationView[]>('/v2/commentannotations/get', {
       ...doc,
