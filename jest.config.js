@@ -20,7 +20,8 @@ const shared = {
     '^@app/(.*)$': '<rootDir>/libs/$1',
     '^(\\./(?:client|room|listeners|types))\\.js$': '$1',
     // The React packages import the others by package name, as an app does; Jest takes their sources.
-    '^@collab-backend/(realtime|react|react-ui)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@collab-backend/(realtime|react|react-ui|tiptap)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@collab-backend/react/shared-doc$': '<rootDir>/packages/react/src/shared-doc.ts',
   },
   testEnvironment: 'node',
 };

@@ -1,10 +1,15 @@
 import { useDocument, useCreateThread, useThreads } from '@collab-backend/react';
 import { AvatarStack, Composer, Cursors, NotificationInbox, Thread } from '@collab-backend/react-ui';
+import type { Thread as ThreadData } from '@collab-backend/realtime';
 import { useState } from 'react';
 import { LiveStateSection } from './live-state';
 import { PinnedComments } from './pinned-comments';
 import { SharedNotes } from './shared-notes';
 import { useTestProbe } from './test-probe';
+
+/** A thread on a passage of the shared notes: it is shown beside its text, not in the sidebar. */
+const isInline = (thread: ThreadData) =>
+  (thread.context as { textEditorConfig?: unknown } | undefined)?.textEditorConfig !== undefined;
 
 function statusText(status: string, role: string | undefined): string {
   if (status === 'access_revoked') return 'removed: your access to this document was revoked';
@@ -16,7 +21,7 @@ function statusText(status: string, role: string | undefined): string {
 /** The demo document: who is here, live state, shared notes and pinned comments over one area with live cursors; every thread and a composer beside it. */
 export function App({ userId }: { userId: string }) {
   const { room, documentId, status } = useDocument();
-  const threads = useThreads();
+  const threads = useThreads().filter((thread) => !isInline(thread));
   const createThread = useCreateThread();
   const [placing, setPlacing] = useState(false);
   useTestProbe();
@@ -55,7 +60,7 @@ export function App({ userId }: { userId: string }) {
             </div>
             <LiveStateSection />
             <SharedNotes />
-            <PinnedComments placing={placing} onPlaced={() => setPlacing(false)} />
+            <PinnedComments threads={threads} placing={placing} onPlaced={() => setPlacing(false)} />
           </Cursors>
         </main>
         <aside className="demo-sidebar" aria-labelledby="comments-title">
