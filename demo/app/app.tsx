@@ -8,8 +8,7 @@ import { SharedNotes } from './shared-notes';
 import { useTestProbe } from './test-probe';
 
 /** A thread on a passage of the shared notes: it is shown beside its text, not in the sidebar. */
-const isInline = (thread: ThreadData) =>
-  (thread.context as { textEditorConfig?: unknown } | undefined)?.textEditorConfig !== undefined;
+const isInline = (thread: ThreadData) => thread.context?.textEditorConfig !== undefined;
 
 function statusText(status: string, role: string | undefined): string {
   if (status === 'access_revoked') return 'removed: your access to this document was revoked';
@@ -21,7 +20,8 @@ function statusText(status: string, role: string | undefined): string {
 /** The demo document: who is here, live state, shared notes and pinned comments over one area with live cursors; every thread and a composer beside it. */
 export function App({ userId }: { userId: string }) {
   const { room, documentId, status } = useDocument();
-  const threads = useThreads().filter((thread) => !isInline(thread));
+  // Resolved threads on the notes come here, where they can be reopened; open ones sit beside their text.
+  const threads = useThreads().filter((thread) => !isInline(thread) || thread.status?.type === 'terminal');
   const createThread = useCreateThread();
   const [placing, setPlacing] = useState(false);
   useTestProbe();

@@ -31,7 +31,11 @@ type NotesState = string;
  * endpoint), with the others' named carets, and inline comments: select text and comment; threads beside the text.
  */
 export function SharedNotes() {
-  const { editor, provider } = useCollabEditor({ editorId: 'notes', extensions: EXTENSIONS, editorProps: EDITOR_PROPS });
+  const { editor, provider } = useCollabEditor({
+    editorId: 'notes',
+    extensions: EXTENSIONS,
+    editorProps: EDITOR_PROPS,
+  });
   const { status } = useDocument();
   const wide = useWide();
   const [state, setState] = useState<NotesState>('connecting');

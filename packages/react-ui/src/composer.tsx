@@ -113,7 +113,7 @@ export function Composer({
           aria-label={label ?? strings.comment}
           placeholder={placeholder ?? strings.commentPlaceholder}
           value={text}
-          rows={2}
+          rows={1}
           autoFocus={autoFocus}
           role="combobox"
           aria-autocomplete="list"

@@ -43,10 +43,6 @@ const MORE = (
 export function Thread({ thread, reactions = DEFAULT_REACTIONS, className }: ThreadProps) {
   const strings = useStrings();
   const reply = useReply();
-  const setStatus = useThreadStatus();
-  const setSubscribed = useThreadSubscription();
-  const self = useSelf();
-  const subscribed = self !== null && isSubscribed(thread, self.userId);
   const resolved = thread.status?.type === 'terminal';
   return (
     <article
@@ -55,38 +51,7 @@ export function Thread({ thread, reactions = DEFAULT_REACTIONS, className }: Thr
       data-annotation-id={thread.annotationId}
       data-resolved={resolved || undefined}
     >
-      <header className="collab-thread-header">
-        {resolved && <span className="collab-status">{strings.resolved}</span>}
-        <button
-          type="button"
-          className="collab-icon-button collab-resolve"
-          aria-label={resolved ? strings.reopen : strings.resolve}
-          title={resolved ? strings.reopen : strings.resolve}
-          aria-pressed={resolved}
-          onClick={() => void setStatus(thread.annotationId, { status: resolved ? OPEN : RESOLVED })}
-        >
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
-            <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4Z" />
-          </svg>
-        </button>
-        {self && (
-          <Popover role="menu" label={strings.moreActions} triggerClassName="collab-icon-button" trigger={MORE}>
-            {(close) => (
-              <button
-                type="button"
-                role="menuitem"
-                className="collab-menu-item"
-                onClick={() => {
-                  void setSubscribed(thread.annotationId, !subscribed);
-                  close();
-                }}
-              >
-                {subscribed ? strings.unsubscribe : strings.subscribe}
-              </button>
-            )}
-          </Popover>
-        )}
-      </header>
+      {resolved && <span className="collab-status">{strings.resolved}</span>}
       <ol className="collab-comments">
         {thread.comments.map((comment) => (
           <CommentItem key={comment.commentId} thread={thread} comment={comment} reactions={reactions} />
@@ -101,15 +66,20 @@ export function Thread({ thread, reactions = DEFAULT_REACTIONS, className }: Thr
   );
 }
 
+/** One comment; the first also carries the thread's own actions (resolve, subscribe), as a card's header would. */
 function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comment: Comment; reactions: Reaction[] }) {
   const strings = useStrings();
   const self = useSelf();
   const edit = useEditComment();
   const remove = useDeleteComment();
+  const setStatus = useThreadStatus();
+  const setSubscribed = useThreadSubscription();
   const [editing, setEditing] = useState(false);
   const own = self !== null && comment.from?.userId === self.userId;
   const author = nameOf(comment.from, strings);
   const first = comment.commentId === thread.comments[0].commentId;
+  const resolved = thread.status?.type === 'terminal';
+  const subscribed = self !== null && isSubscribed(thread, self.userId);
   return (
     <li className="collab-comment" data-comment-id={comment.commentId}>
       <div className="collab-comment-header">
@@ -117,33 +87,56 @@ function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comme
         <span className="collab-comment-author">{author}</span>
         <RelativeTime at={comment.createdAt} />
         {comment.status === 'updated' && <span className="collab-muted">· {strings.edited}</span>}
-        {own && (
-          <Popover role="menu" label={strings.moreActions} triggerClassName="collab-icon-button" trigger={MORE}>
-            {(close) => (
-              <>
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="collab-menu-item"
-                  onClick={() => {
-                    setEditing(true);
-                    close();
-                  }}
-                >
-                  {strings.edit}
-                </button>
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="collab-menu-item collab-danger"
-                  onClick={() => void remove(thread.annotationId, first ? undefined : comment.commentId)}
-                >
-                  {first ? strings.deleteThread : strings.delete}
-                </button>
-              </>
-            )}
-          </Popover>
-        )}
+        <span className="collab-comment-actions">
+          {first && (
+            <button
+              type="button"
+              className="collab-icon-button collab-resolve"
+              aria-label={resolved ? strings.reopen : strings.resolve}
+              title={resolved ? strings.reopen : strings.resolve}
+              aria-pressed={resolved}
+              onClick={() => void setStatus(thread.annotationId, { status: resolved ? OPEN : RESOLVED })}
+            >
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
+                <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4Z" />
+              </svg>
+            </button>
+          )}
+          {self !== null && (first || own) && (
+            <Popover role="menu" label={strings.moreActions} triggerClassName="collab-icon-button" trigger={MORE}>
+              {(close) => {
+                const item = (label: string, act: () => unknown, danger?: 'danger') => (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className={danger ? 'collab-menu-item collab-danger' : 'collab-menu-item'}
+                    onClick={() => {
+                      void Promise.resolve(act()).catch(() => undefined);
+                      close();
+                    }}
+                  >
+                    {label}
+                  </button>
+                );
+                return (
+                  <>
+                    {first &&
+                      item(subscribed ? strings.unsubscribe : strings.subscribe, () =>
+                        setSubscribed(thread.annotationId, !subscribed),
+                      )}
+                    {own && item(strings.edit, () => setEditing(true))}
+                    {own &&
+                      item(
+                        first ? strings.deleteThread : strings.delete,
+                        () => remove(thread.annotationId, first ? undefined : comment.commentId),
+                        'danger',
+                      )}
+                  </>
+                );
+              }}
+            </Popover>
+          )}
+        </span>
       </div>
       {editing ? (
         <Composer

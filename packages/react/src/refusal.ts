@@ -2,7 +2,8 @@
 const FIXES: Record<string, string> = {
   PERMISSION_DENIED:
     'give the user access from your server: /v2/auth/permissions/add on the document, or /v2/users/add to the organization; a browser origin must be in /v2/workspace/domains/add when any domain is listed',
-  NOT_FOUND: 'create the organization and the document first: /v2/organizations/add, then /v2/organizations/documents/add',
+  NOT_FOUND:
+    'create the organization and the document first: /v2/organizations/add, then /v2/organizations/documents/add',
   UNAUTHENTICATED:
     'the token was refused: issue a fresh one with /v2/auth/generate_token for this API key, and pass refreshToken',
   INVALID_ARGUMENT: 'check organizationId and documentId: 1 to 256 characters each',

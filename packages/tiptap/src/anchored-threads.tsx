@@ -41,7 +41,9 @@ export function AnchoredThreads({ editor, gap = 12, className }: AnchoredThreads
     const next: Record<string, number> = {};
     let bottom = 0;
     for (const { thread, from } of anchored) {
-      const card = column.current.querySelector<HTMLElement>(`[data-anchored-thread="${CSS.escape(thread.annotationId)}"]`);
+      const card = column.current.querySelector<HTMLElement>(
+        `[data-anchored-thread="${CSS.escape(thread.annotationId)}"]`,
+      );
       const at = Math.max(Math.round(editor.view.coordsAtPos(from).top - top), bottom);
       next[thread.annotationId] = at;
       bottom = at + (card?.offsetHeight ?? 0) + gap;

@@ -1,7 +1,16 @@
 import { useThreads } from '@collab-backend/react';
 import { Thread, useStrings } from '@collab-backend/react-ui';
 import type { Editor } from '@tiptap/core';
-import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions } from '@floating-ui/react';
+import {
+  autoUpdate,
+  flip,
+  FloatingFocusManager,
+  offset,
+  shift,
+  useDismiss,
+  useFloating,
+  useInteractions,
+} from '@floating-ui/react';
 import { useLayoutEffect } from 'react';
 import { activeThread, setActiveThread, useEditorTransactions } from './active-thread';
 

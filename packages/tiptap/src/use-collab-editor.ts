@@ -22,6 +22,16 @@ export interface CollabEditorOptions extends Partial<Omit<EditorOptions, 'extens
 
 const isOpen = (thread: Thread) => thread.status?.type !== 'terminal';
 
+/** Runs `act` on the editor once it is mounted (now, or when it is), never on a destroyed one; answers the undo. */
+function whenMounted(editor: Editor, act: () => void): () => void {
+  const run = () => {
+    if (!editor.isDestroyed) act();
+  };
+  if (editor.isInitialized) run();
+  else editor.on('create', run);
+  return () => void editor.off('create', run);
+}
+
 export interface CollabEditor {
   /** `null` until the shared document is there. */
   editor: Editor | null;
@@ -44,7 +54,8 @@ export function useCollabEditor({
   const self = useSelf();
   const room = useRoom();
   const threads = useThreads();
-  const user = self && { name: self.name ?? self.userId, color: userColor(self.userId) };
+  const name = self ? (self.name ?? self.userId) : undefined;
+  const color = self ? userColor(self.userId) : undefined;
   const editor = useEditor(
     {
       ...options,
@@ -55,20 +66,23 @@ export function useCollabEditor({
             ...extensions,
             CommentMark.configure({ editorId }),
             Collaboration.configure({ document: shared.doc, field }),
-            CollaborationCaret.configure({ provider: shared.provider, user: user ?? {} }),
+            CollaborationCaret.configure({ provider: shared.provider, user: { name, color } }),
           ]
         : [...extensions, CommentMark],
     },
     [shared],
   );
+  // Presence may name the user after the editor was made; the editor made before the shared document has no carets.
   useEffect(() => {
-    if (editor && shared && user) editor.commands.updateUser(user);
-  }, [editor, shared, user?.name, user?.color]);
-  useEffect(() => editor?.setEditable(room?.role === 'editor'), [editor, room?.role]);
+    if (editor && name && color) return whenMounted(editor, () => editor.commands.updateUser?.({ name, color }));
+  }, [editor, name, color]);
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
+    if (editor) return whenMounted(editor, () => editor.setEditable(room?.role === 'editor'));
+  }, [editor, room?.role]);
+  useEffect(() => {
+    if (!editor) return;
     const open = new Set(threads.filter(isOpen).map((thread) => thread.annotationId));
-    editor.view.dispatch(editor.state.tr.setMeta(commentsKey, { open }));
+    return whenMounted(editor, () => editor.view.dispatch(editor.state.tr.setMeta(commentsKey, { open })));
   }, [editor, threads]);
   return { editor: shared ? editor : null, provider: shared?.provider ?? null };
 }
