@@ -160,7 +160,7 @@ describe('@collab-backend/react-ui components against a real API', () => {
       // The author follows her thread; bob subscribes to it from the thread's menu, which then offers to unsubscribe.
       const openMenu = (thread: ReturnType<typeof within>) => {
         fireEvent.click(thread.getByRole('button', { name: 'More actions' }));
-        return () => thread.getAllByRole('menuitem').map((item) => item.textContent);
+        return () => thread.getAllByRole('menuitem').map((item: HTMLElement) => item.textContent);
       };
       const annMenu = openMenu(annThread());
       await waitFor(() => expect(annMenu()).toEqual(['Unsubscribe', 'Edit', 'Delete thread']), wait);
