@@ -258,6 +258,11 @@ describe('demo page in Chromium', () => {
     expect(
       await firstThread(alice).getByRole('button', { name: 'thumbs up, 1 so far' }).getAttribute('aria-pressed'),
     ).toBe('false');
+    // docs/react.md's picture of a thread card: avatars, times, a reaction, and the author's menu open.
+    await firstThread(alice).getByRole('button', { name: 'More actions' }).first().click();
+    await alice.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await alice.locator('.demo-sidebar').screenshot({ path: join(IMAGES, 'components.png') });
+    await alice.keyboard.press('Escape');
     await firstThread(alice).getByRole('button', { name: 'Resolve' }).click();
     for (const page of [alice, bob]) {
       await page.waitForSelector('#comments .collab-thread[data-resolved]', { timeout: 5000 });

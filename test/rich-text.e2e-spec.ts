@@ -39,11 +39,15 @@ describe('rich text with inline comments in Chromium', () => {
   let bob: Page;
   let aliceThread: string;
   let bobThread: string;
+  /** Uncaught errors of any page, checked at the end. */
+  const pageErrors: string[] = [];
+  /** A thread's highlighted text in the notes (a caret drawn in it may split it; the last part is clicked). */
+  const highlightOf = (page: Page, threadId: string) =>
+    page.locator(`#editor [data-thread-id="${threadId}"] .collab-highlight`).last();
 
   async function open(userId: string, theme = 'light', viewport = WIDE): Promise<Page> {
     const page = await (await browser.newContext({ viewport })).newPage();
-    page.on('console', (message) => message.type() === 'error' && console.log(userId, message.text()));
-    page.on('pageerror', (error) => console.log(userId, error.message));
+    page.on('pageerror', (error) => pageErrors.push(`${userId}: ${error.message}`));
     await page.goto(`${demo.url}/?user=${userId}&theme=${theme}`);
     await page.waitForSelector('body[data-ready=true]', wait);
     await page.waitForSelector('#editor-status[data-state=synced]', wait);
@@ -191,8 +195,7 @@ describe('rich text with inline comments in Chromium', () => {
       await until(page, `document.querySelectorAll('.collab-anchored-thread').length === 2`);
       expect(await anchoredThreads(page)).toEqual([aliceThread, bobThread]);
     }
-    const jumps = alice.locator('#editor .collab-highlight', { hasText: 'jumps' }).last();
-    await jumps.click();
+    await highlightOf(alice, bobThread).click();
     await alice.waitForSelector(`.collab-anchored-thread[data-active][data-anchored-thread="${bobThread}"]`, wait);
     expect(
       await alice.$$eval('.collab-highlight-active', (parts) => parts.map((part) => part.textContent).join('')),
@@ -203,7 +206,7 @@ describe('rich text with inline comments in Chromium', () => {
   it('axe finds no serious or critical violation on the editor page with a thread open, in light and in dark', async () => {
     expect(await seriousViolations(alice)).toEqual([]);
     const dark = await open('alice', 'dark');
-    await dark.locator('#editor .collab-highlight', { hasText: 'jumps' }).last().click();
+    await highlightOf(dark, bobThread).click();
     await dark.waitForSelector('.collab-anchored-thread[data-active]', wait);
     expect(await seriousViolations(dark)).toEqual([]);
     await dark.screenshot({ path: join(IMAGES, 'rich-text-dark.png') });
@@ -213,7 +216,7 @@ describe('rich text with inline comments in Chromium', () => {
   it('on a narrow window the thread floats under its text', async () => {
     const narrow = await open('bob', 'light', { width: 760, height: 860 });
     expect(await narrow.$('.collab-anchored-threads')).toBeNull();
-    await narrow.locator('#editor .collab-highlight', { hasText: 'brown' }).first().click();
+    await narrow.locator(`#editor [data-thread-id="${aliceThread}"] .collab-highlight`).first().click();
     const dialog = narrow.getByRole('dialog', { name: 'Thread by Alice' });
     await dialog.waitFor(wait);
     expect(await dialog.textContent()).toContain('Is it brown, or more of a red?');
@@ -262,5 +265,6 @@ describe('rich text with inline comments in Chromium', () => {
     await bob.locator(`[data-anchored-thread="${bobThread}"]`).waitFor(wait);
     await alice.waitForSelector('#editor-status[data-state=synced]', { timeout: 20_000 });
     expect(await highlighted(alice)).toBe('fox jumps');
+    expect(pageErrors).toEqual([]);
   }, 60_000);
 });
