@@ -285,10 +285,8 @@ describe(`@collab-backend/react hooks against a real API, on React ${version}`, 
         const first = await renderFor();
         unmounts.push(first.unmount);
         await waitFor(() => expect(first.result.current.document.status).toBe('refused'), wait);
-        expect(first.result.current.document.error).toEqual({
-          status: 'PERMISSION_DENIED',
-          message: expect.any(String),
-        });
+        expect(first.result.current.document.error?.status).toBe('PERMISSION_DENIED');
+        expect(first.result.current.document.error?.message).toMatch(/.+/);
         await expect(first.result.current.create({ comment: { commentText: 'hi' } })).rejects.toThrow(
           `This document refused you: ${first.result.current.document.error?.message}`,
         );

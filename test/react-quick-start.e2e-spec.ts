@@ -131,7 +131,7 @@ describe('the React quick start, as docs/react.md writes it', () => {
     [api, worker] = await Promise.all([startApi(world.env), startWorker(world.env)]);
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
-    const { stdout } = await timed('setup.mjs', () =>
+    const { stdout }: { stdout: string } = await timed('setup.mjs', () =>
       run(process.execPath, ['setup.mjs'], {
         cwd: APP,
         env: { ...process.env, COLLAB_URL: api.url, APP_ORIGIN: appUrl },
@@ -141,7 +141,7 @@ describe('the React quick start, as docs/react.md writes it', () => {
       stdout
         .trim()
         .split('\n')
-        .map((line) => line.split('=')),
+        .map((line): [string, string] => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(Object.keys(credentials)).toEqual(['COLLAB_API_KEY', 'COLLAB_AUTH_TOKEN']);
     server = spawn(process.execPath, ['server.mjs'], {

@@ -158,15 +158,19 @@ describe('@collab-backend/react-ui components against a real API', () => {
       expect(annThread().getByRole('button', { name: 'Reopen' }).getAttribute('aria-pressed')).toBe('true');
       expect(annThread().getByText('Resolved')).toBeTruthy();
       // The author follows her thread; bob subscribes to it from the thread's menu, which then offers to unsubscribe.
-      const openMenu = (thread: ReturnType<typeof within>) => {
-        fireEvent.click(thread.getByRole('button', { name: 'More actions' }));
-        return () => thread.getAllByRole('menuitem').map((item: HTMLElement) => item.textContent);
+      const openMenu = (article: HTMLElement) => {
+        fireEvent.click(within(article).getByRole('button', { name: 'More actions' }));
+        return () =>
+          within(article)
+            .getAllByRole('menuitem')
+            .map((item) => item.textContent);
       };
-      const annMenu = openMenu(annThread());
+      const annMenu = openMenu(ann.view.getByRole('article', { name: 'Thread by ANN' }));
       await waitFor(() => expect(annMenu()).toEqual(['Unsubscribe', 'Edit', 'Delete thread']), wait);
-      openMenu(bobThread);
+      const bobArticle = bob.view.getByRole('article', { name: 'Thread by ANN' });
+      openMenu(bobArticle);
       fireEvent.click(await waitFor(() => bobThread.getByRole('menuitem', { name: 'Subscribe' }), wait));
-      const bobMenu = openMenu(bobThread);
+      const bobMenu = openMenu(bobArticle);
       await waitFor(() => expect(bobMenu()).toEqual(['Unsubscribe']), wait);
 
       // A refused reply keeps its text and says why under it.

@@ -44,8 +44,11 @@ export function Composer({
   const users = useMentionableUsers(mention?.query ?? '');
   const open = mention !== null && dismissed !== mention.start && users.length > 0;
   const listId = useId();
-  const { refs, floatingStyles } = useFloating({
+  const [input, setInput] = useState<HTMLTextAreaElement | null>(null);
+  const [list, setList] = useState<HTMLUListElement | null>(null);
+  const { floatingStyles } = useFloating({
     open,
+    elements: { reference: input, floating: list },
     placement: 'bottom-start',
     middleware: [offset(4), flip(), shift()],
     whileElementsMounted: autoUpdate,
@@ -108,7 +111,7 @@ export function Composer({
     <form className={['collab-composer', className].filter(Boolean).join(' ')} onSubmit={(event) => void submit(event)}>
       <div className="collab-composer-row">
         <textarea
-          ref={refs.setReference}
+          ref={setInput}
           className="collab-composer-input"
           aria-label={label ?? strings.comment}
           placeholder={placeholder ?? strings.commentPlaceholder}
@@ -141,7 +144,7 @@ export function Composer({
       )}
       {open && (
         <ul
-          ref={refs.setFloating}
+          ref={setList}
           style={floatingStyles}
           id={listId}
           role="listbox"

@@ -47,13 +47,16 @@ export function Popover({
   children,
 }: PopoverProps) {
   const [open, setOpen] = useState(false);
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   const change = (next: boolean) => {
     setOpen(next);
     onOpenChange?.(next);
   };
-  const { refs, floatingStyles, context } = useFloating({
+  const { floatingStyles, context } = useFloating({
     open,
     onOpenChange: change,
+    elements: { reference: button, floating: panel },
     placement,
     middleware: [offset(6), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
@@ -67,7 +70,7 @@ export function Popover({
     <>
       <button
         type="button"
-        ref={refs.setReference}
+        ref={setButton}
         className={triggerClassName}
         aria-label={label}
         title={label}
@@ -78,7 +81,7 @@ export function Popover({
       {open && (
         <FloatingFocusManager context={context} modal={false}>
           <div
-            ref={refs.setFloating}
+            ref={setPanel}
             style={floatingStyles}
             className={role === 'menu' ? 'collab-popover collab-menu' : 'collab-popover'}
             aria-label={label}

@@ -21,12 +21,15 @@ export function FloatingComposer({ editor, className }: FloatingComposerProps) {
   useEditorTransactions(editor);
   const { from, to, empty } = editor.state.selection;
   const shown = composing || (!empty && editor.isEditable && editor.isFocused);
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   const { refs, floatingStyles } = useFloating({
     open: shown,
+    elements: { floating: panel },
     placement: 'bottom-start',
     middleware: [offset(8), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
   });
+  // The selection, as Floating UI's virtual element.
   useLayoutEffect(() => {
     if (shown) refs.setPositionReference({ getBoundingClientRect: () => posToDOMRect(editor.view, from, to) });
   }, [shown, editor, from, to, refs]);
@@ -37,7 +40,7 @@ export function FloatingComposer({ editor, className }: FloatingComposerProps) {
   };
   return (
     <div
-      ref={refs.setFloating}
+      ref={setPanel}
       style={floatingStyles}
       className={['collab-floating-composer', composing && 'collab-popover', className].filter(Boolean).join(' ')}
     >

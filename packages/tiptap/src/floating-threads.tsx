@@ -11,7 +11,7 @@ import {
   useFloating,
   useInteractions,
 } from '@floating-ui/react';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { activeThread, setActiveThread, useEditorTransactions } from './active-thread';
 
 export interface FloatingThreadsProps {
@@ -25,25 +25,30 @@ export function FloatingThreads({ editor, className }: FloatingThreadsProps) {
   useEditorTransactions(editor);
   const active = activeThread(editor);
   const thread = useThreads().find((candidate) => candidate.annotationId === active);
-  const { refs, floatingStyles, context } = useFloating({
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
+  // The thread's first highlighted part; looked up after the render that drew it.
+  const [anchor, setAnchor] = useState<Element | null>(null);
+  useLayoutEffect(() => {
+    setAnchor(
+      thread && editor.isInitialized
+        ? editor.view.dom.querySelector(`[data-thread-id="${CSS.escape(thread.annotationId)}"]`)
+        : null,
+    );
+  }, [thread, editor]);
+  const { floatingStyles, context } = useFloating({
     open: thread !== undefined,
+    elements: { reference: anchor, floating: panel },
     onOpenChange: (open) => open || setActiveThread(editor, null),
     placement: 'bottom-start',
     middleware: [offset(6), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
   });
   const { getFloatingProps } = useInteractions([useDismiss(context)]);
-  useLayoutEffect(() => {
-    if (!thread || !editor.isInitialized) return;
-    refs.setReference(
-      editor.view.dom.querySelector(`[data-thread-id="${CSS.escape(thread.annotationId)}"]`) as Element | null,
-    );
-  }, [thread, editor, refs]);
   if (!thread) return null;
   return (
     <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
       <div
-        ref={refs.setFloating}
+        ref={setPanel}
         style={floatingStyles}
         role="dialog"
         aria-label={strings.threadBy(thread.from?.name ?? thread.from?.userId ?? strings.someone)}
