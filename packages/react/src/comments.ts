@@ -17,15 +17,15 @@ const NO_THREADS: never[] = [];
 function useRoomAction<A extends unknown[], R>(
   act: (room: Room, ...args: A) => Promise<R>,
 ): (...args: A) => Promise<R> {
-  const document = useDocument();
-  const { room } = document;
+  const state = useDocument();
+  const { room } = state;
   // `act` is a module-level function per hook, so the action changes only with the room (or the refusal).
   return useCallback(
     async (...args: A) => {
-      if (!room) throw notEntered(document);
+      if (!room) throw notEntered(state);
       return act(room, ...args);
     },
-    [room, document.error],
+    [room, state.error],
   );
 }
 
@@ -106,17 +106,17 @@ export function hasReacted(thread: Thread, commentId: number, icon: string, user
 
 /** Toggles the user's `icon` reaction on a comment: removed if they have it, added if not. */
 export function useReaction(): (thread: Thread, commentId: number, icon: string) => Promise<Thread> {
-  const document = useDocument();
-  const { room } = document;
+  const state = useDocument();
+  const { room } = state;
   const { userId } = useCollab().options;
   return useCallback(
     async (thread: Thread, commentId: number, icon: string) => {
-      if (!room) throw notEntered(document);
+      if (!room) throw notEntered(state);
       return hasReacted(thread, commentId, icon, userId)
         ? room.comments.unreact(thread.annotationId, commentId, icon)
         : room.comments.react(thread.annotationId, commentId, icon);
     },
-    [room, userId, document.error],
+    [room, userId, state.error],
   );
 }
 

@@ -5,14 +5,14 @@ import { useStore } from './store';
 
 /** Sends an ephemeral event to the document's other connections (not stored); rejects until the document is entered. */
 export function useBroadcastEvent<T = unknown>(): (event: T) => Promise<void> {
-  const document = useDocument();
-  const { room } = document;
+  const state = useDocument();
+  const { room } = state;
   return useCallback(
     async (event: T) => {
-      if (!room) throw notEntered(document);
+      if (!room) throw notEntered(state);
       await room.broadcast(event);
     },
-    [room, document.error],
+    [room, state.error],
   );
 }
 
@@ -31,8 +31,8 @@ export function useEventListener<T = unknown>(listener: (event: RoomEvent<T>) =>
 export function useLiveState<T extends Record<string, unknown>>(
   id: string,
 ): [T | undefined, (data: T, options?: { merge?: boolean }) => Promise<void>] {
-  const document = useDocument();
-  const { room } = document;
+  const state = useDocument();
+  const { room } = state;
   const value = useStore(
     room,
     (entered, onChange) => entered.liveState.subscribe(id, onChange),
@@ -42,10 +42,10 @@ export function useLiveState<T extends Record<string, unknown>>(
   );
   const set = useCallback(
     async (data: T, options?: { merge?: boolean }) => {
-      if (!room) throw notEntered(document);
+      if (!room) throw notEntered(state);
       await room.liveState.set(id, data, options);
     },
-    [room, id, document.error],
+    [room, id, state.error],
   );
   return [value, set];
 }
