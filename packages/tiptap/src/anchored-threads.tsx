@@ -1,7 +1,7 @@
 import { useThreads } from '@collab-backend/react';
 import { Thread } from '@collab-backend/react-ui';
 import type { Editor } from '@tiptap/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { activeThread, setActiveThread, useEditorTransactions } from './active-thread';
 import { anchors } from './comment-mark';
 import { commentsKey } from './highlights';
@@ -35,6 +35,12 @@ export function AnchoredThreads({ editor, gap = 12, className }: AnchoredThreads
   const active = activeThread(editor);
   const column = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<{ tops: Record<string, number>; height: number }>({ tops: {}, height: 0 });
+  // The text reflows when the window's width changes: measure again.
+  const [, remeasure] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    window.addEventListener('resize', remeasure);
+    return () => window.removeEventListener('resize', remeasure);
+  }, []);
   useLayoutEffect(() => {
     if (!column.current || !editor.isInitialized) return;
     const top = column.current.getBoundingClientRect().top;
