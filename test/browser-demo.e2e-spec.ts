@@ -42,7 +42,7 @@ describe('demo page in Chromium', () => {
     const response = await post<Array<{ id: string; data: unknown }>>(
       api.url,
       '/v2/crdt/get',
-      { organizationId: sandbox.organizationId, documentId, editorId: 'notes', contentKey: 'default' },
+      { organizationId: sandbox.organizationId, documentId, editorId: 'notes' },
       { 'x-svc-api-key': sandbox.apiKey, 'x-svc-auth-token': sandbox.authToken },
     );
     expect(response.status).toBe(200);

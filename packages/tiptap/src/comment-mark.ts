@@ -8,7 +8,7 @@ export const COMMENT_MARK = 'collabComment';
  * The anchor of an inline thread: a mark carrying the thread's id, stored in the shared document like any other
  * formatting, so it follows concurrent edits. Marks of different threads overlap (`excludes: ''`); typing at a mark's
  * edge does not extend it. Whether a mark is highlighted is decided from the thread list, never written into the
- * document: resolving or reopening a thread changes no text (see docs/react.md "Inline comments").
+ * document: resolving or reopening a thread changes no text (docs/react.md "How inline comments behave").
  */
 export interface CommentMarkOptions {
   /** Named in each new thread's `context.textEditorConfig`, for a page with several editors. */

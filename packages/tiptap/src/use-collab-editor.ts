@@ -16,7 +16,7 @@ export interface CollabEditorOptions extends Partial<Omit<EditorOptions, 'extens
   editorId: string;
   /** The app's schema and behaviour, e.g. `StarterKit.configure({ undoRedo: false })` (Yjs keeps the undo history). */
   extensions: Extensions;
-  /** The Yjs XML fragment the content lives in; Tiptap's default. */
+  /** The Yjs XML fragment the content lives in: `content`, where `/v2/crdt/get` reads it (Velt's default key). */
   field?: string;
 }
 
@@ -47,7 +47,7 @@ export interface CollabEditor {
 export function useCollabEditor({
   editorId,
   extensions,
-  field = 'default',
+  field = 'content',
   ...options
 }: CollabEditorOptions): CollabEditor {
   const shared = useSharedDoc(editorId);
