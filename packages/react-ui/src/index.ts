@@ -12,8 +12,6 @@ export { CommentPin } from './comment-pin';
 export type { CommentPinProps, PinLocation } from './comment-pin';
 export { NotificationInbox } from './notification-inbox';
 export type { NotificationInboxProps } from './notification-inbox';
-export { Popover } from './popover';
-export type { PopoverProps } from './popover';
 export { DEFAULT_STRINGS, StringsProvider, useStrings } from './strings';
 export type { Strings } from './strings';
 export { userColor } from './names';
