@@ -208,7 +208,7 @@ describe('demo page in Chromium', () => {
     }
   });
 
-  it("the composer's mention list works from the keyboard alone, and the mention raises bob's unread badge until he reads it in his inbox", async () => {
+  it("the composer's mention list works from the keyboard alone, and the mention raises bob's unread badge until he opens it from his inbox, which leads to the thread", async () => {
     const composer = alice.getByRole('combobox', { name: 'New comment' });
     await composer.focus();
     await alice.keyboard.type('Can you check this, @');
@@ -241,10 +241,13 @@ describe('demo page in Chromium', () => {
     expect(await inbox.locator('.collab-unread-dot').count()).toBe(1);
     await shot(bob, '4-inbox-bob');
     await bob.screenshot({ path: join(IMAGES, 'demo-inbox.png') });
-    await inbox.getByRole('button', { name: 'Mark all as read' }).click();
+    // A click on the notification reads it and opens its thread: the card in view, its reply box focused.
+    await inbox.getByRole('button', { name: /Alice mentioned you/ }).click();
     await bob.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 5000 });
     expect(await bob.$('.collab-badge')).toBeNull();
-    await bob.keyboard.press('Escape');
+    expect(
+      await bob.evaluate(() => document.activeElement?.closest('.collab-thread')?.textContent?.includes('@Bob please')),
+    ).toBe(true);
   });
 
   it("bob's reaction and alice's resolve show in both windows", async () => {
@@ -303,7 +306,8 @@ describe('demo page in Chromium', () => {
     await alice.keyboard.type('hello from alice');
     await bob.waitForFunction(notesAre('hello from alice'), undefined, { timeout: 5000 });
     // Bob's caret after "hello" (the paragraph's text starts at position 1).
-    await bob.evaluate(() => window.notes!.chain().focus().setTextSelection(6).run());
+    await bob.click('#editor .ProseMirror');
+    await bob.evaluate(() => window.notes!.commands.setTextSelection(6));
     await bob.keyboard.type(', bob');
     await alice.waitForFunction(notesAre('hello, bob from alice'), undefined, { timeout: 5000 });
     // Alice's caret was at the end of her text; bob's insert before it moves it along.

@@ -180,7 +180,8 @@ describe('rich text with inline comments in Chromium', () => {
   });
 
   it('bob types before the passage: the highlight stays on the same words in both windows', async () => {
-    await bob.evaluate(() => window.notes!.chain().focus().setTextSelection(1).run());
+    await bob.click('#editor .ProseMirror');
+    await bob.evaluate(() => window.notes!.commands.setTextSelection(1));
     await bob.keyboard.type('Look: ');
     for (const page of [alice, bob]) {
       await until(page, "window.notes.state.doc.textContent.startsWith('Look: The quick')");

@@ -10,6 +10,14 @@ import { useTestProbe } from './test-probe';
 /** A thread on a passage of the shared notes: it is shown beside its text, not in the sidebar. */
 const isInline = (thread: ThreadData) => thread.context?.textEditorConfig !== undefined;
 
+/** The inbox's route to a notification's thread: wherever its card is on the page, brought into view with its reply box focused. */
+function openThread(annotationId: unknown) {
+  if (typeof annotationId !== 'string') return;
+  const card = document.querySelector(`.collab-thread[data-annotation-id="${CSS.escape(annotationId)}"]`);
+  card?.scrollIntoView({ block: 'center' });
+  card?.querySelector('textarea')?.focus();
+}
+
 function statusText(status: string, role: string | undefined): string {
   if (status === 'access_revoked') return 'removed: your access to this document was revoked';
   if (status === 'left') return 'left';
@@ -42,7 +50,7 @@ export function App({ userId }: { userId: string }) {
         </div>
         <div className="demo-toolbar">
           <div id="presence">{!closed && <AvatarStack />}</div>
-          <NotificationInbox />
+          <NotificationInbox onOpen={(notification) => openThread(notification.targetAnnotationId)} />
         </div>
       </header>
       <div className="demo-layout">
