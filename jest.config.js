@@ -20,7 +20,8 @@ const shared = {
     '^@app/(.*)$': '<rootDir>/libs/$1',
     '^(\\./(?:client|room|listeners|types))\\.js$': '$1',
     // The React packages import the others by package name, as an app does; Jest takes their sources.
-    '^@collab-backend/(realtime|react|react-ui)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@collab-backend/(realtime|react|react-ui|tiptap)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@collab-backend/react/shared-doc$': '<rootDir>/packages/react/src/shared-doc.ts',
   },
   testEnvironment: 'node',
 };
@@ -42,6 +43,16 @@ module.exports = {
       ],
     },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 },
+    // The hooks again on React 18, which the packages declare beside 19: react and react-dom come from test/react-18.
+    {
+      ...shared,
+      displayName: 'e2e-react-18',
+      testMatch: ['<rootDir>/test/react-hooks.e2e-spec.ts'],
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '^(react|react-dom)(/.*)?$': '<rootDir>/test/react-18/node_modules/$1$2',
+      },
+    },
     // README, CONTRIBUTING.md and docs/ against the code they describe: no build, no services.
     { ...shared, displayName: 'docs', testMatch: ['<rootDir>/test/docs/*.spec.ts'] },
   ],

@@ -30,6 +30,8 @@ await build({
     '@collab-backend/react': packageDist('react'),
     '@collab-backend/react-ui/styles.css': packageDist('react-ui', 'styles.css'),
     '@collab-backend/react-ui': packageDist('react-ui'),
+    '@collab-backend/tiptap/styles.css': packageDist('tiptap', 'styles.css'),
+    '@collab-backend/tiptap': packageDist('tiptap'),
   },
   logLevel: 'warning',
 });

@@ -30,6 +30,8 @@ const result = await build({
   target: 'es2020',
   jsx: 'automatic',
   minify: true,
+  // Left for the app's bundler to decide (esbuild would set "production" when minifying): the kit warns in development.
+  define: { 'process.env.NODE_ENV': 'process.env.NODE_ENV' },
   packages: 'external',
   write: true,
   metafile: true,

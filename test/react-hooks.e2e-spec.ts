@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/jsdom-node-environment.ts
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
+import { createElement, version, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Thread } from '@collab-backend/realtime';
 import {
@@ -38,8 +38,11 @@ const LONG = 120_000;
 const doc = { organizationId: 'org-react', documentId: 'doc-react' };
 const wait = { timeout: 10_000 };
 
-/** Every hook of @collab-backend/react, rendered with renderHook (React 19, jsdom) for two users against a real API and worker. */
-describe('@collab-backend/react hooks against a real API', () => {
+/**
+ * Every hook of @collab-backend/react, rendered with renderHook (jsdom) for two users against a real API and worker; on
+ * React 19, and on React 18 in the e2e-react-18 project.
+ */
+describe(`@collab-backend/react hooks against a real API, on React ${version}`, () => {
   let world: TestEnvironment;
   let api: RunningApi;
   let worker: RunningProcess;
@@ -74,6 +77,7 @@ describe('@collab-backend/react hooks against a real API', () => {
     owner = await createWorkspace(api.url);
     await seedDocument(world, owner.apiKey, doc.organizationId, doc.documentId);
     await seedEditors(api.url, owner, doc.organizationId, ['ann', 'bob', 'cat']);
+    await seedDocument(world, owner.apiKey, doc.organizationId, 'doc-restricted', { accessType: 'restricted' });
   }, LONG);
 
   afterEach(() => {
@@ -265,6 +269,39 @@ describe('@collab-backend/react hooks against a real API', () => {
       // A fresh connection reads the count from the server: the read stuck.
       const again = await render('cat', () => useUnreadCount());
       await waitFor(() => expect(again.result.current).toBe(0), wait);
+    },
+    LONG,
+  );
+
+  it(
+    'a refused document says why: useDocument().error, an operation’s rejection, and one console warning naming the fix',
+    async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const renderFor = async () =>
+          renderHook(() => ({ document: useDocument(), create: useCreateThread() }), {
+            wrapper: await wrapperFor('ann', 'doc-restricted'),
+          });
+        const first = await renderFor();
+        unmounts.push(first.unmount);
+        await waitFor(() => expect(first.result.current.document.status).toBe('refused'), wait);
+        expect(first.result.current.document.error?.status).toBe('PERMISSION_DENIED');
+        expect(first.result.current.document.error?.message).toMatch(/.+/);
+        await expect(first.result.current.create({ comment: { commentText: 'hi' } })).rejects.toThrow(
+          `This document refused you: ${first.result.current.document.error?.message}`,
+        );
+        const second = await renderFor();
+        unmounts.push(second.unmount);
+        await waitFor(() => expect(second.result.current.document.status).toBe('refused'), wait);
+        const warnings = warn.mock.calls
+          .map(([message]) => String(message))
+          .filter((message) => message.startsWith('[collab]'));
+        expect(warnings).toEqual([expect.stringContaining('"doc-restricted"')]);
+        expect(warnings[0]).toContain('PERMISSION_DENIED');
+        expect(warnings[0]).toContain('To fix: give the user access');
+      } finally {
+        warn.mockRestore();
+      }
     },
     LONG,
   );

@@ -78,7 +78,7 @@ describe('@collab-backend/react-ui components against a real API', () => {
   }, LONG);
 
   it(
-    'two users: avatars, a mention picked from the keyboard alone, the thread and its pin on both, the unread badge cleared by opening the inbox, a reaction and a resolve on both, a cursor drawn in the other, and no serious axe violation',
+    'two users: avatars, a mention picked from the keyboard alone, the thread and its pin on both, the inbox item with its time and document and the badge cleared by marking all read, a reaction from the picker and a resolve on both, the thread menu, a refused reply keeping its text, a cursor drawn in the other, and no serious axe violation',
     async () => {
       const ann = await mount('ann');
       const bob = await mount('bob');
@@ -114,27 +114,38 @@ describe('@collab-backend/react-ui components against a real API', () => {
       const badge = await waitFor(() => bob.view.getByRole('button', { name: 'Notifications, 1 unread' }), wait);
       expect(ann.view.getByRole('button', { name: 'Notifications' })).toBeTruthy();
       fireEvent.click(badge);
+      const inbox = await waitFor(
+        () => within(document.body).getByRole('dialog', { name: 'Notifications, 1 unread' }),
+        wait,
+      );
+      const item = within(inbox).getByRole('button', { name: /ANN mentioned you/ });
+      expect(item.dataset.unread).toBe('true');
+      expect(item.textContent).toContain(`in ${doc.documentId}`);
+      expect(item.querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+      fireEvent.click(within(inbox).getByRole('button', { name: 'Mark all as read' }));
       await waitFor(() => expect(bob.view.getByRole('button', { name: 'Notifications' })).toBeTruthy(), wait);
       expect(bob.container.querySelector('.collab-badge')).toBeNull();
-      expect(within(document.body).getByRole('dialog', { name: 'Notifications' }).textContent).not.toContain(
-        'Nothing yet',
-      );
+      fireEvent.keyDown(inbox, { key: 'Escape' });
 
-      // Bob reacts and resolves; ann's page shows both.
+      // The thread card: the author's name and a time with the exact one in `datetime`.
+      const annThread = () => within(ann.view.getByRole('article', { name: 'Thread by ANN' }));
       const bobThread = within(bob.view.getByRole('article', { name: 'Thread by ANN' }));
-      fireEvent.click(bobThread.getByRole('button', { name: 'React 👍, 0 so far' }));
+      expect(bobThread.getByText('ANN', { selector: '.collab-comment-author' })).toBeTruthy();
+      expect(bobThread.getByText('just now').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+      // Bob reacts from the picker, and resolves; ann's page shows both.
+      fireEvent.click(bobThread.getByRole('button', { name: 'Add reaction' }));
+      fireEvent.click(await waitFor(() => bobThread.getByRole('menuitem', { name: 'thumbs up' }), wait));
       await waitFor(
         () =>
-          expect(
-            within(ann.view.getByRole('article', { name: 'Thread by ANN' }))
-              .getByRole('button', { name: 'React 👍, 1 so far' })
-              .getAttribute('aria-pressed'),
-          ).toBe('false'),
+          expect(annThread().getByRole('button', { name: 'thumbs up, 1 so far' }).getAttribute('aria-pressed')).toBe(
+            'false',
+          ),
         wait,
       );
       await waitFor(
         () =>
-          expect(bobThread.getByRole('button', { name: 'React 👍, 1 so far' }).getAttribute('aria-pressed')).toBe(
+          expect(bobThread.getByRole('button', { name: 'thumbs up, 1 so far' }).getAttribute('aria-pressed')).toBe(
             'true',
           ),
         wait,
@@ -144,22 +155,32 @@ describe('@collab-backend/react-ui components against a real API', () => {
         () => expect(ann.view.getByRole('article', { name: 'Thread by ANN' }).dataset.resolved).toBe('true'),
         wait,
       );
-      expect(
-        within(ann.view.getByRole('article', { name: 'Thread by ANN' }))
-          .getByRole('button', { name: 'Reopen' })
-          .getAttribute('aria-pressed'),
-      ).toBe('true');
-      // The author follows her thread; bob subscribes to it, and his button says he now does.
-      expect(
-        within(ann.view.getByRole('article', { name: 'Thread by ANN' })).getByRole('button', { name: 'Unsubscribe' }),
-      ).toBeTruthy();
-      fireEvent.click(bobThread.getByRole('button', { name: 'Subscribe' }));
-      await waitFor(() => expect(bobThread.getByRole('button', { name: 'Unsubscribe' })).toBeTruthy(), wait);
-      // Only the author may edit or delete.
-      expect(
-        within(ann.view.getByRole('article', { name: 'Thread by ANN' })).queryByRole('button', { name: 'Edit' }),
-      ).not.toBeNull();
-      expect(bobThread.queryByRole('button', { name: 'Edit' })).toBeNull();
+      expect(annThread().getByRole('button', { name: 'Reopen' }).getAttribute('aria-pressed')).toBe('true');
+      expect(annThread().getByText('Resolved')).toBeTruthy();
+      // The author follows her thread; bob subscribes to it from the thread's menu, which then offers to unsubscribe.
+      const openMenu = (article: HTMLElement) => {
+        fireEvent.click(within(article).getByRole('button', { name: 'More actions' }));
+        return () =>
+          within(article)
+            .getAllByRole('menuitem')
+            .map((item) => item.textContent);
+      };
+      const annMenu = openMenu(ann.view.getByRole('article', { name: 'Thread by ANN' }));
+      await waitFor(() => expect(annMenu()).toEqual(['Unsubscribe', 'Edit', 'Delete thread']), wait);
+      const bobArticle = bob.view.getByRole('article', { name: 'Thread by ANN' });
+      openMenu(bobArticle);
+      fireEvent.click(await waitFor(() => bobThread.getByRole('menuitem', { name: 'Subscribe' }), wait));
+      const bobMenu = openMenu(bobArticle);
+      await waitFor(() => expect(bobMenu()).toEqual(['Unsubscribe']), wait);
+
+      // A refused reply keeps its text and says why under it.
+      const replyBox = bobThread.getByRole('combobox', { name: 'Reply' });
+      fireEvent.change(replyBox, { target: { value: 'x'.repeat(70_000) } });
+      act(() => void fireEvent.keyDown(replyBox, { key: 'Enter' }));
+      const refusal = await waitFor(() => bobThread.getByRole('alert'), wait);
+      expect(refusal.textContent).toMatch(/^Not sent: .+/);
+      expect((replyBox as HTMLTextAreaElement).value).toHaveLength(70_000);
+      expect(replyBox.getAttribute('aria-invalid')).toBe('true');
 
       // Bob's pointer over the shared area is drawn in ann's, with his name (jsdom lays nothing out: the area is at 0, 0;
       // it has no PointerEvent either, so the pointermove is a MouseEvent).

@@ -1,4 +1,5 @@
-import { useCreateThread, useThreads } from '@collab-backend/react';
+import type { Thread } from '@collab-backend/realtime';
+import { useCreateThread } from '@collab-backend/react';
 import { CommentPin, Composer, type PinLocation } from '@collab-backend/react-ui';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
@@ -8,8 +9,15 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
  * into a composer at that point; the thread is created with the point as its location, so it shows at the same spot in
  * every window. Escape cancels.
  */
-export function PinnedComments({ placing, onPlaced }: { placing: boolean; onPlaced: () => void }) {
-  const threads = useThreads();
+export function PinnedComments({
+  threads,
+  placing,
+  onPlaced,
+}: {
+  threads: Thread[];
+  placing: boolean;
+  onPlaced: () => void;
+}) {
   const create = useCreateThread();
   const [draft, setDraft] = useState<PinLocation | null>(null);
   const composer = useRef<HTMLDivElement>(null);

@@ -1,20 +1,46 @@
 import { useDocument } from '@collab-backend/react';
-import { useSharedDoc } from '@collab-backend/react/shared-doc';
-import { useEffect, useRef, useState } from 'react';
-import { bindTextarea } from './text-binding';
+import { AnchoredThreads, FloatingComposer, FloatingThreads, useCollabEditor } from '@collab-backend/tiptap';
+import { EditorContent } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/** Yjs keeps the undo history of a shared document, so the starter kit's own is off. */
+const EXTENSIONS = [StarterKit.configure({ undoRedo: false })];
+const EDITOR_PROPS = {
+  attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'notes-title' },
+};
+
+/** Threads sit beside the text when the window has room for a column, and float over it otherwise. */
+const WIDE = '(min-width: 1100px)';
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = matchMedia(WIDE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => matchMedia(WIDE).matches,
+  );
+}
 
 /** connecting, connected, synced (the server has every local change), saving, or why the server refused. */
 type NotesState = string;
 
-/** The shared notes: a textarea bound to the `content` text of the document's `notes` editor on the API's /collab endpoint. */
+/**
+ * The shared notes: a rich-text editor on the `notes` editor of the document (its Yjs document on the API's /collab
+ * endpoint), with the others' named carets, and inline comments: select text and comment; threads beside the text.
+ */
 export function SharedNotes() {
-  const shared = useSharedDoc('notes');
+  const { editor, provider } = useCollabEditor({
+    editorId: 'notes',
+    extensions: EXTENSIONS,
+    editorProps: EDITOR_PROPS,
+  });
   const { status } = useDocument();
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const wide = useWide();
   const [state, setState] = useState<NotesState>('connecting');
   useEffect(() => {
-    if (!shared || !textarea.current) return;
-    const { doc, provider } = shared;
+    if (!provider) return;
     let connection = 'connecting';
     let refusal: string | undefined;
     const refresh = () =>
@@ -41,32 +67,34 @@ export function SharedNotes() {
     provider.on('unsyncedChanges', refresh);
     provider.on('authenticationFailed', onRefused);
     refresh();
-    const unbind = bindTextarea(textarea.current, doc.getText('content'));
     return () => {
-      unbind();
       provider.off('status', onStatus);
       provider.off('synced', refresh);
       provider.off('unsyncedChanges', refresh);
       provider.off('authenticationFailed', onRefused);
     };
-  }, [shared]);
+  }, [provider]);
+  useEffect(() => {
+    window.notes = editor ?? undefined;
+  }, [editor]);
   const closed = status === 'access_revoked' || status === 'left';
   const shown = closed ? 'closed' : state;
   return (
-    <section aria-labelledby="notes-title">
+    <section aria-labelledby="notes-title" className="demo-notes">
       <h2 id="notes-title">
         Shared notes{' '}
         <span id="editor-status" className="demo-muted" data-state={shown}>
           {shown}
         </span>
       </h2>
-      <textarea
-        id="editor"
-        ref={textarea}
-        aria-labelledby="notes-title"
-        disabled={closed}
-        placeholder="Multiplayer editing: everyone types into the same text"
-      />
+      <div className="demo-notes-body" data-layout={wide ? 'anchored' : 'floating'}>
+        <div id="editor" className="demo-editor">
+          {editor && <EditorContent editor={editor} />}
+          {editor && <FloatingComposer editor={editor} />}
+          {editor && !wide && <FloatingThreads editor={editor} />}
+        </div>
+        {editor && wide && <AnchoredThreads editor={editor} className="demo-notes-threads" />}
+      </div>
     </section>
   );
 }

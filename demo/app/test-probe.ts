@@ -1,10 +1,13 @@
 import { useClient, useRoom } from '@collab-backend/react';
 import type { RealtimeClient, Room } from '@collab-backend/realtime';
+import type { Editor } from '@tiptap/core';
 import { useEffect } from 'react';
 
 declare global {
   interface Window {
     demo?: { room: Room; client: RealtimeClient; received: Record<number, number> };
+    /** The shared notes' editor, for the suite to select text in. */
+    notes?: Editor;
   }
 }
 

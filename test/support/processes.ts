@@ -59,15 +59,15 @@ function launch(script: string, env: Record<string, string>, nodeFlags: string[]
 }
 
 /**
- * Starts the compiled API (npm run start:api, or the build in `dist`) on a free port and waits until
- * /health answers 200.
+ * Starts the compiled API (npm run start:api, or the build in `dist`) on a free port, or on `extraEnv.PORT`
+ * (an API restarted where its clients expect it), and waits until /health answers 200.
  */
 export async function startApi(
   env: Record<string, string>,
   extraEnv: Record<string, string> = {},
   dist = 'dist',
 ): Promise<RunningApi> {
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const proc = launch(`${dist}/apps/api/src/main.js`, { ...env, ...extraEnv, PORT: String(port) }, API_NODE_FLAGS);
   const url = `http://127.0.0.1:${port}`;
   await eventually(

@@ -1,5 +1,6 @@
 import { useOthers, useSelf } from '@collab-backend/react';
 import { initials, userColor } from './names';
+import { useStrings } from './strings';
 
 export interface AvatarStackProps {
   /** Avatars shown before the rest are counted as "+N". */
@@ -9,6 +10,7 @@ export interface AvatarStackProps {
 
 /** Who is in the document: the user first, then the others, each a labelled avatar. */
 export function AvatarStack({ max = 5, className }: AvatarStackProps) {
+  const strings = useStrings();
   const self = useSelf();
   const others = useOthers();
   const people = [
@@ -17,7 +19,7 @@ export function AvatarStack({ max = 5, className }: AvatarStackProps) {
   ];
   const shown = people.slice(0, max);
   return (
-    <ul className={['collab-avatars', className].filter(Boolean).join(' ')} aria-label={`${people.length} here now`}>
+    <ul className={['collab-avatars', className].filter(Boolean).join(' ')} aria-label={strings.hereNow(people.length)}>
       {shown.map((person) => {
         const name = person.name ?? person.userId;
         return (
@@ -30,7 +32,7 @@ export function AvatarStack({ max = 5, className }: AvatarStackProps) {
             style={{ background: userColor(person.userId) }}
           >
             <span aria-hidden="true">{initials(name)}</span>
-            <span className="collab-visually-hidden">{person.isSelf ? `${name} (you)` : name}</span>
+            <span className="collab-visually-hidden">{person.isSelf ? strings.you(name) : name}</span>
           </li>
         );
       })}

@@ -2,7 +2,8 @@ import type { Thread as ThreadData } from '@collab-backend/realtime';
 import { autoUpdate, offset, shift, useFloating } from '@floating-ui/react';
 import { useEffect, useState } from 'react';
 import { Popover } from './popover';
-import { Thread } from './thread';
+import { useStrings } from './strings';
+import { nameOf, Thread } from './thread';
 
 export interface PinLocation {
   x: number;
@@ -42,6 +43,7 @@ function useTargetElement(thread: ThreadData, wanted: boolean): Element | null {
  * A thread with neither a point nor a target element found on the page renders nothing.
  */
 export function CommentPin({ thread, at, anchor, className }: CommentPinProps) {
+  const strings = useStrings();
   const spot = at ?? (anchor === undefined ? point(thread.location) : undefined);
   const target = useTargetElement(thread, spot === undefined && anchor === undefined);
   const reference = anchor ?? target;
@@ -53,7 +55,6 @@ export function CommentPin({ thread, at, anchor, className }: CommentPinProps) {
     whileElementsMounted: autoUpdate,
   });
   if (!spot && !reference) return null;
-  const author = thread.from?.name ?? thread.from?.userId ?? 'someone';
   const resolved = thread.status?.type === 'terminal';
   return (
     <div
@@ -65,7 +66,7 @@ export function CommentPin({ thread, at, anchor, className }: CommentPinProps) {
       data-resolved={resolved || undefined}
     >
       <Popover
-        label={`Comment by ${author}, ${thread.comments.length} in thread${resolved ? ', resolved' : ''}`}
+        label={strings.pin(nameOf(thread.from, strings), thread.comments.length, resolved)}
         triggerClassName="collab-pin-marker"
         trigger={thread.comments.length}
       >

@@ -1,4 +1,7 @@
 import type { Notification } from '@collab-backend/realtime';
+import { DEFAULT_STRINGS, type Strings } from './strings';
+
+type Words = Pick<Strings, 'someone' | 'newActivity'>;
 
 /** How a template value reads: a string as it is, a user by name, else e-mail or id. */
 function display(value: unknown): string | undefined {
@@ -9,13 +12,13 @@ function display(value: unknown): string | undefined {
 }
 
 /** The headline with its `{placeholders}` filled from the template data (an unknown one reads "someone"). */
-export function headline(notification: Notification): string | undefined {
+export function headline(notification: Notification, words: Words = DEFAULT_STRINGS): string | undefined {
   const template = notification.displayHeadlineMessageTemplate;
   if (template === undefined) return notification.headline;
   const data = notification.displayHeadlineMessageTemplateData ?? {};
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => display(data[key]) ?? 'someone');
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => display(data[key]) ?? words.someone);
 }
 
 /** One line for the inbox: the headline, then the body (a comment's text), or "New activity" when neither is set. */
-export const notificationText = (notification: Notification): string =>
-  [headline(notification), notification.displayBodyMessage].filter(Boolean).join(': ') || 'New activity';
+export const notificationText = (notification: Notification, words: Words = DEFAULT_STRINGS): string =>
+  [headline(notification, words), notification.displayBodyMessage].filter(Boolean).join(': ') || words.newActivity;

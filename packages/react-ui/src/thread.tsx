@@ -1,92 +1,149 @@
-import type { Comment, Thread as ThreadData } from '@collab-backend/realtime';
+import type { Comment, CommentUser, Thread as ThreadData } from '@collab-backend/realtime';
 import {
-  hasReacted,
   isSubscribed,
   useDeleteComment,
   useEditComment,
-  useReaction,
   useReply,
   useSelf,
   useThreadStatus,
   useThreadSubscription,
 } from '@collab-backend/react';
 import { useState } from 'react';
+import { Avatar } from './avatar';
 import { Composer } from './composer';
+import { Popover } from './popover';
+import { DEFAULT_REACTIONS, Reactions, type Reaction } from './reactions';
+import { RelativeTime } from './relative-time';
+import { useStrings, type Strings } from './strings';
 
 export const RESOLVED = { id: 'RESOLVED', name: 'Resolved', type: 'terminal' } as const;
 export const OPEN = { id: 'OPEN', name: 'Open', type: 'default' } as const;
 
 export interface ThreadProps {
   thread: ThreadData;
-  /** The reactions offered on each comment. */
-  reactions?: string[];
+  /** The reactions the picker offers. */
+  reactions?: Reaction[];
   className?: string;
 }
 
-/** A comment thread: its comments with reactions, edit and delete of the user's own, resolve or reopen, and a reply box. */
-export function Thread({ thread, reactions = ['👍', '🎉', '👀'], className }: ThreadProps) {
+export const nameOf = (user: CommentUser | undefined, strings: Strings) =>
+  user?.name ?? user?.userId ?? strings.someone;
+
+const MORE = (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
+    <path d="M5 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4Z" />
+  </svg>
+);
+
+/**
+ * A comment thread as a card: each comment with its author's avatar and name, when it was written (the exact time on
+ * hover), "edited", its reactions and a menu of the user's own actions; resolve or reopen, subscribe or unsubscribe;
+ * a reply box.
+ */
+export function Thread({ thread, reactions = DEFAULT_REACTIONS, className }: ThreadProps) {
+  const strings = useStrings();
   const reply = useReply();
-  const setStatus = useThreadStatus();
-  const setSubscribed = useThreadSubscription();
-  const self = useSelf();
-  const subscribed = self !== null && isSubscribed(thread, self.userId);
   const resolved = thread.status?.type === 'terminal';
-  const title = `Thread by ${thread.from?.name ?? thread.from?.userId ?? 'someone'}`;
   return (
     <article
       className={['collab-thread', className].filter(Boolean).join(' ')}
-      aria-label={title}
+      aria-label={strings.threadBy(nameOf(thread.from, strings))}
       data-annotation-id={thread.annotationId}
       data-resolved={resolved || undefined}
     >
-      <header className="collab-thread-header">
-        <span className="collab-status" data-status={thread.status?.id}>
-          {thread.status?.name ?? 'Open'}
-        </span>
-        {self && (
-          <button
-            type="button"
-            className="collab-button"
-            onClick={() => void setSubscribed(thread.annotationId, !subscribed)}
-          >
-            {subscribed ? 'Unsubscribe' : 'Subscribe'}
-          </button>
-        )}
-        <button
-          type="button"
-          className="collab-button"
-          aria-pressed={resolved}
-          onClick={() => void setStatus(thread.annotationId, { status: resolved ? OPEN : RESOLVED })}
-        >
-          {resolved ? 'Reopen' : 'Resolve'}
-        </button>
-      </header>
+      {resolved && <span className="collab-status">{strings.resolved}</span>}
       <ol className="collab-comments">
         {thread.comments.map((comment) => (
           <CommentItem key={comment.commentId} thread={thread} comment={comment} reactions={reactions} />
         ))}
       </ol>
-      <Composer label="Reply" placeholder="Reply…" onSubmit={(comment) => reply(thread.annotationId, comment)} />
+      <Composer
+        label={strings.reply}
+        placeholder={strings.replyPlaceholder}
+        onSubmit={(comment) => reply(thread.annotationId, comment)}
+      />
     </article>
   );
 }
 
-function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comment: Comment; reactions: string[] }) {
+/** One comment; the first also carries the thread's own actions (resolve, subscribe), as a card's header would. */
+function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comment: Comment; reactions: Reaction[] }) {
+  const strings = useStrings();
   const self = useSelf();
-  const react = useReaction();
   const edit = useEditComment();
   const remove = useDeleteComment();
+  const setStatus = useThreadStatus();
+  const setSubscribed = useThreadSubscription();
   const [editing, setEditing] = useState(false);
   const own = self !== null && comment.from?.userId === self.userId;
-  const author = comment.from?.name ?? comment.from?.userId ?? 'someone';
-  const count = (icon: string) =>
-    comment.reactionAnnotations?.find((reaction) => reaction.icon === icon)?.fromUsers.length ?? 0;
+  const author = nameOf(comment.from, strings);
+  const first = comment.commentId === thread.comments[0].commentId;
+  const resolved = thread.status?.type === 'terminal';
+  const subscribed = self !== null && isSubscribed(thread, self.userId);
   return (
     <li className="collab-comment" data-comment-id={comment.commentId}>
-      <p className="collab-comment-author">{author}</p>
+      <div className="collab-comment-header">
+        <Avatar user={comment.from ?? { userId: author }} name={author} />
+        <span className="collab-comment-author">{author}</span>
+        <RelativeTime at={comment.createdAt} />
+        {comment.status === 'updated' && <span className="collab-muted">· {strings.edited}</span>}
+        <span className="collab-comment-actions">
+          {first && (
+            <button
+              type="button"
+              className="collab-icon-button collab-resolve"
+              aria-label={resolved ? strings.reopen : strings.resolve}
+              title={resolved ? strings.reopen : strings.resolve}
+              aria-pressed={resolved}
+              onClick={() => void setStatus(thread.annotationId, { status: resolved ? OPEN : RESOLVED })}
+            >
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
+                <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4Z" />
+              </svg>
+            </button>
+          )}
+          {self !== null && (first || own) && (
+            <Popover role="menu" label={strings.moreActions} triggerClassName="collab-icon-button" trigger={MORE}>
+              {(close) => {
+                const item = (label: string, act: () => unknown, danger?: 'danger') => (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className={danger ? 'collab-menu-item collab-danger' : 'collab-menu-item'}
+                    onClick={() => {
+                      void Promise.resolve(act()).catch(() => undefined);
+                      close();
+                    }}
+                  >
+                    {label}
+                  </button>
+                );
+                return (
+                  <>
+                    {first &&
+                      item(subscribed ? strings.unsubscribe : strings.subscribe, () =>
+                        setSubscribed(thread.annotationId, !subscribed),
+                      )}
+                    {own && item(strings.edit, () => setEditing(true))}
+                    {own &&
+                      item(
+                        first ? strings.deleteThread : strings.delete,
+                        () => remove(thread.annotationId, first ? undefined : comment.commentId),
+                        'danger',
+                      )}
+                  </>
+                );
+              }}
+            </Popover>
+          )}
+        </span>
+      </div>
       {editing ? (
         <Composer
-          label="Edit comment"
+          label={strings.editComment}
+          initialText={comment.commentText}
+          autoFocus
+          onCancel={() => setEditing(false)}
           onSubmit={async ({ commentText, taggedUserContacts }) => {
             await edit(thread.annotationId, comment.commentId, { commentText, taggedUserContacts });
             setEditing(false);
@@ -95,39 +152,7 @@ function CommentItem({ thread, comment, reactions }: { thread: ThreadData; comme
       ) : (
         <p className="collab-comment-text">{comment.commentText}</p>
       )}
-      <div className="collab-comment-actions" role="group" aria-label={`Reactions to ${author}'s comment`}>
-        {reactions.map((icon) => (
-          <button
-            key={icon}
-            type="button"
-            className="collab-reaction"
-            aria-pressed={self !== null && hasReacted(thread, comment.commentId, icon, self.userId)}
-            aria-label={`React ${icon}, ${count(icon)} so far`}
-            onClick={() => void react(thread, comment.commentId, icon)}
-          >
-            {icon} {count(icon) || ''}
-          </button>
-        ))}
-        {own && (
-          <>
-            <button type="button" className="collab-button" onClick={() => setEditing(!editing)}>
-              {editing ? 'Cancel' : 'Edit'}
-            </button>
-            <button
-              type="button"
-              className="collab-button"
-              onClick={() =>
-                void remove(
-                  thread.annotationId,
-                  comment.commentId === thread.comments[0].commentId ? undefined : comment.commentId,
-                )
-              }
-            >
-              Delete
-            </button>
-          </>
-        )}
-      </div>
+      <Reactions thread={thread} comment={comment} author={author} reactions={reactions} />
     </li>
   );
 }

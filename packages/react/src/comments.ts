@@ -8,7 +8,7 @@ import type {
   Thread,
 } from '@collab-backend/realtime';
 import { useCallback, useEffect, useState } from 'react';
-import { useCollab, useRoom } from './contexts';
+import { notEntered, useCollab, useDocument, useRoom } from './contexts';
 import { useStore } from './store';
 
 const NO_THREADS: never[] = [];
@@ -17,14 +17,15 @@ const NO_THREADS: never[] = [];
 function useRoomAction<A extends unknown[], R>(
   act: (room: Room, ...args: A) => Promise<R>,
 ): (...args: A) => Promise<R> {
-  const room = useRoom();
-  // `act` is a module-level function per hook, so the action changes only with the room.
+  const state = useDocument();
+  const { room } = state;
+  // `act` is a module-level function per hook, so the action changes only with the room (or the refusal).
   return useCallback(
     async (...args: A) => {
-      if (!room) throw new Error('The document is not entered yet.');
+      if (!room) throw notEntered(state);
       return act(room, ...args);
     },
-    [room],
+    [room, state.error],
   );
 }
 
@@ -105,16 +106,17 @@ export function hasReacted(thread: Thread, commentId: number, icon: string, user
 
 /** Toggles the user's `icon` reaction on a comment: removed if they have it, added if not. */
 export function useReaction(): (thread: Thread, commentId: number, icon: string) => Promise<Thread> {
-  const room = useRoom();
+  const state = useDocument();
+  const { room } = state;
   const { userId } = useCollab().options;
   return useCallback(
     async (thread: Thread, commentId: number, icon: string) => {
-      if (!room) throw new Error('The document is not entered yet.');
+      if (!room) throw notEntered(state);
       return hasReacted(thread, commentId, icon, userId)
         ? room.comments.unreact(thread.annotationId, commentId, icon)
         : room.comments.react(thread.annotationId, commentId, icon);
     },
-    [room, userId],
+    [room, userId, state.error],
   );
 }
 

@@ -18,6 +18,8 @@ export interface DocumentState {
   /** The document's id, following a migration. */
   documentId: string;
   status: DocumentStatus;
+  /** Why entering was refused (`status: 'refused'`): the server's code (`PERMISSION_DENIED`, `NOT_FOUND`, `UNAUTHENTICATED`…) and message. */
+  error?: { status: string; message: string };
 }
 
 export const CollabContext = createContext<Collab | null>(null);
@@ -34,6 +36,13 @@ export function useDocument(): DocumentState {
   const document = useContext(DocumentContext);
   if (!document) throw new Error('Document hooks must be used inside <DocumentProvider>.');
   return document;
+}
+
+/** Why there is no room to act in: the refusal's reason when entering was refused. */
+export function notEntered({ status, error }: DocumentState): Error {
+  return new Error(
+    status === 'refused' && error ? `This document refused you: ${error.message}` : 'The document is not entered yet.',
+  );
 }
 
 export const useRoom = (): Room | null => useDocument().room;

@@ -1,20 +1,20 @@
-import type { Room } from '@collab-backend/realtime';
+import { RealtimeError, type Room } from '@collab-backend/realtime';
 import { createElement, useEffect, useState, type ReactNode } from 'react';
-import { DocumentContext, useCollab, type DocumentStatus } from './contexts';
+import { DocumentContext, useCollab, type DocumentState } from './contexts';
+import { warnRefusal } from './refusal';
 
 export interface DocumentProviderProps {
   documentId: string;
   children?: ReactNode;
 }
 
-/** Enters the document for the hooks below, leaves it on unmount, and follows it when it is migrated to a new id. */
+/**
+ * Enters the document for the hooks below, leaves it on unmount, and follows it when it is migrated to a new id.
+ * A refusal is kept with its reason (`useDocument().error`) and, in development, explained once in the console.
+ */
 export function DocumentProvider({ documentId, children }: DocumentProviderProps) {
   const { client, organizationId } = useCollab();
-  const [state, setState] = useState<{ room: Room | null; documentId: string; status: DocumentStatus }>({
-    room: null,
-    documentId,
-    status: 'entering',
-  });
+  const [state, setState] = useState<DocumentState>({ room: null, documentId, status: 'entering' });
   useEffect(() => {
     if (!client) return;
     let left = false;
@@ -29,7 +29,15 @@ export function DocumentProvider({ documentId, children }: DocumentProviderProps
         stops.push(room.onClosed(({ reason }) => setState((current) => ({ ...current, status: reason }))));
         setState({ room, documentId: room.documentId, status: 'entered' });
       },
-      () => !left && setState({ room: null, documentId, status: 'refused' }),
+      (refusal: unknown) => {
+        if (left) return;
+        const error =
+          refusal instanceof RealtimeError
+            ? { status: refusal.status, message: refusal.message }
+            : { status: 'UNAVAILABLE', message: String((refusal as Error)?.message ?? refusal) };
+        warnRefusal(organizationId, documentId, error);
+        setState({ room: null, documentId, status: 'refused', error });
+      },
     );
     return () => {
       left = true;

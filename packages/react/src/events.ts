@@ -1,17 +1,18 @@
 import type { RoomEvent } from '@collab-backend/realtime';
 import { useCallback, useEffect, useRef } from 'react';
-import { useRoom } from './contexts';
+import { notEntered, useDocument, useRoom } from './contexts';
 import { useStore } from './store';
 
 /** Sends an ephemeral event to the document's other connections (not stored); rejects until the document is entered. */
 export function useBroadcastEvent<T = unknown>(): (event: T) => Promise<void> {
-  const room = useRoom();
+  const state = useDocument();
+  const { room } = state;
   return useCallback(
     async (event: T) => {
-      if (!room) throw new Error('The document is not entered yet.');
+      if (!room) throw notEntered(state);
       await room.broadcast(event);
     },
-    [room],
+    [room, state.error],
   );
 }
 
@@ -30,7 +31,8 @@ export function useEventListener<T = unknown>(listener: (event: RoomEvent<T>) =>
 export function useLiveState<T extends Record<string, unknown>>(
   id: string,
 ): [T | undefined, (data: T, options?: { merge?: boolean }) => Promise<void>] {
-  const room = useRoom();
+  const state = useDocument();
+  const { room } = state;
   const value = useStore(
     room,
     (entered, onChange) => entered.liveState.subscribe(id, onChange),
@@ -40,10 +42,10 @@ export function useLiveState<T extends Record<string, unknown>>(
   );
   const set = useCallback(
     async (data: T, options?: { merge?: boolean }) => {
-      if (!room) throw new Error('The document is not entered yet.');
+      if (!room) throw notEntered(state);
       await room.liveState.set(id, data, options);
     },
-    [room, id],
+    [room, id, state.error],
   );
   return [value, set];
 }

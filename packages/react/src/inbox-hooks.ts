@@ -16,6 +16,9 @@ function useInbox(): InboxState {
 /** The user's latest notifications in the organization, newest first, live. */
 export const useNotifications = (): Notification[] => useInbox().notifications;
 
+/** Whether the inbox's first page is still on its way (for a loading state). */
+export const useInboxLoading = (): boolean => useInbox().loading;
+
 /** How many of the user's notifications in the organization are unread, live. */
 export const useUnreadCount = (): number => useInbox().unreadCount;
 

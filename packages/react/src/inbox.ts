@@ -4,9 +4,11 @@ import { Listeners } from './listeners';
 export interface InboxState {
   notifications: Notification[];
   unreadCount: number;
+  /** Until the first page has been read. */
+  loading: boolean;
 }
 
-export const EMPTY_INBOX: InboxState = { notifications: [], unreadCount: 0 };
+export const EMPTY_INBOX: InboxState = { notifications: [], unreadCount: 0, loading: true };
 
 /**
  * The user's inbox in one organization: the first page and the unread count are read on every (re)connection,
@@ -29,6 +31,7 @@ export class Inbox {
         if (notification.organizationId !== undefined && notification.organizationId !== this.organizationId) return;
         const others = this.state.notifications.filter((known) => known.id !== notification.id);
         this.set({
+          ...this.state,
           notifications: [notification, ...others],
           unreadCount: this.state.unreadCount + (notification.isUnread === false ? 0 : 1),
         });
@@ -46,7 +49,7 @@ export class Inbox {
       this.client.notifications.list(this.organizationId, { pageSize: this.pageSize }),
       this.client.notifications.unreadCount(this.organizationId),
     ]);
-    this.set({ notifications: page.notifications, unreadCount });
+    this.set({ notifications: page.notifications, unreadCount, loading: false });
   }
 
   async mark(notificationIds: string[], read: boolean): Promise<void> {
@@ -55,6 +58,7 @@ export class Inbox {
       (notification) => ids.has(notification.id) && (notification.isUnread !== false) === read,
     ).length;
     this.set({
+      ...this.state,
       notifications: this.state.notifications.map((notification) =>
         ids.has(notification.id) ? { ...notification, isUnread: !read } : notification,
       ),

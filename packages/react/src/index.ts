@@ -20,4 +20,4 @@ export {
   useThreadStatus,
   useThreadSubscription,
 } from './comments';
-export { useMarkRead, useNotifications, useUnreadCount } from './inbox-hooks';
+export { useInboxLoading, useMarkRead, useNotifications, useUnreadCount } from './inbox-hooks';

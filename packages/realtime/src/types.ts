@@ -96,6 +96,8 @@ export interface Thread {
   subscribedUsers?: Record<string, ThreadSubscription>;
   unsubscribedUsers?: Record<string, ThreadSubscription>;
   isRead?: boolean;
+  /** What the thread is about, as its author's app put it; an inline comment's `textEditorConfig` is here. */
+  context?: Record<string, unknown>;
   comments: Comment[];
   [field: string]: unknown;
 }

@@ -7,7 +7,7 @@ const versionOf = (path: string) =>
 describe('package versions', () => {
   it('the SDK packages are versioned with the server', () => {
     const server = versionOf('package.json');
-    expect(versionOf('packages/sdk/package.json')).toBe(server);
-    expect(versionOf('packages/realtime/package.json')).toBe(server);
+    for (const name of ['sdk', 'realtime', 'react', 'react-ui', 'tiptap'])
+      expect({ name, version: versionOf(`packages/${name}/package.json`) }).toEqual({ name, version: server });
   });
 });

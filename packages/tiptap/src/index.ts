@@ -1,0 +1,13 @@
+export { useCollabEditor } from './use-collab-editor';
+export type { CollabEditor, CollabEditorOptions } from './use-collab-editor';
+export { CommentMark, COMMENT_MARK, anchors } from './comment-mark';
+export type { Anchor, CommentMarkOptions } from './comment-mark';
+export { useCommentOnSelection, removeCommentMark, textAnchor } from './comment-on-selection';
+export type { TextEditorConfig } from './comment-on-selection';
+export { FloatingComposer } from './floating-composer';
+export type { FloatingComposerProps } from './floating-composer';
+export { AnchoredThreads, useAnchoredThreads } from './anchored-threads';
+export type { AnchoredThreadsProps } from './anchored-threads';
+export { FloatingThreads } from './floating-threads';
+export type { FloatingThreadsProps } from './floating-threads';
+export { activeThread, setActiveThread } from './active-thread';
