@@ -1,3 +1,4 @@
+export * from './console-login-emails.service';
 export * from './email-sink.module';
 export * from './email-user-data.service';
 export * from './email-worker.module';

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { ConsoleAuditInterceptor } from './console-audit.interceptor';
+import { ConsoleAuthController } from './console-auth.controller';
+import { ConsoleModule } from './console.module';
+import { SignInLimiter } from './sign-in-limiter';
+
+@Module({
+  imports: [ConsoleModule],
+  controllers: [ConsoleAuthController],
+  providers: [SignInLimiter, { provide: APP_INTERCEPTOR, useClass: ConsoleAuditInterceptor }],
+})
+export class ConsoleHttpModule {}
