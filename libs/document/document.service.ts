@@ -156,6 +156,15 @@ export class DocumentService {
     private readonly outbox: EventOutbox,
   ) {}
 
+  /** How many documents the API key has (the console's overview): an index-only count of the primary key. */
+  async count(apiKeyId: string): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM document WHERE api_key_id = $1',
+      [apiKeyId],
+    );
+    return row.n;
+  }
+
   async add(apiKeyId: string, dto: AddDocumentsDto): Promise<BatchItem[]> {
     const { organizationId, documents } = dto;
     const ids = documents.map((doc) => doc.documentId);

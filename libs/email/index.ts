@@ -6,3 +6,4 @@ export * from './email.module';
 export * from './entities';
 export * from './email-history';
 export * from './system-emails.service';
+export * from './email-message-log.service';

@@ -88,6 +88,15 @@ export class OrganizationService {
     private readonly outbox: EventOutbox,
   ) {}
 
+  /** How many organizations the API key has (the console's overview): an index-only count of the primary key. */
+  async count(apiKeyId: string): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM organization WHERE api_key_id = $1',
+      [apiKeyId],
+    );
+    return row.n;
+  }
+
   async add(apiKeyId: string, dto: AddOrganizationsDto): Promise<BatchItem[]> {
     const ids = dto.organizations.map((org) => org.organizationId);
     assertUniqueIds(ids, (i) => `data.organizations[${i}].organizationId`);

@@ -23,6 +23,7 @@ import { WebhookUserData } from './webhook-user-data.service';
     WebhookConfigService,
     WebhookDeliveryLogService,
     WebhookEndpointService,
+    WebhookTestEvents,
     WebhookUserData,
   ],
 })
