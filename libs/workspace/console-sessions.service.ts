@@ -111,10 +111,13 @@ export class ConsoleSessions {
   /** Spends the link (one statement: two redemptions cannot both succeed) and opens its session. */
   async redeemLink(token: string): Promise<OpenedSession & { continueUrl: string }> {
     const [redeemed]: Array<{ workspace_id: string; email: string; continue_url: string }> =
+      // A SELECT over the UPDATE: TypeORM answers a bare UPDATE with [rows, count].
       await this.dataSource.query(
-        `UPDATE console_login_link SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING workspace_id, email, continue_url`,
+        `WITH spent AS (
+           UPDATE console_login_link SET used_at = now()
+            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+           RETURNING workspace_id, email, continue_url
+         ) SELECT * FROM spent`,
         [hashToken(token)],
       );
     if (!redeemed) throw ApiError.unauthenticated(LINK_REFUSED);

@@ -4,7 +4,7 @@ import { href } from '../router';
 import { Loading, ScreenTitle, Section, Select, Status, Table, useAction, useLoad, when } from '../ui';
 
 interface WorkflowNode {
-  id: string;
+  nodeId: string;
   type: string;
   name?: string;
   config?: { reviewerIds?: string[]; reviewers?: Array<{ userId?: string }>; agentId?: string; url?: string };
@@ -130,12 +130,12 @@ function Graph({ definition }: { definition: Definition }) {
   return (
     <ol className="graph" aria-label={`Graph of ${definition.definitionId}`}>
       {definition.nodes.map((node) => {
-        const out = definition.edges.filter((edge) => edge.from === node.id);
+        const out = definition.edges.filter((edge) => edge.from === node.nodeId);
         return (
-          <li key={node.id}>
-            <strong>{node.name ?? node.id}</strong>{' '}
+          <li key={node.nodeId}>
+            <strong>{node.name ?? node.nodeId}</strong>{' '}
             <span className="muted">
-              ({node.type}, {node.id})
+              ({node.type}, {node.nodeId})
             </span>
             {out.length > 0 ? (
               <ul>
@@ -173,7 +173,7 @@ function DefinitionPage({ apiKey, definitionId }: { apiKey: string; definitionId
 /** Who a waiting step waits on: a human node's reviewers, an agent, or an async webhook's callback. */
 function waitsOn(step: Step, definition: Definition | undefined): string {
   if (step.status !== 'waiting' && step.status !== 'running' && step.status !== 'pending') return '—';
-  const node = definition?.nodes.find((candidate) => candidate.id === step.nodeId);
+  const node = definition?.nodes.find((candidate) => candidate.nodeId === step.nodeId);
   if (step.nodeType === 'human') {
     const reviewers = [
       ...(node?.config?.reviewerIds ?? []),
