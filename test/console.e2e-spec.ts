@@ -128,7 +128,9 @@ describe('operator console in Chromium', () => {
     mkdirSync(OUTPUT, { recursive: true });
     world = await createTestEnvironment();
     [smtp, receiver] = await Promise.all([SmtpReceiver.start(), WebhookReceiver.start()]);
-    [api, worker] = await Promise.all([startApi(world.env, ENV), startWorker(world.env, ENV)]);
+    // One after the other: on a loaded machine two boots at once can each miss the health deadline.
+    api = await startApi(world.env, ENV);
+    worker = await startWorker(world.env, ENV);
     browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
     [acme, other] = await Promise.all([
       createWorkspace(api.url, 'owner-acme@example.com'),
@@ -268,7 +270,7 @@ describe('operator console in Chromium', () => {
     await tabTo(operator, 'textbox', 'Domain to allow');
     await operator.keyboard.type('app.acme.test');
     await operator.keyboard.press('Enter');
-    await operator.getByRole('cell', { name: 'app.acme.test' }).waitFor(WAIT);
+    await operator.getByRole('cell', { name: 'app.acme.test', exact: true }).waitFor(WAIT);
     const domains = await asAcme<{ allowedDomains: string[] }>('/v2/workspace/domains/get', {});
     expect(domains.body.result.data.allowedDomains).toEqual(['app.acme.test']);
 
@@ -316,7 +318,7 @@ describe('operator console in Chromium', () => {
     await operator.getByLabel('Endpoint URL').fill(receiver.url('/hook'));
     await operator.getByLabel('Event types, comma-separated (empty: every event)').fill('comment.add');
     await operator.getByRole('button', { name: 'Create endpoint' }).click();
-    await operator.getByRole('cell', { name: receiver.url('/hook') }).waitFor(WAIT);
+    await operator.getByRole('cell', { name: receiver.url('/hook'), exact: true }).waitFor(WAIT);
 
     for (const text of ['Spring is too early', 'Summer works', 'Agreed']) {
       const added = await asAcme('/v2/commentannotations/comments/add', {

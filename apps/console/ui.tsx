@@ -214,37 +214,35 @@ export function Form({ label, onSubmit, children }: { label: string; onSubmit: (
 /** A table with its caption and column headers. */
 export function Table({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="table-wrap">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
           <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+            <td colSpan={columns.length} className="muted">
+              None
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="muted">
-                None
-              </td>
+        ) : (
+          rows.map((cells, index) => (
+            <tr key={index}>
+              {cells.map((cell, column) => (
+                <td key={column}>{cell}</td>
+              ))}
             </tr>
-          ) : (
-            rows.map((cells, index) => (
-              <tr key={index}>
-                {cells.map((cell, column) => (
-                  <td key={column}>{cell}</td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }
 
