@@ -482,7 +482,7 @@ describe('operator console in Chromium', () => {
     });
     expect(noToken).toEqual({
       status: 403,
-      body: { error: { status: 'PERMISSION_DENIED', message: expect.any(String) } },
+      body: { error: { status: 'PERMISSION_DENIED', message: 'Missing or invalid x-svc-csrf-token header.' } },
     });
 
     const otherPage = await signIn(other);

@@ -62,6 +62,6 @@ export async function page<R>(
   body: object,
   apiKey?: string,
 ): Promise<{ items: R[]; next?: string }> {
-  const result = await call<R[]>(path, body as Body<OperationPath>, apiKey);
+  const result = await call<R[]>(path, body, apiKey);
   return { items: result.data ?? [], next: result.nextPageToken ?? result.pageToken };
 }

@@ -30,13 +30,13 @@ export function identifiersOf(data: unknown): Record<string, unknown> {
 export class ConsoleAuditInterceptor implements NestInterceptor {
   constructor(private readonly audit: AuditProducer) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  intercept(context: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
     const session = req.consoleSession;
     const operation = req.path.slice(req.path.lastIndexOf('/') + 1);
     if (!session || READ_OPERATIONS.has(operation)) return next.handle();
     return next.handle().pipe(
-      switchMap((answer) =>
+      switchMap((answer: unknown) =>
         from(
           this.audit
             .record({

@@ -224,7 +224,7 @@ export class DocumentService {
       pager.limit,
     ]);
     const page = pager.page(rows);
-    return { rows: page.rows.map(({ sort_name: _, ...row }) => documentView(row)), nextToken: page.nextToken };
+    return { rows: page.rows.map(documentView), nextToken: page.nextToken };
   }
 
   async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown> | BatchItem>> {

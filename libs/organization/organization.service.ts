@@ -149,7 +149,7 @@ export class OrganizationService {
       pager.limit,
     ]);
     const page = pager.page(rows);
-    return { rows: page.rows.map(({ sort_name: _, ...row }) => organizationView(row)), nextToken: page.nextToken };
+    return { rows: page.rows.map(organizationView), nextToken: page.nextToken };
   }
 
   async get(apiKeyId: string, dto: GetOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {

@@ -47,8 +47,8 @@ export function mountConsole(app: INestApplication, config: AppConfig): void {
   const files = express.static(CONSOLE_ASSETS, { index: 'index.html', redirect: false, setHeaders: cacheHeaders });
   app.use(CONSOLE_PATH, securityHeaders, (req: Request, res: Response, next: NextFunction) => {
     // `/console` becomes `/console/`, so the page's relative asset paths resolve under it.
-    if (req.originalUrl === CONSOLE_PATH) return res.redirect(301, `${CONSOLE_PATH}/`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    return files(req, res, next);
+    if (req.originalUrl === CONSOLE_PATH) res.redirect(301, `${CONSOLE_PATH}/`);
+    else if (req.method !== 'GET' && req.method !== 'HEAD') next();
+    else void files(req, res, next);
   });
 }

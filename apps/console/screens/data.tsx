@@ -217,7 +217,7 @@ function OrganizationPage({
                     </a>,
                     <code key="i">{document.id}</code>,
                     String(document.accessType),
-                    String(document.folderId ?? '—'),
+                    typeof document.folderId === 'string' ? document.folderId : '—',
                   ])}
               />
               {documentPages.pager(next)}
@@ -484,7 +484,7 @@ function Editor({
             caption={`Versions of ${editor.id}, newest first`}
             columns={['Version', 'Kind', 'Saved', 'By', 'Diff']}
             rows={list.map((version) => [
-              version.versionName,
+              version.versionName || `${version.kind} version`,
               version.kind,
               when(new Date(version.createdAt).toISOString()),
               version.createdBy ?? '—',
@@ -498,11 +498,14 @@ function Editor({
                       { ...ref, fromVersionId: version.versionId },
                       apiKey,
                     );
-                    setDiff({ title: `Changes since ${version.versionName}`, value: result.data });
+                    setDiff({
+                      title: `Changes since ${version.versionName || when(new Date(version.createdAt).toISOString())}`,
+                      value: result.data,
+                    });
                   })
                 }
               >
-                Diff from {version.versionName} to now
+                Diff from {version.versionName || when(new Date(version.createdAt).toISOString())} to now
               </button>,
             ])}
           />

@@ -14,6 +14,11 @@ type Values = Record<string, string | boolean>;
 
 const keyOf = (path: SettingField['path']) => path.join('.');
 
+/** A scalar setting as the form holds it. */
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
 function read(config: Record<string, unknown>, path: SettingField['path']): unknown {
   const top = config[path[0]];
   return path.length === 1 ? top : (top as Record<string, unknown> | undefined)?.[path[1]];
@@ -58,9 +63,7 @@ export function SettingsForm({
             ? ''
             : field.kind === 'json'
               ? JSON.stringify(value ?? {}, null, 2)
-              : value == null
-                ? ''
-                : String(value);
+              : text(value);
     }
     setValues(initial);
   }, [stored.value, fields]);
@@ -80,7 +83,7 @@ export function SettingsForm({
         ? values[keyOf(field.path)] !== ''
         : field.kind === 'json'
           ? JSON.stringify(typed(field)) !== JSON.stringify(read(original, field.path) ?? {})
-          : String(typed(field) ?? '') !== String(read(original, field.path) ?? (field.kind === 'bool' ? false : ''));
+          : text(typed(field)) !== text(read(original, field.path) ?? (field.kind === 'bool' ? false : ''));
     const groups = new Set(
       fields.filter((field) => field.path.length === 2 && changed(field)).map((field) => field.path[0]),
     );

@@ -53,6 +53,15 @@ interface Attempt {
 type EventTypes = NonNullable<Body<'/v2/workspace/advancedwebhook/endpoints/create'>['filterTypes']>;
 
 /** A comma-separated list of event types; the API names any it does not know. */
+/** A body shown as the JSON it holds, when it is JSON. */
+function readable(body: string | null): unknown {
+  try {
+    return body === null ? null : (JSON.parse(body) as unknown);
+  } catch {
+    return body;
+  }
+}
+
 const list = (text: string) =>
   text
     .split(',')
@@ -453,9 +462,14 @@ function Attempts({ apiKey, deliveryId }: { apiKey: string; deliveryId: string }
                   </p>
                   <Json
                     label={`Request ${attempt.attempt}`}
-                    value={{ url: attempt.url, headers: attempt.request.headers, body: attempt.request.body }}
+                    value={{ url: attempt.url, headers: attempt.request.headers, body: readable(attempt.request.body) }}
                   />
-                  {attempt.response && <Json label={`Response ${attempt.attempt}`} value={attempt.response} />}
+                  {attempt.response && (
+                    <Json
+                      label={`Response ${attempt.attempt}`}
+                      value={{ ...attempt.response, body: readable(attempt.response.body) }}
+                    />
+                  )}
                 </li>
               ))}
             </ol>
