@@ -22,9 +22,9 @@ export function identifiersOf(data: unknown): Record<string, unknown> {
 }
 
 /**
- * Every change made from the console goes to the audit log with who made it (docs/console.md "Audit
- * log"): after the handler succeeded, and before the answer leaves, so an answered change has its entry
- * queued or written. Requests authenticated by headers are not the console's and are left alone.
+ * Every change made from the console goes to the audit log with who made it: after the handler
+ * succeeded, and before the answer leaves, so an answered change has its entry queued or written
+ * (docs/console.md "Audit log"). Requests authenticated by headers are not the console's and are left alone.
  */
 @Injectable()
 export class ConsoleAuditInterceptor implements NestInterceptor {

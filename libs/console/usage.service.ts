@@ -23,7 +23,7 @@ export interface UsageView {
   version: string;
 }
 
-/** The console's overview of one API key (docs/console.md "Overview"), each figure from the module that owns it. */
+/** The console's overview of one API key (docs/console.md "Screens"), each figure from the module that owns it. */
 @Injectable()
 export class UsageService {
   constructor(

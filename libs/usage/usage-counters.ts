@@ -17,7 +17,7 @@ const dayKey = (apiKeyId: string, at: number) => `${tag(apiKeyId)}:users:${new D
 const hourKey = (apiKeyId: string, at: number) => `${tag(apiKeyId)}:events:${new Date(at).toISOString().slice(0, 13)}`;
 
 /**
- * Usage figures for the console's overview (docs/console.md "Overview"): end users who connected (a socket
+ * Usage figures for the console's overview (docs/console.md "Screens"): end users who connected (a socket
  * or a CRDT sync connection; a HyperLogLog per API key and day, about 12 kB each, 0.81% standard error) and
  * events the pipeline committed (a counter per API key and hour). Each process buffers in memory and flushes
  * every USAGE_FLUSH_INTERVAL_MS and at shutdown; a process killed hard loses at most that much of a metric.

@@ -61,7 +61,7 @@ export class UserTokenService {
 
   /**
    * verify, plus when the token expires (epoch ms): what a connection (a socket, a CRDT sync connection)
-   * holds it to. The user counts as active (monthly active users: docs/console.md "Overview").
+   * holds it to. The user counts as active (monthly active users: docs/console.md "Screens").
    */
   async verifyWithExpiry(apiKeyId: string, token: string): Promise<{ user: EndUser; expiresAt: number }> {
     const verified = await this.checked(apiKeyId, token);
