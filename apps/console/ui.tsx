@@ -278,3 +278,20 @@ export function Json({ label, value }: { label: string; value: unknown }) {
 export function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC' : '—';
 }
+
+/** A button that runs `work` as `action`, its outcome on the action's status line. */
+export function ActionButton({
+  action,
+  work,
+  children,
+}: {
+  action: ReturnType<typeof useAction>;
+  work: () => Promise<string | void>;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" disabled={action.busy} onClick={() => void action.run(work)}>
+      {children}
+    </button>
+  );
+}

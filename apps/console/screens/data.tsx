@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { call, page } from '../api';
 import { href } from '../router';
 import {
+  ActionButton,
   Field,
   Form,
   Json,
@@ -488,25 +489,23 @@ function Editor({
               version.kind,
               when(new Date(version.createdAt).toISOString()),
               version.createdBy ?? '—',
-              <button
+              <ActionButton
                 key="d"
-                type="button"
-                onClick={() =>
-                  void action.run(async () => {
-                    const result = await call<Diff>(
-                      '/v2/crdt/versions/diff',
-                      { ...ref, fromVersionId: version.versionId },
-                      apiKey,
-                    );
-                    setDiff({
-                      title: `Changes since ${version.versionName || when(new Date(version.createdAt).toISOString())}`,
-                      value: result.data,
-                    });
-                  })
-                }
+                action={action}
+                work={async () => {
+                  const result = await call<Diff>(
+                    '/v2/crdt/versions/diff',
+                    { ...ref, fromVersionId: version.versionId },
+                    apiKey,
+                  );
+                  setDiff({
+                    title: `Changes since ${version.versionName || when(new Date(version.createdAt).toISOString())}`,
+                    value: result.data,
+                  });
+                }}
               >
                 Diff from {version.versionName || when(new Date(version.createdAt).toISOString())} to now
-              </button>,
+              </ActionButton>,
             ])}
           />
         )}
@@ -595,18 +594,16 @@ function UserPage({ apiKey, organizationId, userId }: { apiKey: string; organiza
         </Loading>
       </Section>
       <Section title="GDPR export">
-        <button
-          type="button"
-          onClick={() =>
-            void action.run(async () => {
-              const result = await call<unknown>('/v2/users/data/get', { organizationId, userId }, apiKey);
-              setExported(result.data);
-              return "Exported the first page of the user's data.";
-            })
-          }
+        <ActionButton
+          action={action}
+          work={async () => {
+            const result = await call<unknown>('/v2/users/data/get', { organizationId, userId }, apiKey);
+            setExported(result.data);
+            return "Exported the first page of the user's data.";
+          }}
         >
           Export the user's data
-        </button>
+        </ActionButton>
         {exported !== null && <Json label="The user's data" value={exported} />}
       </Section>
       <Section title="GDPR erasure">

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { call } from '../api';
-import { Field, Form, Loading, ScreenTitle, Section, Select, Status, Table, useAction, useLoad } from '../ui';
+import {
+  ActionButton,
+  Field,
+  Form,
+  Loading,
+  ScreenTitle,
+  Section,
+  Select,
+  Status,
+  Table,
+  useAction,
+  useLoad,
+} from '../ui';
 import { ACTIVITIES, EMAIL, NOTIFICATIONS, PERMISSION_PROVIDER, SettingsForm, VERSIONS } from './settings';
 
 interface AuthToken {
@@ -155,19 +167,17 @@ function AuthTokens({ apiKey }: { apiKey: string }) {
             rows={list.map((token) => [
               token.name,
               <code key="t">{masked(token.token)}</code>,
-              <button
+              <ActionButton
                 key="r"
-                type="button"
-                onClick={() =>
-                  void action.run(async () => {
-                    await call('/v2/workspace/authtoken/revoke', { apiKey, authTokenId: token.id });
-                    tokens.reload();
-                    return `Token ${token.name} revoked.`;
-                  })
-                }
+                action={action}
+                work={async () => {
+                  await call('/v2/workspace/authtoken/revoke', { apiKey, authTokenId: token.id });
+                  tokens.reload();
+                  return `Token ${token.name} revoked.`;
+                }}
               >
                 Revoke {token.name} ({masked(token.token)})
-              </button>,
+              </ActionButton>,
             ])}
           />
         )}
@@ -188,18 +198,16 @@ function AuthTokens({ apiKey }: { apiKey: string }) {
           Create token
         </button>
       </Form>
-      <button
-        type="button"
-        onClick={() =>
-          void action.run(async () => {
-            const result = await call<{ newAuthToken: AuthToken }>('/v2/workspace/authtoken/reset', { apiKey });
-            setSecret({ label: "The key's only auth token now", value: result.data.newAuthToken.token });
-            tokens.reload();
-          })
-        }
+      <ActionButton
+        action={action}
+        work={async () => {
+          const result = await call<{ newAuthToken: AuthToken }>('/v2/workspace/authtoken/reset', { apiKey });
+          setSecret({ label: "The key's only auth token now", value: result.data.newAuthToken.token });
+          tokens.reload();
+        }}
       >
         Rotate: replace every token of the key with one new token
-      </button>
+      </ActionButton>
       <Status status={action.status} />
       {secret && <Secret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />}
     </Section>
@@ -222,19 +230,17 @@ function Domains({ apiKey }: { apiKey: string }) {
             columns={['Domain', 'Action']}
             rows={list.map((name) => [
               name,
-              <button
+              <ActionButton
                 key="d"
-                type="button"
-                onClick={() =>
-                  void action.run(async () => {
-                    await call('/v2/workspace/domains/delete', { domains: [name] }, apiKey);
-                    domains.reload();
-                    return `${name} removed.`;
-                  })
-                }
+                action={action}
+                work={async () => {
+                  await call('/v2/workspace/domains/delete', { domains: [name] }, apiKey);
+                  domains.reload();
+                  return `${name} removed.`;
+                }}
               >
                 Remove {name}
-              </button>,
+              </ActionButton>,
             ])}
           />
         )}
@@ -266,17 +272,15 @@ function WorkspaceToken() {
   return (
     <Section title="Workspace auth token">
       <p>Rotating it ends every console session of the workspace, this one included.</p>
-      <button
-        type="button"
-        onClick={() =>
-          void action.run(async () => {
-            const result = await call<{ authToken: string }>('/v2/workspace/workspaceauthtoken/reset', {});
-            setToken(result.data.authToken);
-          })
-        }
+      <ActionButton
+        action={action}
+        work={async () => {
+          const result = await call<{ authToken: string }>('/v2/workspace/workspaceauthtoken/reset', {});
+          setToken(result.data.authToken);
+        }}
       >
         Rotate the workspace token
-      </button>
+      </ActionButton>
       <Status status={action.status} />
       {token && <Secret label="New workspace auth token" value={token} onDone={() => location.reload()} />}
     </Section>

@@ -2,6 +2,7 @@ import { type Body } from '@collab-backend/sdk/client';
 import { useState } from 'react';
 import { call, page } from '../api';
 import {
+  ActionButton,
   Check,
   Field,
   Form,
@@ -129,76 +130,66 @@ function Endpoints({
                 <button type="button" onClick={() => setEditing(endpoint)}>
                   Edit {endpoint.url}
                 </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void action.run(async () => {
-                      await call(
-                        '/v2/workspace/advancedwebhook/endpoints/update',
-                        { endpointId: endpoint.id, disabled: !endpoint.disabled },
-                        apiKey,
-                      );
-                      endpoints.reload();
-                      return `${endpoint.url} ${endpoint.disabled ? 'enabled' : 'disabled'}.`;
-                    })
-                  }
+                <ActionButton
+                  action={action}
+                  work={async () => {
+                    await call(
+                      '/v2/workspace/advancedwebhook/endpoints/update',
+                      { endpointId: endpoint.id, disabled: !endpoint.disabled },
+                      apiKey,
+                    );
+                    endpoints.reload();
+                    return `${endpoint.url} ${endpoint.disabled ? 'enabled' : 'disabled'}.`;
+                  }}
                 >
                   {endpoint.disabled ? 'Enable' : 'Disable'} {endpoint.url}
-                </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void action.run(async () => {
-                      const result = await call<{ secret: string }>(
-                        '/v2/workspace/advancedwebhook/endpoints/secret/rotate',
-                        { endpointId: endpoint.id },
-                        apiKey,
-                      );
-                      setSecret(result.data.secret);
-                      return 'Secret rotated; the previous one signs too for 24 hours.';
-                    })
-                  }
+                </ActionButton>
+                <ActionButton
+                  action={action}
+                  work={async () => {
+                    const result = await call<{ secret: string }>(
+                      '/v2/workspace/advancedwebhook/endpoints/secret/rotate',
+                      { endpointId: endpoint.id },
+                      apiKey,
+                    );
+                    setSecret(result.data.secret);
+                    return 'Secret rotated; the previous one signs too for 24 hours.';
+                  }}
                 >
                   Rotate secret of {endpoint.url}
-                </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void action.run(async () => {
-                      const result = await call<{ secret: string }>(
-                        '/v2/workspace/advancedwebhook/endpoints/secret/get',
-                        { endpointId: endpoint.id },
-                        apiKey,
-                      );
-                      setSecret(result.data.secret);
-                    })
-                  }
+                </ActionButton>
+                <ActionButton
+                  action={action}
+                  work={async () => {
+                    const result = await call<{ secret: string }>(
+                      '/v2/workspace/advancedwebhook/endpoints/secret/get',
+                      { endpointId: endpoint.id },
+                      apiKey,
+                    );
+                    setSecret(result.data.secret);
+                  }}
                 >
                   Show secret of {endpoint.url}
-                </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void action.run(async () => {
-                      await call('/v2/workspace/webhooks/test', { endpointId: endpoint.id }, apiKey);
-                      return `Test event sent to ${endpoint.url}.`;
-                    })
-                  }
+                </ActionButton>
+                <ActionButton
+                  action={action}
+                  work={async () => {
+                    await call('/v2/workspace/webhooks/test', { endpointId: endpoint.id }, apiKey);
+                    return `Test event sent to ${endpoint.url}.`;
+                  }}
                 >
                   Send a test event to {endpoint.url}
-                </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void action.run(async () => {
-                      await call('/v2/workspace/advancedwebhook/endpoints/delete', { endpointId: endpoint.id }, apiKey);
-                      endpoints.reload();
-                      return `${endpoint.url} deleted.`;
-                    })
-                  }
+                </ActionButton>
+                <ActionButton
+                  action={action}
+                  work={async () => {
+                    await call('/v2/workspace/advancedwebhook/endpoints/delete', { endpointId: endpoint.id }, apiKey);
+                    endpoints.reload();
+                    return `${endpoint.url} deleted.`;
+                  }}
                 >
                   Delete {endpoint.url}
-                </button>
+                </ActionButton>
               </span>,
             ])}
           />
@@ -262,17 +253,15 @@ function Endpoints({
           Create endpoint
         </button>
       </Form>
-      <button
-        type="button"
-        onClick={() =>
-          void action.run(async () => {
-            await call('/v2/workspace/webhooks/test', {}, apiKey);
-            return "Test event sent to the basic configuration's URLs.";
-          })
-        }
+      <ActionButton
+        action={action}
+        work={async () => {
+          await call('/v2/workspace/webhooks/test', {}, apiKey);
+          return "Test event sent to the basic configuration's URLs.";
+        }}
       >
         Send a test event to the basic webhook URLs
-      </button>
+      </ActionButton>
     </Section>
   );
 }
@@ -389,18 +378,16 @@ function Deliveries({ apiKey, endpoints }: { apiKey: string; endpoints: Endpoint
                     Attempts of {delivery.id}
                   </button>
                   {delivery.status !== 'pending' && (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void action.run(async () => {
-                          await call('/v2/workspace/webhooks/deliveries/retry', { deliveryIds: [delivery.id] }, apiKey);
-                          deliveries.reload();
-                          return `Delivery ${delivery.id} queued again.`;
-                        })
-                      }
+                    <ActionButton
+                      action={action}
+                      work={async () => {
+                        await call('/v2/workspace/webhooks/deliveries/retry', { deliveryIds: [delivery.id] }, apiKey);
+                        deliveries.reload();
+                        return `Delivery ${delivery.id} queued again.`;
+                      }}
                     >
                       Retry {delivery.id}
-                    </button>
+                    </ActionButton>
                   )}
                 </span>,
               ])}

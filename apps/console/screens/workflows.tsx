@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { call } from '../api';
 import { href } from '../router';
-import { Loading, ScreenTitle, Section, Select, Status, Table, useAction, useLoad, when } from '../ui';
+import { ActionButton, Loading, ScreenTitle, Section, Select, Status, Table, useAction, useLoad, when } from '../ui';
 
 interface WorkflowNode {
   nodeId: string;
@@ -223,18 +223,16 @@ function ExecutionPage({ apiKey, executionId }: { apiKey: string; executionId: s
                 ))}
               </ol>
               {(value.status === 'pending' || value.status === 'running') && (
-                <button
-                  type="button"
-                  onClick={() =>
-                    void cancel.run(async () => {
-                      await call('/v2/workflow/executions/cancel', { executionId }, apiKey);
-                      execution.reload();
-                      return 'Execution cancelled.';
-                    })
-                  }
+                <ActionButton
+                  action={cancel}
+                  work={async () => {
+                    await call('/v2/workflow/executions/cancel', { executionId }, apiKey);
+                    execution.reload();
+                    return 'Execution cancelled.';
+                  }}
                 >
                   Cancel the execution
-                </button>
+                </ActionButton>
               )}
             </>
           )}
