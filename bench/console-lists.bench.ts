@@ -34,13 +34,18 @@ interface Listing {
   params: unknown[];
 }
 
-const DELIVERY_LIST = (extra: string) => `SELECT id, seq, event_id, event, target, endpoint_id, url, organization_id, document_id,
+const DELIVERY_LIST = (
+  extra: string,
+) => `SELECT id, seq, event_id, event, target, endpoint_id, url, organization_id, document_id,
   status, attempts, last_http_status, last_error, next_attempt_at, delivered_at, created_at, created_at::text AS created_text
   FROM webhook_delivery WHERE api_key_id = $1 ${extra} ORDER BY created_at DESC, seq DESC LIMIT 51`;
 
 async function seed(db: Client, apiKeyId: string): Promise<void> {
-  await db.query(`INSERT INTO organization (api_key_id, id, name)
-    SELECT $1, 'org-' || lpad(n::text, 4, '0'), 'Organization ' || n FROM generate_series(1, 200) n`, [apiKeyId]);
+  await db.query(
+    `INSERT INTO organization (api_key_id, id, name)
+    SELECT $1, 'org-' || lpad(n::text, 4, '0'), 'Organization ' || n FROM generate_series(1, 200) n`,
+    [apiKeyId],
+  );
   await db.query(`INSERT INTO organization (api_key_id, id, name) VALUES ($1, 'big', 'Big Co')`, [apiKeyId]);
   await db.query(
     `INSERT INTO document (api_key_id, organization_id, id, name, access_type)
@@ -48,8 +53,13 @@ async function seed(db: Client, apiKeyId: string): Promise<void> {
        FROM generate_series(1, $2::int) n`,
     [apiKeyId, DOCUMENTS],
   );
-  await db.query(`INSERT INTO webhook_endpoint (id, api_key_id, url, secret_ciphertext)
-    SELECT 'ep-' || n, $1, 'https://hooks.example.com/' || n, 'v1.x' FROM generate_series(1, 4) n`, [apiKeyId]).catch(() => undefined);
+  await db
+    .query(
+      `INSERT INTO webhook_endpoint (id, api_key_id, url, secret_ciphertext)
+    SELECT 'ep-' || n, $1, 'https://hooks.example.com/' || n, 'v1.x' FROM generate_series(1, 4) n`,
+      [apiKeyId],
+    )
+    .catch(() => undefined);
   // Newest last, one every 5 s over about a month; 3 % failed, a few pending, one in four to an endpoint.
   await db.query(
     `INSERT INTO webhook_delivery (id, event_id, api_key_id, organization_id, document_id, event, target, endpoint_id, url,
@@ -87,7 +97,9 @@ async function main(): Promise<void> {
     await seed(db, owner.apiKey);
     const [{ attempts }] = (await db.query<{ attempts: string }>('SELECT count(*) AS attempts FROM webhook_attempt'))
       .rows;
-    console.log(`seeded ${attempts} attempts, ${DELIVERIES} deliveries, ${DOCUMENTS} documents in ${fixed((performance.now() - seeding) / 1000)} s`);
+    console.log(
+      `seeded ${attempts} attempts, ${DELIVERIES} deliveries, ${DOCUMENTS} documents in ${fixed((performance.now() - seeding) / 1000)} s`,
+    );
     const key = owner.apiKey;
     const middle = new Date(Date.now() - (DELIVERIES / 2) * 5000);
     const dayBefore = new Date(middle.getTime() - 86_400_000);
@@ -128,8 +140,16 @@ async function main(): Promise<void> {
         name: 'delivery log, failed of one event type in that day',
         index: 'IDX_webhook_delivery_failed',
         route: '/v2/workspace/webhooks/deliveries/get',
-        body: { pageSize: 50, status: 'failed', event: 'comment.update', createdAfter: dayBefore.toISOString(), createdBefore: middle.toISOString() },
-        sql: DELIVERY_LIST(`AND status = 'failed' AND event = 'comment.update' AND created_at >= $2 AND created_at < $3`),
+        body: {
+          pageSize: 50,
+          status: 'failed',
+          event: 'comment.update',
+          createdAfter: dayBefore.toISOString(),
+          createdBefore: middle.toISOString(),
+        },
+        sql: DELIVERY_LIST(
+          `AND status = 'failed' AND event = 'comment.update' AND created_at >= $2 AND created_at < $3`,
+        ),
         params: [key, dayBefore, middle],
       },
       {
@@ -182,7 +202,9 @@ async function main(): Promise<void> {
     const figures: Figure[] = [];
     const headers = apiKeyHeaders(owner);
     for (const listing of listings) {
-      const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS false) ${listing.sql}`, listing.params)).rows
+      const plan = (
+        await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS false) ${listing.sql}`, listing.params)
+      ).rows
         .map((row) => row['QUERY PLAN'])
         .join('\n    ');
       console.log(`\n${listing.name}: EXPLAIN\n    ${plan}`);
@@ -192,7 +214,8 @@ async function main(): Promise<void> {
         let started = performance.now();
         const answered = await post(api.url, listing.route, listing.body, headers);
         const apiMs = performance.now() - started;
-        if (answered.status !== 200) throw new Error(`${listing.route} answered ${answered.status}: ${JSON.stringify(answered.body)}`);
+        if (answered.status !== 200)
+          throw new Error(`${listing.route} answered ${answered.status}: ${JSON.stringify(answered.body)}`);
         started = performance.now();
         await db.query(listing.sql, listing.params);
         const pgMs = performance.now() - started;
