@@ -29,15 +29,15 @@ const result = await build({
   logLevel: 'warning',
 });
 const outputs = Object.keys(result.metafile.outputs).map((file) => basename(file));
-const script = outputs.find((file) => file.endsWith('.js'));
-const styles = outputs.find((file) => file.endsWith('.css'));
+const script = outputs.find((file) => file.endsWith('.js')) ?? 'console.js';
+const styles = outputs.find((file) => file.endsWith('.css')) ?? 'console.css';
 const page = readFileSync(join(root, 'apps/console/index.html'), 'utf8')
   .replace('console.js', script)
   .replace('console.css', styles);
 writeFileSync(join(out, 'index.html'), page);
-const sizes = Object.fromEntries(
-  ['index.html', script, styles].map((file) => [file, gzipSync(readFileSync(join(out, file))).length]),
-);
+/** @type {Record<string, number>} */
+const sizes = {};
+for (const file of ['index.html', script, styles]) sizes[file] = gzipSync(readFileSync(join(out, file))).length;
 const total = Object.values(sizes).reduce((sum, size) => sum + size, 0);
 writeFileSync(join(out, 'size.json'), `${JSON.stringify({ firstLoadGzipBytes: total, files: sizes }, null, 2)}\n`);
 console.log(`console: first load ${(total / 1000).toFixed(1)} kB gzipped (budget ${BUDGET_BYTES / 1000} kB)`);
