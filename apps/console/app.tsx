@@ -46,7 +46,12 @@ function Shell({ session, route, onSignedOut }: { session: Session; route: strin
     [session.workspaceId],
   );
   const [apiKey, setApiKey] = useState<string | null>(null);
-  const current = apiKey ?? keys.value?.[0]?.id ?? null;
+  // Chosen once: a key created later (listed in id order, maybe first) must not take the place of the one in use.
+  const first = keys.value?.[0]?.id ?? null;
+  useEffect(() => {
+    if (apiKey === null && first !== null) setApiKey(first);
+  }, [apiKey, first]);
+  const current = apiKey;
   const screen = SCREENS.some(([name]) => name === route[0]) ? route[0] : 'overview';
 
   async function signOut() {
