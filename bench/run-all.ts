@@ -24,6 +24,7 @@ const BENCHMARKS = [
   'cursors',
   'versions',
   'workflows',
+  'console-lists',
   'load',
 ];
 

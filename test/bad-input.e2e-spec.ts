@@ -323,6 +323,8 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v2/workflow/definitions/update': WORKFLOW_DEFINITION,
   // An absolute http(s) URL (checked by the service, as a webhook node's url).
   '/v2/workflow/agentendpoint/update': { url: 'https://example.com/agent' },
+  // On the console's origin or a loopback host (checked by the service, with Velt's messages).
+  '/v2/workspace/email/send-login-link': { continueUrl: 'http://localhost/console/' },
 };
 
 /**

@@ -40,23 +40,45 @@ export function resolveAccess(facts: AccessFacts): AccessRole | null {
   return resolveGrant(facts)?.role ?? null;
 }
 
-/** resolveAccess with the grant that decided it, so callers can show when the access ends (null: it does not). */
-export function resolveGrant(facts: AccessFacts): Grant | null {
-  if (facts.organizationDisabled || facts.documentDisabled) return null;
-  if (facts.isAdmin) return ADMIN;
-  const explicit = live(facts.documentGrant, facts.now) ?? firstLive(facts.folderGrants, facts.now);
-  if (explicit) return explicit;
-  if (facts.accessType === 'restricted') return null;
-  const organizationGrant = live(facts.organizationGrant, facts.now);
-  if (organizationGrant) return organizationGrant;
-  if (facts.accessType === 'public') return READ_BY_RULE;
-  return facts.isOrganizationMember ? READ_BY_RULE : null;
+/** What decided a user's access, for the console's "who has access and why" (libs/access/document-access-explainer.ts). */
+export type AccessReason =
+  | 'organization-disabled'
+  | 'document-disabled'
+  | 'admin'
+  | 'document-grant'
+  | 'folder-grant'
+  | 'restricted'
+  | 'organization-grant'
+  | 'public'
+  | 'organization-member'
+  | 'none';
+
+/** The access, the grant that decided it, and why; `folderIndex` is the deciding folder's place in the chain (0: nearest). */
+export interface AccessDecision {
+  grant: Grant | null;
+  reason: AccessReason;
+  folderIndex?: number;
 }
 
-function firstLive(grants: Array<Grant | null>, now: Date): Grant | null {
-  for (const grant of grants) {
-    const found = live(grant, now);
-    if (found) return found;
-  }
-  return null;
+/** resolveAccess with the grant that decided it, so callers can show when the access ends (null: it does not). */
+export function resolveGrant(facts: AccessFacts): Grant | null {
+  return explainAccess(facts).grant;
+}
+
+/** The rule of resolveAccess, step by step, naming the step that decided. */
+export function explainAccess(facts: AccessFacts): AccessDecision {
+  if (facts.organizationDisabled) return { grant: null, reason: 'organization-disabled' };
+  if (facts.documentDisabled) return { grant: null, reason: 'document-disabled' };
+  if (facts.isAdmin) return { grant: ADMIN, reason: 'admin' };
+  const documentGrant = live(facts.documentGrant, facts.now);
+  if (documentGrant) return { grant: documentGrant, reason: 'document-grant' };
+  const folderIndex = facts.folderGrants.findIndex((grant) => live(grant, facts.now) !== null);
+  if (folderIndex >= 0) return { grant: facts.folderGrants[folderIndex], reason: 'folder-grant', folderIndex };
+  if (facts.accessType === 'restricted') return { grant: null, reason: 'restricted' };
+  const organizationGrant = live(facts.organizationGrant, facts.now);
+  if (organizationGrant) return { grant: organizationGrant, reason: 'organization-grant' };
+  if (facts.accessType === 'public') return { grant: READ_BY_RULE, reason: 'public' };
+  return facts.isOrganizationMember
+    ? { grant: READ_BY_RULE, reason: 'organization-member' }
+    : { grant: null, reason: 'none' };
 }

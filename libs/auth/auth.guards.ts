@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Request } from 'express';
-import { ApiError } from '@app/common';
+import { ApiError, ErrorCode } from '@app/common';
+import { consoleSessionToken, CSRF_HEADER, csrfTokenMatches } from './console-session';
 import { CREDENTIAL_VERIFIER, CredentialVerifier } from './credential-verifier';
+import { ConsoleSessionPrincipal } from './principal';
 
 export const HEADER = {
   WORKSPACE_ID: 'x-svc-workspace-id',
@@ -35,12 +37,38 @@ function workspaceToken(req: Request): string {
   return token;
 }
 
+/**
+ * The console's session (docs/console.md "Sign-in"), when the request carries its cookie and no token
+ * header: a token header always wins, so a server's call is never read as the console's. Every request
+ * of a session carries its CSRF token, reads included: the operations are all POSTs, and one rule is
+ * the one that cannot be forgotten on a new route.
+ */
+async function consoleSession(req: Request, credentials: CredentialVerifier): Promise<ConsoleSessionPrincipal | null> {
+  if (req.headers[HEADER.AUTH_TOKEN] !== undefined || req.headers[HEADER.WORKSPACE_AUTH_TOKEN] !== undefined)
+    return null;
+  const token = consoleSessionToken(req);
+  if (token === null) return null;
+  const session = await credentials.verifyConsoleSession(token);
+  if (!csrfTokenMatches(req, token))
+    throw new ApiError(ErrorCode.PERMISSION_DENIED, `Missing or invalid ${CSRF_HEADER} header.`);
+  req.consoleSession = session;
+  return session;
+}
+
 @Injectable()
 export class WorkspaceAuthGuard implements CanActivate {
   constructor(@Inject(CREDENTIAL_VERIFIER) private readonly credentials: CredentialVerifier) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
+    const session = await consoleSession(req, this.credentials);
+    if (session) {
+      const named = req.headers[HEADER.WORKSPACE_ID];
+      if (named !== undefined && named !== session.workspaceId)
+        throw new ApiError(ErrorCode.PERMISSION_DENIED, 'This console session is for another workspace.');
+      req.workspacePrincipal = { workspaceId: session.workspaceId };
+      return true;
+    }
     const workspaceId = header(req, HEADER.WORKSPACE_ID);
     const token = workspaceToken(req);
     req.workspacePrincipal = await this.credentials.verifyWorkspace(workspaceId, token);
@@ -55,6 +83,11 @@ export class ApiKeyAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const apiKeyId = header(req, HEADER.API_KEY);
+    const session = await consoleSession(req, this.credentials);
+    if (session) {
+      req.apiKeyPrincipal = await this.credentials.verifyApiKeyOfWorkspace(apiKeyId, session.workspaceId);
+      return true;
+    }
     const token = header(req, HEADER.AUTH_TOKEN);
     req.apiKeyPrincipal = await this.credentials.verifyApiKey(apiKeyId, token);
     return true;

@@ -103,6 +103,17 @@ export class AppConfig {
   readonly pageTokenKey: Buffer;
   /** Basic-auth credentials of the queue dashboard at /admin/queues; null (dashboard off) unless both are set. */
   readonly admin: { user: string; password: string } | null;
+  /** Whether the API serves the operator console at /console (docs/console.md). */
+  readonly consoleEnabled: boolean;
+  /** The console's public origin (`CONSOLE_URL`): login links may continue there, or on a loopback host; null allows loopback only. */
+  readonly consoleOrigin: string | null;
+  /** Lifetime of a console session from sign-in. */
+  readonly consoleSessionTtlSeconds: number;
+  /** Lifetime of an e-mailed login link; it also ends when used. */
+  readonly consoleLoginLinkTtlSeconds: number;
+  /** Console sign-in attempts per client address, per workspace and per e-mail address within the window. */
+  readonly consoleSignInLimit: number;
+  readonly consoleSignInWindowSeconds: number;
 
   constructor(env: NodeJS.ProcessEnv) {
     this.nodeEnv = env.NODE_ENV ?? 'development';
@@ -171,6 +182,12 @@ export class AppConfig {
     this.encryptionKey = derive(secret, 'stored-secrets');
     this.pageTokenKey = derive(secret, 'page-tokens');
     this.admin = adminCredentials(env);
+    this.consoleEnabled = bool(env, 'CONSOLE_ENABLED', true);
+    this.consoleOrigin = env.CONSOLE_URL ? new URL(url(env, 'CONSOLE_URL', '', ['https:', 'http:'])).origin : null;
+    this.consoleSessionTtlSeconds = int(env, 'CONSOLE_SESSION_TTL_S', 12 * 3600, 60, 30 * 86_400);
+    this.consoleLoginLinkTtlSeconds = int(env, 'CONSOLE_LOGIN_LINK_TTL_S', 15 * 60, 30, 86_400);
+    this.consoleSignInLimit = int(env, 'CONSOLE_SIGN_IN_LIMIT', 10, 1, 1_000_000);
+    this.consoleSignInWindowSeconds = int(env, 'CONSOLE_SIGN_IN_WINDOW_S', 15 * 60, 1, 86_400);
   }
 }
 

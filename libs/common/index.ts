@@ -25,3 +25,4 @@ export * from './user-ref.dto';
 export * from './validation-message';
 export * from './validation-metadata-cache';
 export * from './update-rate';
+export * from './prefix-search';

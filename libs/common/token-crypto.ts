@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const CIPHER_VERSION = 'v1';
 
@@ -31,4 +31,12 @@ export function decryptSecret(sealed: string, key: Buffer): string {
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A console session's CSRF token: an HMAC keyed by the session token, which only the HttpOnly cookie
+ * carries. Nothing to store, and a page of another origin can neither read the cookie nor compute it.
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update('console-csrf').digest('base64url');
 }

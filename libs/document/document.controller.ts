@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch, ok, okWithoutData } from '@app/common';
 import { Data, RpcPost } from '@app/http';
@@ -7,6 +7,7 @@ import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
 import { MoveDocumentsDto } from './dto/move-documents.dto';
+import { SearchDocumentsDto } from './dto/search-documents.dto';
 import { UpdateDocumentAccessDto, UpdateDocumentDisabledStateDto } from './dto/update-document-access.dto';
 import { UpdateDocumentsDto } from './dto/update-documents.dto';
 import { DocumentService } from './document.service';
@@ -26,6 +27,17 @@ export class DocumentController {
   @RpcPost(['/v1/organizations/documents/get', '/v2/organizations/documents/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetDocumentsDto) {
     const page = await this.documents.get(key.apiKeyId, dto);
+    return ok('Documents retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
+  }
+
+  @RpcPost('/v2/organizations/documents/search')
+  @ApiOperation({
+    description:
+      "Ours: the organization's documents whose id (exact case) or name (any case) starts with `prefix`, ordered by that " +
+      'field, keyset-paged on its index (`result.pageToken`, as documents get).',
+  })
+  async search(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: SearchDocumentsDto) {
+    const page = await this.documents.search(key.apiKeyId, dto);
     return ok('Documents retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
   }
 

@@ -10,6 +10,7 @@ import {
   KeysetPage,
   KeysetPager,
   keysetListing,
+  likePrefix,
 } from '@app/common';
 import { preparedStatement, queryPreparedValues, runStatement } from '@app/database';
 import { changedFields, DocumentSnapshot, Emit, EventOutbox } from '@app/events';
@@ -25,6 +26,7 @@ import { AddDocumentsDto } from './dto/add-documents.dto';
 import { DocumentIdsDto } from './dto/document-ids.dto';
 import { GetDocumentsDto } from './dto/get-documents.dto';
 import { MoveDocumentsDto } from './dto/move-documents.dto';
+import { SearchDocumentsDto } from './dto/search-documents.dto';
 import { UpdateDocumentAccessDto, UpdateDocumentDisabledStateDto } from './dto/update-document-access.dto';
 import { DocumentUpdateDto, UpdateDocumentsDto } from './dto/update-documents.dto';
 import { DocumentRow, documentView } from './document-view';
@@ -129,6 +131,22 @@ function emitUpdates(
 
 const DOCUMENT_LISTING = keysetListing('documents', ['text'], (row: DocumentRow) => [row.id]);
 
+const SEARCHED = 'id, name, disabled, access_type, folder_id, metadata';
+/** By id: a range of the primary key (its collation is C, so LIKE 'x%' is one). */
+const SEARCH_BY_ID = `SELECT ${SEARCHED} FROM document
+   WHERE api_key_id = $1 AND organization_id = $2 AND id LIKE $3 AND ($4::text IS NULL OR id > $4) ORDER BY id LIMIT $5`;
+const ID_SEARCH_LISTING = keysetListing('documents by id prefix', ['text'], (row: DocumentRow) => [row.id]);
+/** By name, any case: a range of IDX_document_name_prefix (api_key_id, organization_id, lower(name) COLLATE "C", id). */
+const SEARCH_BY_NAME = `SELECT ${SEARCHED}, lower(name) AS sort_name FROM document
+   WHERE api_key_id = $1 AND organization_id = $2 AND lower(name) COLLATE "C" LIKE $3
+     AND ($4::text IS NULL OR (lower(name) COLLATE "C", id) > ($4::text COLLATE "C", $5::text))
+   ORDER BY lower(name) COLLATE "C", id LIMIT $6`;
+const NAME_SEARCH_LISTING = keysetListing(
+  'documents by name prefix',
+  ['text', 'text'],
+  (row: DocumentRow & { sort_name: string }) => [row.sort_name, row.id],
+);
+
 @Injectable()
 export class DocumentService {
   constructor(
@@ -137,6 +155,15 @@ export class DocumentService {
     private readonly revocation: RealtimeRevocation,
     private readonly outbox: EventOutbox,
   ) {}
+
+  /** How many documents the API key has (the console's overview): an index-only count of the primary key. */
+  async count(apiKeyId: string): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM document WHERE api_key_id = $1',
+      [apiKeyId],
+    );
+    return row.n;
+  }
 
   async add(apiKeyId: string, dto: AddDocumentsDto): Promise<BatchItem[]> {
     const { organizationId, documents } = dto;
@@ -169,6 +196,35 @@ export class DocumentService {
     return ids.map((id) =>
       added.has(id) ? item(id, true, 'Document added.') : item(id, false, 'Document already exists.', ALREADY_EXISTS),
     );
+  }
+
+  /** Documents of the organization whose id or name starts with the prefix, keyset-paged on the index of that field. */
+  async search(apiKeyId: string, dto: SearchDocumentsDto): Promise<KeysetPage<Record<string, unknown>>> {
+    const pattern = likePrefix(dto.prefix, dto.searchBy);
+    const scope = { apiKeyId, filters: { organizationId: dto.organizationId, prefix: dto.prefix } };
+    if (dto.searchBy === 'id') {
+      const pager = new KeysetPager(ID_SEARCH_LISTING, dto, scope, this.config.pageTokenKey);
+      const rows = await this.dataSource.query<DocumentRow[]>(SEARCH_BY_ID, [
+        apiKeyId,
+        dto.organizationId,
+        pattern,
+        pager.after?.[0] ?? null,
+        pager.limit,
+      ]);
+      const page = pager.page(rows);
+      return { rows: page.rows.map(documentView), nextToken: page.nextToken };
+    }
+    const pager = new KeysetPager(NAME_SEARCH_LISTING, dto, scope, this.config.pageTokenKey);
+    const rows = await this.dataSource.query<Array<DocumentRow & { sort_name: string }>>(SEARCH_BY_NAME, [
+      apiKeyId,
+      dto.organizationId,
+      pattern,
+      pager.after?.[0] ?? null,
+      pager.after?.[1] ?? null,
+      pager.limit,
+    ]);
+    const page = pager.page(rows);
+    return { rows: page.rows.map(documentView), nextToken: page.nextToken };
   }
 
   async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown> | BatchItem>> {

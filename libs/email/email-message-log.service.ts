@@ -53,6 +53,17 @@ export class EmailMessageLog {
     private readonly config: AppConfig,
   ) {}
 
+  /** The key's e-mails still to go, and those created in the last 24 hours that failed (the console's overview). */
+  async backlog(apiKeyId: string): Promise<{ pending: number; failedLastDay: number }> {
+    const [row] = await this.dataSource.query<Array<{ pending: number; failed: number }>>(
+      `SELECT (SELECT count(*)::int FROM email_message WHERE api_key_id = $1 AND status = 'pending') AS pending,
+              (SELECT count(*)::int FROM email_message
+                WHERE api_key_id = $1 AND status = 'failed' AND created_at > now() - interval '1 day') AS failed`,
+      [apiKeyId],
+    );
+    return { pending: row.pending, failedLastDay: row.failed };
+  }
+
   async list(
     apiKeyId: string,
     dto: ListEmailMessagesDto,

@@ -37,9 +37,12 @@ function outgoing(row: MessageToSend, config: EmailSendingConfig & { type: Sendi
   };
 }
 
-/** A review request or a notification node addresses the person directly, as an assignment does: MINE lets it through, NONE stops it. */
+/**
+ * A review request or a notification node addresses the person directly, as an assignment does: MINE lets
+ * it through, NONE stops it. A console login link has no end user, so no setting, and goes as MINE does.
+ */
 function preferenceReason(reason: EmailReason): RecipientReason {
-  return reason === 'review' || reason === 'workflow' ? 'assign' : reason;
+  return reason === 'mention' ? 'mention' : 'assign';
 }
 
 /**

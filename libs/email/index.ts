@@ -1,3 +1,4 @@
+export * from './console-login-emails.service';
 export * from './email-sink.module';
 export * from './email-user-data.service';
 export * from './email-worker.module';
@@ -5,3 +6,4 @@ export * from './email.module';
 export * from './entities';
 export * from './email-history';
 export * from './system-emails.service';
+export * from './email-message-log.service';

@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
 import { batch, ok } from '@app/common';
 import { Data, RpcPost } from '@app/http';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
 import { OrganizationIdsDto } from './dto/organization-ids.dto';
+import { SearchOrganizationsDto } from './dto/search-organizations.dto';
 import { UpdateDisabledStateDto } from './dto/update-disabled-state.dto';
 import { UpdateOrganizationsDto } from './dto/update-organizations.dto';
 import { OrganizationService } from './organization.service';
@@ -25,6 +26,21 @@ export class OrganizationController {
   @RpcPost(['/v1/organizations/get', '/v2/organizations/get'])
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetOrganizationsDto) {
     const page = await this.organizations.get(key.apiKeyId, dto);
+    return ok(
+      'Organizations retrieved successfully.',
+      page.rows,
+      page.nextToken ? { nextPageToken: page.nextToken } : {},
+    );
+  }
+
+  @RpcPost('/v2/organizations/search')
+  @ApiOperation({
+    description:
+      'Ours: organizations whose id (exact case) or name (any case) starts with `prefix`, ordered by that field, ' +
+      'keyset-paged on its index (`result.nextPageToken`).',
+  })
+  async search(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: SearchOrganizationsDto) {
+    const page = await this.organizations.search(key.apiKeyId, dto);
     return ok(
       'Organizations retrieved successfully.',
       page.rows,

@@ -1,13 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppConfig, assertUniqueIds, BatchItem, item, KeysetPage, KeysetPager, keysetListing } from '@app/common';
+import {
+  AppConfig,
+  assertUniqueIds,
+  BatchItem,
+  item,
+  KeysetPage,
+  KeysetPager,
+  keysetListing,
+  likePrefix,
+} from '@app/common';
 import { preparedStatement, queryPrepared, runStatement } from '@app/database';
 import { changedFields, Emit, EventOutbox, OrganizationSnapshot } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { AddOrganizationsDto } from './dto/add-organizations.dto';
 import { GetOrganizationsDto } from './dto/get-organizations.dto';
 import { OrganizationIdsDto } from './dto/organization-ids.dto';
+import { SearchOrganizationsDto } from './dto/search-organizations.dto';
 import { UpdateDisabledStateDto } from './dto/update-disabled-state.dto';
 import { UpdateOrganizationsDto } from './dto/update-organizations.dto';
 import { OrganizationRow, organizationView } from './organization-view';
@@ -53,6 +63,22 @@ const LIST_ORGANIZATIONS = preparedStatement(
 
 const ORGANIZATION_LISTING = keysetListing('organizations', ['text'], (row: OrganizationRow) => [row.id]);
 
+/** By id: a range of the primary key (its collation is C, so LIKE 'x%' is one). */
+const SEARCH_BY_ID = `SELECT id, name, disabled, metadata FROM organization
+   WHERE api_key_id = $1 AND id LIKE $2 AND ($3::text IS NULL OR id > $3) ORDER BY id LIMIT $4`;
+const ID_SEARCH_LISTING = keysetListing('organizations by id prefix', ['text'], (row: OrganizationRow) => [row.id]);
+
+/** By name, any case: a range of IDX_organization_name_prefix (api_key_id, lower(name) COLLATE "C", id). */
+const SEARCH_BY_NAME = `SELECT id, name, disabled, metadata, lower(name) AS sort_name FROM organization
+   WHERE api_key_id = $1 AND lower(name) COLLATE "C" LIKE $2
+     AND ($3::text IS NULL OR (lower(name) COLLATE "C", id) > ($3::text COLLATE "C", $4::text))
+   ORDER BY lower(name) COLLATE "C", id LIMIT $5`;
+const NAME_SEARCH_LISTING = keysetListing(
+  'organizations by name prefix',
+  ['text', 'text'],
+  (row: OrganizationRow & { sort_name: string }) => [row.sort_name, row.id],
+);
+
 @Injectable()
 export class OrganizationService {
   constructor(
@@ -61,6 +87,15 @@ export class OrganizationService {
     private readonly revocation: RealtimeRevocation,
     private readonly outbox: EventOutbox,
   ) {}
+
+  /** How many organizations the API key has (the console's overview): an index-only count of the primary key. */
+  async count(apiKeyId: string): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM organization WHERE api_key_id = $1',
+      [apiKeyId],
+    );
+    return row.n;
+  }
 
   async add(apiKeyId: string, dto: AddOrganizationsDto): Promise<BatchItem[]> {
     const ids = dto.organizations.map((org) => org.organizationId);
@@ -88,6 +123,33 @@ export class OrganizationService {
     return ids.map((id) =>
       updated.has(id) ? item(id, true, 'Updated Successfully') : item(id, false, ORGANIZATION_ABSENT),
     );
+  }
+
+  /** Organizations whose id or name starts with the prefix, keyset-paged on the index of that field. */
+  async search(apiKeyId: string, dto: SearchOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {
+    const pattern = likePrefix(dto.prefix, dto.searchBy);
+    const scope = { apiKeyId, filters: { prefix: dto.prefix } };
+    if (dto.searchBy === 'id') {
+      const pager = new KeysetPager(ID_SEARCH_LISTING, dto, scope, this.config.pageTokenKey);
+      const rows = await this.dataSource.query<OrganizationRow[]>(SEARCH_BY_ID, [
+        apiKeyId,
+        pattern,
+        pager.after?.[0] ?? null,
+        pager.limit,
+      ]);
+      const page = pager.page(rows);
+      return { rows: page.rows.map(organizationView), nextToken: page.nextToken };
+    }
+    const pager = new KeysetPager(NAME_SEARCH_LISTING, dto, scope, this.config.pageTokenKey);
+    const rows = await this.dataSource.query<Array<OrganizationRow & { sort_name: string }>>(SEARCH_BY_NAME, [
+      apiKeyId,
+      pattern,
+      pager.after?.[0] ?? null,
+      pager.after?.[1] ?? null,
+      pager.limit,
+    ]);
+    const page = pager.page(rows);
+    return { rows: page.rows.map(organizationView), nextToken: page.nextToken };
   }
 
   async get(apiKeyId: string, dto: GetOrganizationsDto): Promise<KeysetPage<Record<string, unknown>>> {

@@ -104,6 +104,32 @@ export class UserGroupMemberService {
     return rows.map((row) => row.user_id);
   }
 
+  /** The organization's groups in id order, each with up to `limit` member ids (the console's access page). */
+  async groupsWithMembers(
+    apiKeyId: string,
+    organizationId: string,
+    limit: number,
+  ): Promise<Array<{ groupId: string; groupName: string; memberIds: string[]; memberCount: number }>> {
+    const rows: Array<{ id: string; name: string; member_ids: string[]; member_count: number }> =
+      await this.dataSource.query(
+        `SELECT g.id, g.name, m.member_ids, m.member_count FROM organization_user_group g
+           CROSS JOIN LATERAL (
+             SELECT coalesce(array_agg(user_id ORDER BY user_id) FILTER (WHERE n <= $3), '{}') AS member_ids,
+                    count(*)::int AS member_count
+               FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM organization_user_group_member
+                      WHERE api_key_id = g.api_key_id AND organization_id = g.organization_id AND group_id = g.id) members
+           ) m
+          WHERE g.api_key_id = $1 AND g.organization_id = $2 ORDER BY g.id LIMIT $3`,
+        [apiKeyId, organizationId, limit],
+      );
+    return rows.map((row) => ({
+      groupId: row.id,
+      groupName: row.name,
+      memberIds: row.member_ids,
+      memberCount: row.member_count,
+    }));
+  }
+
   /** The groups of the organization the user belongs to, in id order. */
   async groupIdsOf(apiKeyId: string, organizationId: string, userId: string): Promise<string[]> {
     const rows: Array<{ group_id: string }> = await this.dataSource.query(

@@ -4,6 +4,7 @@ import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { ApiError, AppConfig, decryptSecret, encryptSecret, SharedLoads, TtlCache } from '@app/common';
+import { UsageCounters } from '@app/usage';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
 import { PermissionDecision, signPermissions, verifyPermissions } from './permission-signature';
 
@@ -32,6 +33,7 @@ export class UserTokenService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly usage: UsageCounters,
   ) {
     this.verified = new TtlCache(config.authCacheTtlMs);
   }
@@ -54,11 +56,20 @@ export class UserTokenService {
 
   /** The token's user, if it was signed by this API key, has not expired and names this key. */
   async verify(apiKeyId: string, token: string): Promise<EndUser> {
-    return (await this.verifyWithExpiry(apiKeyId, token)).user;
+    return (await this.checked(apiKeyId, token)).user;
   }
 
-  /** verify, plus when the token expires (epoch ms): what a long-lived connection holds it to. */
+  /**
+   * verify, plus when the token expires (epoch ms): what a connection (a socket, a CRDT sync connection)
+   * holds it to. The user counts as active (monthly active users: docs/console.md "Screens").
+   */
   async verifyWithExpiry(apiKeyId: string, token: string): Promise<{ user: EndUser; expiresAt: number }> {
+    const verified = await this.checked(apiKeyId, token);
+    this.usage.connected(apiKeyId, verified.user.userId);
+    return verified;
+  }
+
+  private async checked(apiKeyId: string, token: string): Promise<{ user: EndUser; expiresAt: number }> {
     const cacheKey = `${apiKeyId}:${createHash('sha256').update(token).digest('base64')}`;
     const cached = this.verified.get(cacheKey);
     if (cached) {

@@ -77,6 +77,15 @@ export class UserService {
     private readonly outbox: EventOutbox,
   ) {}
 
+  /** How many distinct users the API key has in any organization (the console's overview). */
+  async count(apiKeyId: string): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(
+      'SELECT count(DISTINCT id)::int AS n FROM app_user WHERE api_key_id = $1',
+      [apiKeyId],
+    );
+    return row.n;
+  }
+
   /**
    * Velt's defaults: a missing organization is created unless `createOrganization` is false; a
    * missing folder or document only with `createFolder` / `createDocument`; an omitted role is editor.

@@ -104,7 +104,17 @@ export async function deliveryToAttempt(dataSource: DataSource, deliveryId: stri
   };
 }
 
-/** What an attempt leaves on its row. */
+/** The request and response of one attempt, as the delivery log keeps them; its status and error are the outcome's. */
+export interface AttemptRecord {
+  startedAt: Date;
+  durationMs: number;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
+}
+
+/** What an attempt leaves on its row, and the attempt's own row. */
 export interface AttemptOutcome {
   attempts: number;
   status: DeliveryStatus;
@@ -113,18 +123,24 @@ export interface AttemptOutcome {
   lastError: string | null;
   nextAttemptAt: Date | null;
   deliveredAt: Date | null;
+  record: AttemptRecord;
 }
 
 /**
- * Records an attempt on the delivery $1 if it is still pending, answering how many rows it changed.
- * The count comes from a SELECT over the update, so the answer has one shape inside a transaction
- * (TypeORM answers a bare UPDATE there with `[rows, count]`) and outside one.
+ * Records an attempt on the delivery $1 if it is still pending, with its request and response in
+ * webhook_attempt, in one statement: a delivery's attempts and their rows agree. Answers how many
+ * deliveries it changed; the count comes from a SELECT over the update, so the answer has one shape inside
+ * a transaction (TypeORM answers a bare UPDATE there with `[rows, count]`) and outside one.
  */
 const FINISH_ATTEMPT = preparedStatement(`WITH finished AS (
     UPDATE webhook_delivery SET attempts = $2, status = $3, url = $4, last_http_status = $5, last_error = $6,
            next_attempt_at = $7, delivered_at = $8, updated_at = now()
      WHERE id = $1 AND status = 'pending'
-    RETURNING 1
+    RETURNING id
+  ), logged AS (
+    INSERT INTO webhook_attempt (delivery_id, attempt, started_at, duration_ms, url, request_headers, request_body,
+                                 response_status, response_headers, response_body, error)
+    SELECT id, $2, $9, $10, $4, $11, $12, $5, $13, $14, $6 FROM finished
   )
   SELECT count(*)::int AS n FROM finished`);
 
@@ -143,6 +159,12 @@ export async function finishAttempt(
     outcome.lastError,
     outcome.nextAttemptAt,
     outcome.deliveredAt,
+    outcome.record.startedAt,
+    outcome.record.durationMs,
+    JSON.stringify(outcome.record.requestHeaders),
+    outcome.record.requestBody,
+    outcome.record.responseHeaders === null ? null : JSON.stringify(outcome.record.responseHeaders),
+    outcome.record.responseBody,
   ]);
   return n > 0;
 }

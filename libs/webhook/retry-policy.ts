@@ -1,5 +1,11 @@
-/** What one delivery attempt observed. */
-export type AttemptResult = { httpStatus: number; retryAfter?: string | null } | { error: string };
+/** What one delivery attempt observed; `response` keeps what the delivery log shows of the answer. */
+export type AttemptResult =
+  | {
+      httpStatus: number;
+      retryAfter?: string | null;
+      response?: { headers: Record<string, string>; body: string };
+    }
+  | { error: string };
 
 export type DeliveryDecision = { outcome: 'succeeded' } | { outcome: 'failed' } | { outcome: 'retry'; delayMs: number };
 

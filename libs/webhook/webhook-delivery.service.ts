@@ -5,11 +5,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig, decryptSecret, newId } from '@app/common';
 import { actionTypeOf } from '@app/events';
 import { ATTEMPT_EXHAUSTED } from './advanced-event-types';
-import { deliveryToAttempt, DeliveryToAttempt, finishAttempt } from './attempt-sql';
+import { AttemptRecord, deliveryToAttempt, DeliveryToAttempt, finishAttempt } from './attempt-sql';
 import { receivingEndpoints, writeEndpointDeliveries } from './endpoint-deliveries';
 import { endpointDeliveryHeaders } from './endpoint-secret';
 import { EndpointRateLimiter } from './endpoint-rate-limiter';
 import { WebhookConfig } from './entities/webhook-config.entity';
+import { ATTEMPT_REQUEST_BODY_MAX_BYTES } from './entities/webhook-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { buildDeliveryBody, deliveryHeaders, parseRsaPublicKey, signWebhook } from './payload-security';
@@ -27,6 +28,22 @@ interface Request {
   url: string;
   headers: Record<string, string>;
   body: string;
+}
+
+/** The attempt as the delivery log keeps it: `authorization` carries the basic configuration's auth token, so it is masked. */
+function attemptRecord(request: Request, result: AttemptResult, startedAt: Date, durationMs: number): AttemptRecord {
+  const { authorization, ...headers } = request.headers;
+  return {
+    startedAt,
+    durationMs,
+    requestHeaders: authorization === undefined ? headers : { ...headers, authorization: 'Basic …' },
+    requestBody:
+      request.body.length > ATTEMPT_REQUEST_BODY_MAX_BYTES
+        ? `${request.body.slice(0, ATTEMPT_REQUEST_BODY_MAX_BYTES)}…`
+        : request.body,
+    responseHeaders: 'response' in result && result.response ? result.response.headers : null,
+    responseBody: 'response' in result && result.response ? result.response.body : null,
+  };
 }
 
 /** One attempt of one delivery, recorded on its row. Used by the worker's processor (and by tests). */
@@ -54,6 +71,7 @@ export class WebhookDeliveryService {
       if ('outcome' in prepared) return prepared;
       request = prepared;
     }
+    const startedAt = new Date();
     const result = await this.sender.send(request.url, request.headers, request.body);
     const attempts = delivery.attempts + 1;
     const now = new Date();
@@ -66,6 +84,7 @@ export class WebhookDeliveryService {
       lastError: 'error' in result ? result.error.slice(0, MAX_ERROR_LENGTH) : null,
       nextAttemptAt: decision.outcome === 'retry' ? new Date(now.getTime() + decision.delayMs) : null,
       deliveredAt: decision.outcome === 'succeeded' ? now : null,
+      record: attemptRecord(request, result, startedAt, now.getTime() - startedAt.getTime()),
     } as const;
     const exhausted =
       decision.outcome === 'failed' && delivery.endpointId !== null && delivery.event !== ATTEMPT_EXHAUSTED;

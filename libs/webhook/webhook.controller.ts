@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, batch, ok } from '@app/common';
-import { Data, JsonSchema, RpcPost } from '@app/http';
+import { ApiError, batch, ErrorCode, ok } from '@app/common';
+import { ApiErrors, Data, JsonSchema, RpcPost } from '@app/http';
 import { ApiKeyAuth, ApiKeyPrincipal, CurrentApiKey } from '@app/auth';
-import { ListDeliveriesDto, RetryDeliveriesDto } from './dto/deliveries.dto';
+import { DeliveryRefDto, ListDeliveriesDto, RetryDeliveriesDto, TestDeliveryDto } from './dto/deliveries.dto';
 import { UpdateWebhookConfigDto } from './dto/webhook-config.dto';
 import { INVALID_WEBHOOK_CONFIG, WEBHOOK_CONFIG_VIEW_SCHEMA } from './webhook-config';
 import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
+import { WebhookTestEvents } from './webhook-test-event.service';
 
 function successEnvelope(data: JsonSchema): JsonSchema {
   const result: JsonSchema = {
@@ -25,6 +26,7 @@ export class WebhookController {
   constructor(
     private readonly configs: WebhookConfigService,
     private readonly deliveries: WebhookDeliveryLogService,
+    private readonly tests: WebhookTestEvents,
   ) {}
 
   /**
@@ -56,6 +58,11 @@ export class WebhookController {
   }
 
   @RpcPost('/v2/workspace/webhooks/deliveries/get')
+  @ApiOperation({
+    description:
+      'Our addition: the delivery log, newest first (by creation time), filtered by status, event, endpoint and ' +
+      '`createdAfter`/`createdBefore`; keyset-paged on indexes.',
+  })
   async listDeliveries(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: ListDeliveriesDto) {
     const { deliveries, nextPageToken } = await this.deliveries.list(key.apiKeyId, dto);
     return ok('Webhook deliveries retrieved successfully.', deliveries, nextPageToken ? { nextPageToken } : {});
@@ -64,5 +71,30 @@ export class WebhookController {
   @RpcPost('/v2/workspace/webhooks/deliveries/retry')
   async retryDeliveries(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: RetryDeliveriesDto) {
     return batch('Webhook deliveries processed successfully.', await this.deliveries.retry(key.apiKeyId, dto));
+  }
+
+  @RpcPost('/v2/workspace/webhooks/deliveries/attempts/get')
+  @ApiErrors(ErrorCode.NOT_FOUND)
+  @ApiOperation({
+    description:
+      'Ours: every attempt of one delivery, first to last: the request as sent (headers, `authorization` masked; body up to ' +
+      '16 KiB) and the response (status, headers, body up to 4 KiB) or the error when none came.',
+  })
+  async deliveryAttempts(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: DeliveryRefDto) {
+    return ok(
+      'Delivery attempts retrieved successfully.',
+      await this.deliveries.attempts(key.apiKeyId, dto.deliveryId),
+    );
+  }
+
+  @RpcPost('/v2/workspace/webhooks/test')
+  @ApiErrors(ErrorCode.NOT_FOUND, ErrorCode.FAILED_PRECONDITION)
+  @ApiOperation({
+    description:
+      'Ours: sends a `webhook.test` event to one advanced endpoint (`endpointId`, whatever its filter), or to the basic ' +
+      "configuration's URLs; the deliveries are signed, retried and logged like any other. Answers their ids.",
+  })
+  async sendTest(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: TestDeliveryDto) {
+    return ok('Test event sent successfully.', await this.tests.send(key.apiKeyId, dto));
   }
 }

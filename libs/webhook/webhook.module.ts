@@ -4,9 +4,10 @@ import { WebhookConfigService } from './webhook-config.service';
 import { WebhookDeliveryLogService } from './webhook-delivery-log.service';
 import { WebhookSinkModule } from './webhook-sink.module';
 import { WebhookEndpointService } from './webhook-endpoint.service';
+import { WebhookTestEvents } from './webhook-test-event.service';
 import { WebhookUserData } from './webhook-user-data.service';
 
-/** Webhook configuration (basic, and advanced with its endpoints), the delivery log with its replay and its GDPR erasure; deliveries themselves run in WebhookWorkerModule. */
+/** Webhook configuration (basic, and advanced with its endpoints), the delivery log with its attempts, replay and test events, its GDPR erasure; deliveries themselves run in WebhookWorkerModule. */
 @Module({
   imports: [WebhookSinkModule],
   providers: [
@@ -14,6 +15,7 @@ import { WebhookUserData } from './webhook-user-data.service';
     WebhookConfigService,
     WebhookDeliveryLogService,
     WebhookEndpointService,
+    WebhookTestEvents,
     WebhookUserData,
   ],
   exports: [
@@ -21,6 +23,7 @@ import { WebhookUserData } from './webhook-user-data.service';
     WebhookConfigService,
     WebhookDeliveryLogService,
     WebhookEndpointService,
+    WebhookTestEvents,
     WebhookUserData,
   ],
 })

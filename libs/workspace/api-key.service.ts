@@ -6,6 +6,7 @@ import { AuditProducer } from './audit.producer';
 import { createApiKey, DEFAULT_API_KEY_NAME, DEFAULT_AUTH_TOKEN_NAME, issueAuthToken } from './auth-token.factory';
 import { DomainService } from './domain.service';
 import { ListApiKeysDto, MAX_API_KEYS_PAGE_SIZE, UpdateApiKeyDto } from './dto/api-keys.dto';
+import { CreateAuthTokenDto, RevokeAuthTokenDto } from './dto/auth-tokens.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { EmailConfigService } from './email-config.service';
 import { ApiKey } from './entities/api-key.entity';
@@ -13,6 +14,7 @@ import { AuthToken } from './entities/auth-token.entity';
 import { AuthTokenView } from './workspace-view';
 
 export const MAX_API_KEYS_PER_WORKSPACE = 50;
+export const MAX_AUTH_TOKENS_PER_KEY = 20;
 
 /** One entry of /v2/workspace/apikeys/get: no token or other secret. */
 export interface ApiKeySummary {
@@ -43,6 +45,7 @@ export class ApiKeyService {
     return {
       apiKey: apiKeyId,
       authTokens: tokens.map((token) => ({
+        id: token.id,
         token: decryptSecret(token.tokenCiphertext, this.config.encryptionKey),
         name: token.name,
         domains: token.domains,
@@ -90,6 +93,45 @@ export class ApiKeyService {
     });
     await this.audit.record({ action: 'auth_token.reset', workspaceId, apiKeyId });
     return { apiKey: apiKeyId, newAuthToken };
+  }
+
+  /** One more token for the key, beside those it has (ours: Velt only resets). */
+  async createToken(
+    workspaceId: string,
+    dto: CreateAuthTokenDto,
+  ): Promise<{ apiKey: string; authToken: AuthTokenView }> {
+    const authToken = await this.dataSource.transaction(async (manager) => {
+      // The key's row lock keeps concurrent creates within the limit.
+      await this.requireKey(manager, workspaceId, dto.apiKey, true);
+      if ((await manager.count(AuthToken, { where: { apiKeyId: dto.apiKey } })) >= MAX_AUTH_TOKENS_PER_KEY)
+        throw new ApiError(
+          ErrorCode.RESOURCE_EXHAUSTED,
+          `An API key may have at most ${MAX_AUTH_TOKENS_PER_KEY} auth tokens.`,
+        );
+      return issueAuthToken(manager, this.config.encryptionKey, dto.apiKey, dto.name ?? DEFAULT_AUTH_TOKEN_NAME);
+    });
+    await this.audit.record({
+      action: 'auth_token.created',
+      workspaceId,
+      apiKeyId: dto.apiKey,
+      details: { authTokenId: authToken.id },
+    });
+    return { apiKey: dto.apiKey, authToken };
+  }
+
+  /** Deletes one token of the key; it stops working at once (modulo the credential cache, AUTH_CACHE_TTL_MS). */
+  async revokeToken(workspaceId: string, dto: RevokeAuthTokenDto): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.requireKey(manager, workspaceId, dto.apiKey);
+      const result = await manager.delete(AuthToken, { id: dto.authTokenId, apiKeyId: dto.apiKey });
+      if (!result.affected) throw ApiError.notFound('Auth token not found.');
+    });
+    await this.audit.record({
+      action: 'auth_token.revoked',
+      workspaceId,
+      apiKeyId: dto.apiKey,
+      details: { authTokenId: dto.authTokenId },
+    });
   }
 
   /** The key, its first token, allowed domains and e-mail settings in one transaction. */

@@ -19,6 +19,7 @@ export class AuditProducer {
   /**
    * Runs after the change has committed and never fails the caller's request. The producer connection
    * refuses at once while Redis is away; the event is then written here, so an outage loses none.
+   * The caller awaits it before answering, so an answered change has its event queued or written.
    */
   async record(event: Omit<AuditJob, 'id' | 'occurredAt'>): Promise<void> {
     const job: AuditJob = { ...event, id: randomUUID(), occurredAt: new Date().toISOString() };

@@ -15,15 +15,16 @@ export async function issueAuthToken(
   name = DEFAULT_AUTH_TOKEN_NAME,
 ): Promise<AuthTokenView> {
   const token = generateToken();
+  const id = newId();
   await manager.insert(AuthToken, {
-    id: newId(),
+    id,
     apiKeyId,
     name,
     tokenHash: hashToken(token),
     tokenCiphertext: encryptSecret(token, encryptionKey),
     domains: [],
   });
-  return { token, name, domains: [] };
+  return { id, token, name, domains: [] };
 }
 
 export async function createApiKey(

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiKeyPrincipal, CredentialVerifier, WorkspacePrincipal } from '@app/auth';
+import { ApiKeyPrincipal, ConsoleSessionPrincipal, CredentialVerifier, WorkspacePrincipal } from '@app/auth';
 import { ApiError, AppConfig, hashesEqual, hashToken, TtlCache } from '@app/common';
+import { ConsoleSessions } from './console-sessions.service';
+import { ApiKey } from './entities/api-key.entity';
 import { AuthToken } from './entities/auth-token.entity';
 import { Workspace } from './entities/workspace.entity';
 
@@ -11,13 +13,33 @@ import { Workspace } from './entities/workspace.entity';
 export class CredentialService implements CredentialVerifier {
   private readonly workspaces: TtlCache<WorkspacePrincipal>;
   private readonly apiKeys: TtlCache<ApiKeyPrincipal>;
+  private readonly keysOfWorkspaces: TtlCache<ApiKeyPrincipal>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     config: AppConfig,
+    private readonly consoleSessions: ConsoleSessions,
   ) {
     this.workspaces = new TtlCache(config.authCacheTtlMs);
     this.apiKeys = new TtlCache(config.authCacheTtlMs);
+    this.keysOfWorkspaces = new TtlCache(config.authCacheTtlMs);
+  }
+
+  verifyConsoleSession(sessionToken: string): Promise<ConsoleSessionPrincipal> {
+    return this.consoleSessions.verify(sessionToken);
+  }
+
+  /** Cached as credentials are: a key never moves to another workspace, and a deleted one goes with its workspace. */
+  async verifyApiKeyOfWorkspace(apiKeyId: string, workspaceId: string): Promise<ApiKeyPrincipal> {
+    const cacheKey = `${workspaceId}:${apiKeyId}`;
+    const cached = this.keysOfWorkspaces.get(cacheKey);
+    if (cached) return cached;
+    const found = await this.dataSource.getRepository(ApiKey).exists({ where: { id: apiKeyId, workspaceId } });
+    // As for a wrong token: the answer does not tell whether the key exists in another workspace.
+    if (!found) throw ApiError.unauthenticated();
+    const principal = { apiKeyId, workspaceId };
+    this.keysOfWorkspaces.set(cacheKey, principal);
+    return principal;
   }
 
   async verifyWorkspace(workspaceId: string, token: string): Promise<WorkspacePrincipal> {

@@ -154,6 +154,19 @@ export class EmailConfigService {
   }
 
   /** The sending configuration as the e-mail recorder sees it, within AUTH_CACHE_TTL_MS of a change made on another instance. */
+  /** The workspace's keys that stored e-mail settings, oldest key first, each with what its settings mean to the sink. */
+  async ofWorkspace(
+    manager: EntityManager,
+    workspaceId: string,
+  ): Promise<Array<{ apiKeyId: string; config: EmailSendingConfig }>> {
+    const rows: Array<{ api_key_id: string; config: Record<string, unknown> }> = await manager.query(
+      `SELECT c.api_key_id, c.config FROM email_config c JOIN api_key k ON k.id = c.api_key_id
+        WHERE k.workspace_id = $1 ORDER BY k.created_at, k.id`,
+      [workspaceId],
+    );
+    return rows.map((row) => ({ apiKeyId: row.api_key_id, config: this.sendingConfigOf(row.config) }));
+  }
+
   recorderConfig(manager: EntityManager, apiKeyId: string): Promise<EmailSendingConfig> {
     return this.recorderSettings.of(manager, apiKeyId);
   }

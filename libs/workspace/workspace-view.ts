@@ -9,6 +9,8 @@ export interface WorkspaceView {
 }
 
 export interface AuthTokenView {
+  /** Ours: what `authtoken/revoke` names. */
+  id: string;
   token: string;
   name: string;
   domains: string[];

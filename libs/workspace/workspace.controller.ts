@@ -1,15 +1,18 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { ErrorCode, ok } from '@app/common';
+import { ErrorCode, ok, requireNoFields } from '@app/common';
 import { ApiErrors, Data, RpcPost } from '@app/http';
 import { CurrentWorkspace, WorkspaceAuth, WorkspacePrincipal } from '@app/auth';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyRefDto } from './dto/api-key-ref.dto';
 import { ListApiKeysDto, UpdateApiKeyDto } from './dto/api-keys.dto';
+import { ListAuditEventsDto } from './dto/audit-log.dto';
+import { CreateAuthTokenDto, RevokeAuthTokenDto } from './dto/auth-tokens.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { CreateWorkspaceDto } from './dto/create-workspace.dto';
 import { EmailStatusDto } from './dto/email-status.dto';
+import { AuditLogService } from './audit-log.service';
 import { WorkspaceService } from './workspace.service';
 
 @ApiTags('workspace')
@@ -18,6 +21,7 @@ export class WorkspaceController {
   constructor(
     private readonly workspaces: WorkspaceService,
     private readonly apiKeys: ApiKeyService,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Public; per-IP rate limit shared by all API instances through Redis. */
@@ -85,5 +89,48 @@ export class WorkspaceController {
   async updateApiKey(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: UpdateApiKeyDto) {
     await this.apiKeys.rename(principal.workspaceId, dto);
     return ok('API key updated successfully.', null);
+  }
+
+  @RpcPost('/v2/workspace/workspaceauthtoken/reset')
+  @WorkspaceAuth()
+  @ApiOperation({
+    description:
+      'Ours: a new workspace auth token, answered once. The old token stops working (within AUTH_CACHE_TTL_MS on other ' +
+      'instances), and every console session of the workspace ends, the one that asked included.',
+  })
+  async resetWorkspaceToken(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() data: Record<string, unknown>) {
+    requireNoFields(data);
+    return ok('Workspace auth token reset successfully.', await this.workspaces.resetAuthToken(principal.workspaceId));
+  }
+
+  @RpcPost('/v2/workspace/authtoken/create')
+  @WorkspaceAuth()
+  @ApiErrors(ErrorCode.NOT_FOUND, ErrorCode.RESOURCE_EXHAUSTED)
+  @ApiOperation({ description: 'Ours: one more auth token for the API key, beside those it has (at most 20).' })
+  async createAuthToken(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: CreateAuthTokenDto) {
+    return ok('Auth token created successfully.', await this.apiKeys.createToken(principal.workspaceId, dto));
+  }
+
+  @RpcPost('/v2/workspace/authtoken/revoke')
+  @WorkspaceAuth()
+  @ApiErrors(ErrorCode.NOT_FOUND)
+  @ApiOperation({
+    description: 'Ours: deletes one auth token of the API key; it stops working within AUTH_CACHE_TTL_MS.',
+  })
+  async revokeAuthToken(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: RevokeAuthTokenDto) {
+    await this.apiKeys.revokeToken(principal.workspaceId, dto);
+    return ok('Auth token revoked successfully.', null);
+  }
+
+  @RpcPost('/v2/workspace/auditlog/get')
+  @WorkspaceAuth()
+  @ApiOperation({
+    description:
+      "Ours: the workspace's audit log, newest first: credential changes, and every change made from the console with " +
+      'who made it (`actor`). Keyset-paged.',
+  })
+  async auditLog(@CurrentWorkspace() principal: WorkspacePrincipal, @Data() dto: ListAuditEventsDto) {
+    const { events, nextPageToken } = await this.audit.list(principal.workspaceId, dto);
+    return ok('Audit events retrieved successfully.', events, nextPageToken ? { nextPageToken } : {});
   }
 }

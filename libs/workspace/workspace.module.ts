@@ -4,6 +4,7 @@ import { ApiKeyConfigService } from './api-key-config.service';
 import { ApiKeyService } from './api-key.service';
 import { AuditLogService } from './audit-log.service';
 import { AuditProducer } from './audit.producer';
+import { ConsoleSessions } from './console-sessions.service';
 import { CredentialService } from './credential.service';
 import { DomainService } from './domain.service';
 import { EmailConfigService } from './email-config.service';
@@ -22,6 +23,7 @@ import { WorkspaceService } from './workspace.service';
     PermissionProviderConfigService,
     AuditLogService,
     AuditProducer,
+    ConsoleSessions,
     CredentialService,
   ],
   exports: [
@@ -32,6 +34,8 @@ import { WorkspaceService } from './workspace.service';
     EmailConfigService,
     PermissionProviderConfigService,
     AuditLogService,
+    AuditProducer,
+    ConsoleSessions,
     CredentialService,
   ],
 })

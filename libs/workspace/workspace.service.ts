@@ -13,6 +13,7 @@ import {
 } from '@app/common';
 import { AuditProducer } from './audit.producer';
 import { createApiKey, issueAuthToken } from './auth-token.factory';
+import { ConsoleSessions } from './console-sessions.service';
 import { isDisposableEmail } from './disposable-email';
 import { CreateWorkspaceDto } from './dto/create-workspace.dto';
 import { Account } from './entities/account.entity';
@@ -28,6 +29,7 @@ export class WorkspaceService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly audit: AuditProducer,
+    private readonly consoleSessions: ConsoleSessions,
   ) {}
 
   async create(dto: CreateWorkspaceDto): Promise<WorkspaceView> {
@@ -80,6 +82,28 @@ export class WorkspaceService {
       .find({ where: { workspaceId }, order: { createdAt: 'ASC', id: 'ASC' } });
     const authToken = decryptSecret(workspace.authTokenCiphertext, this.config.encryptionKey);
     return this.view(workspace, workspace.account, authToken, keys);
+  }
+
+  /**
+   * A new workspace token; the old one stops working (modulo the credential cache, AUTH_CACHE_TTL_MS) and
+   * every console session of the workspace ends in the same transaction, the caller's included.
+   */
+  async resetAuthToken(workspaceId: string): Promise<{ authToken: string }> {
+    const authToken = generateToken();
+    await this.dataSource.transaction(async (manager) => {
+      const result = await manager.update(
+        Workspace,
+        { id: workspaceId },
+        {
+          authTokenHash: hashToken(authToken),
+          authTokenCiphertext: encryptSecret(authToken, this.config.encryptionKey),
+        },
+      );
+      if (!result.affected) throw ApiError.notFound('Workspace not found.');
+      await this.consoleSessions.endAll(manager, workspaceId);
+    });
+    await this.audit.record({ action: 'workspace_token.reset', workspaceId, apiKeyId: null });
+    return { authToken };
   }
 
   /**

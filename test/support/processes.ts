@@ -27,6 +27,17 @@ export const API_NODE_FLAGS: string[] = (
   .split(' ')
   .filter((part) => part.startsWith('--'));
 
+/** How long a process may take to boot: a shared machine under several suites' load takes well over 30 s. */
+const BOOT_TIMEOUT_MS = 60_000;
+
+/** A process that missed its boot deadline is stopped before the error goes up: nothing is left running behind a failed suite. */
+function stopAndThrow(proc: RunningProcess): (error: unknown) => Promise<never> {
+  return async (error) => {
+    await proc.stop('SIGKILL');
+    throw error;
+  };
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
@@ -76,8 +87,8 @@ export async function startApi(
       const response = await fetch(`${url}/health`);
       if (response.status !== 200) throw new Error(`health ${response.status}`);
     },
-    { timeoutMs: 30_000, intervalMs: 100 },
-  );
+    { timeoutMs: BOOT_TIMEOUT_MS, intervalMs: 100 },
+  ).catch(stopAndThrow(proc));
   return { ...proc, url, port };
 }
 
@@ -108,7 +119,7 @@ export async function startWorker(
       if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);
       if (!proc.output().includes('Worker ready')) throw new Error('not ready');
     },
-    { timeoutMs: 30_000, intervalMs: 100 },
-  );
+    { timeoutMs: BOOT_TIMEOUT_MS, intervalMs: 100 },
+  ).catch(stopAndThrow(proc));
   return proc;
 }

@@ -6,6 +6,7 @@ import { CollabHttpModule } from '@app/collab/http';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
+import { ConsoleHttpModule } from '@app/console/http';
 import { DatabaseModule } from '@app/database';
 import { DocumentHttpModule } from '@app/document/http';
 import { EmailHttpModule } from '@app/email/http';
@@ -60,6 +61,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     ActivityHttpModule,
     CollabHttpModule,
     WorkflowHttpModule,
+    ConsoleHttpModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })

@@ -8,6 +8,7 @@ import { answerClientError, expressErrorHandler, matchLiteralRoutesByText, setup
 import { MetricsRegistry } from '@app/metrics';
 import { httpMetricsObserver } from '@app/metrics/http';
 import { ApiModule } from './api.module';
+import { mountConsole } from './console-assets';
 import { mountQueueDashboard } from './queue-dashboard';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -24,6 +25,7 @@ async function bootstrap(): Promise<void> {
   app.use(requestLogMiddleware(PinoLogger.root, [httpMetricsObserver(app.get(MetricsRegistry))]));
   app.use(json({ limit: MAX_BODY_BYTES }));
   mountQueueDashboard(app, config);
+  mountConsole(app, config);
   app.use(expressErrorHandler);
   setupOpenApi(app);
   app.enableShutdownHooks();

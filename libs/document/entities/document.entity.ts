@@ -14,6 +14,8 @@ import { Folder } from './folder.entity';
 
 @Entity('document')
 @Index(['apiKeyId', 'organizationId', 'folderId', 'id'])
+// (api_key_id, organization_id, lower(name) COLLATE "C", id): the name-prefix search, created by its migration (an expression TypeORM cannot declare).
+@Index('IDX_document_name_prefix', { synchronize: false })
 export class DocumentEntity {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

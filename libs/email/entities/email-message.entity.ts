@@ -17,9 +17,10 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
  * Why the recipient gets the e-mail: a comment mentions or assigns them (a subset of commentRecipients'
- * reasons), a review workflow asks them to review, or a workflow's notification node names them.
+ * reasons), a review workflow asks them to review, a workflow's notification node names them, or the
+ * workspace's owner asked for a console login link.
  */
-export const EMAIL_REASONS = ['mention', 'assign', 'review', 'workflow'] as const;
+export const EMAIL_REASONS = ['mention', 'assign', 'review', 'workflow', 'console-login'] as const;
 export type EmailReason = (typeof EMAIL_REASONS)[number];
 
 /** What a SendGrid dynamic template receives about a comment; also the source of the plain message. */
@@ -49,7 +50,15 @@ export interface WorkflowEmailData {
   fromCompany: string | null;
 }
 
-export type EmailTemplateData = CommentEmailData | WorkflowEmailData;
+/** A console login link for the workspace's owner; the link is in the body only, which the message log never shows. */
+export interface ConsoleLoginEmailData {
+  reason: 'console-login';
+  recipient: { userId: null; name?: string };
+  workspaceId: string;
+  fromCompany: string | null;
+}
+
+export type EmailTemplateData = CommentEmailData | WorkflowEmailData | ConsoleLoginEmailData;
 
 /**
  * One e-mail to one recipient about one comment event or workflow step, written in the emitter's transaction. The id is

@@ -1,8 +1,19 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import { ApiKey } from '@app/workspace';
 
 /** Tenant-scoped by its composite key: no query can reach another API key's organization by id alone. */
 @Entity('organization')
+// (api_key_id, lower(name) COLLATE "C", id): the name-prefix search, created by its migration (an expression TypeORM cannot declare).
+@Index('IDX_organization_name_prefix', { synchronize: false })
 export class Organization {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;

@@ -5,8 +5,8 @@ import { Describe, IsIdentifier, PageRequestDto } from '@app/common';
 import { EVENT_TRIGGER_NAMES } from '@app/events';
 import { ATTEMPT_EXHAUSTED } from '../advanced-event-types';
 
-/** What a delivery's `event` may be: a trigger, or the advanced endpoints' operational event. */
-const DELIVERED_EVENT_NAMES = [...EVENT_TRIGGER_NAMES, ATTEMPT_EXHAUSTED];
+/** What a delivery's `event` may be: a trigger, the advanced endpoints' operational event, or a test. */
+const DELIVERED_EVENT_NAMES = [...EVENT_TRIGGER_NAMES, ATTEMPT_EXHAUSTED, 'webhook.test'];
 
 export class ListDeliveriesDto extends PageRequestDto {
   @IsOptional()
@@ -18,6 +18,32 @@ export class ListDeliveriesDto extends PageRequestDto {
   event?: string;
 
   @Describe('Only the deliveries to this advanced endpoint.')
+  @IsOptional()
+  @IsIdentifier()
+  endpointId?: string;
+
+  @Describe('Ours: only the deliveries created at or after this time (ISO 8601).')
+  @IsOptional()
+  // Only a string becomes a Date: `new Date(value)` on an arbitrary JSON object can throw (a 500 for bad input).
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? new Date(value) : value))
+  @IsDate()
+  createdAfter?: Date;
+
+  @Describe('Ours: only the deliveries created before this time (ISO 8601).')
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? new Date(value) : value))
+  @IsDate()
+  createdBefore?: Date;
+}
+
+export class DeliveryRefDto {
+  @Describe('The delivery (`id` of deliveries/get).')
+  @IsIdentifier()
+  deliveryId: string;
+}
+
+export class TestDeliveryDto {
+  @Describe("The advanced endpoint to send the test event to; without it, the basic configuration's URLs.")
   @IsOptional()
   @IsIdentifier()
   endpointId?: string;

@@ -11,8 +11,13 @@ export type DeliveryTarget = 'raw' | 'processed' | 'endpoint' | 'execution';
  * same on every attempt. Organization and document ids are plain columns a document migration can re-key.
  */
 @Entity('webhook_delivery')
+// The erasure walk goes by insertion order; the delivery log by time, then insertion order (docs/events.md "Delivery log").
 @Index(['apiKeyId', 'seq'])
-@Index('IDX_webhook_delivery_endpoint', ['apiKeyId', 'endpointId', 'seq'], { where: 'endpoint_id IS NOT NULL' })
+@Index('IDX_webhook_delivery_log', ['apiKeyId', 'createdAt', 'seq'])
+@Index('IDX_webhook_delivery_endpoint', ['apiKeyId', 'endpointId', 'createdAt', 'seq'], {
+  where: 'endpoint_id IS NOT NULL',
+})
+@Index('IDX_webhook_delivery_failed', ['apiKeyId', 'createdAt', 'seq'], { where: `status = 'failed'` })
 @Index(['apiKeyId', 'organizationId', 'documentId'])
 // The GDPR erasure deletes an event once no delivery refers to it.
 @Index('IDX_webhook_delivery_event', ['eventId'])

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** Credential changes of a workspace, written by the worker from the audit queue (by the API itself when Redis refuses the job). */
+/**
+ * Credential changes of a workspace and every change made from the console, written by the worker from
+ * the audit queue (by the API itself when Redis refuses the job).
+ */
 @Entity('audit_event')
 @Index(['workspaceId', 'occurredAt'])
 export class AuditEvent {
@@ -16,6 +19,14 @@ export class AuditEvent {
 
   @Column({ type: 'text' })
   action: string;
+
+  /** Who made the change from the console (`console:<owner address>`, `console:workspace token`); null for an API call. */
+  @Column({ type: 'text', nullable: true })
+  actor: string | null;
+
+  /** What the change touched: the route and the identifiers of its request, never a secret. */
+  @Column({ type: 'jsonb', nullable: true })
+  details: Record<string, unknown> | null;
 
   @Column({ name: 'occurred_at', type: 'timestamptz' })
   occurredAt: Date;

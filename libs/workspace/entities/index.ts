@@ -4,6 +4,8 @@ import { ApiKeyConfig } from './api-key-config.entity';
 import { ApiKey } from './api-key.entity';
 import { AuditEvent } from './audit-event.entity';
 import { AuthToken } from './auth-token.entity';
+import { ConsoleLoginLink } from './console-login-link.entity';
+import { ConsoleSession } from './console-session.entity';
 import { EmailConfig } from './email-config.entity';
 import { Workspace } from './workspace.entity';
 
@@ -13,6 +15,8 @@ export * from './api-key-config.entity';
 export * from './api-key.entity';
 export * from './audit-event.entity';
 export * from './auth-token.entity';
+export * from './console-login-link.entity';
+export * from './console-session.entity';
 export * from './email-config.entity';
 export * from './workspace.entity';
 
@@ -24,6 +28,8 @@ export const WORKSPACE_ENTITIES = [
   ApiKeyConfig,
   AuditEvent,
   AuthToken,
+  ConsoleLoginLink,
+  ConsoleSession,
   EmailConfig,
   Workspace,
 ];

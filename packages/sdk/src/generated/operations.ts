@@ -177,6 +177,10 @@ export type CommentUserDto = {
   isAdmin?: boolean;
   accessRole?: "viewer" | "editor";
 };
+export type ConsoleSignInDto = {
+  workspaceId: string;
+  authToken: string;
+};
 export type CountAnnotationsDto = {
   documentIds: Array<string>;
   userId: string;
@@ -205,6 +209,10 @@ export type CreateApiKeyDto = {
   setDefaultEmailTriggers?: boolean;
   requireAutoOrgUser?: boolean;
   enablePrivateComments?: boolean;
+};
+export type CreateAuthTokenDto = {
+  apiKey: string;
+  name?: string;
 };
 export type CreateDefinitionDto = {
   definitionId: string;
@@ -314,6 +322,9 @@ export type DeleteUsersDto = {
 };
 export type DeletionStatusDto = {
   jobId: string;
+};
+export type DeliveryRefDto = {
+  deliveryId: string;
 };
 export type DiffCrdtVersionsDto = {
   fromVersionId?: string;
@@ -573,8 +584,17 @@ export type GroupDto = {
   onQuorumMet?: "waitAll" | "cancelOnQuorum" | "joinOnQuorum";
   requiredNodeIds?: Array<string>;
 };
+export type LinkSignInDto = {
+  token: string;
+};
 export type ListApiKeysDto = {
   apiKeys?: Array<string>;
+  pageSize?: number;
+  pageToken?: string;
+};
+export type ListAuditEventsDto = {
+  action?: string;
+  apiKey?: string;
   pageSize?: number;
   pageToken?: string;
 };
@@ -584,14 +604,16 @@ export type ListDefinitionsDto = {
 };
 export type ListDeliveriesDto = {
   status?: "pending" | "succeeded" | "failed" | "cancelled";
-  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "message.attempt.exhausted";
+  event?: "comment_annotation.add" | "comment.add" | "comment.update" | "comment.delete" | "comment_annotation.status_change" | "comment_annotation.assign" | "comment_annotation.priority_change" | "comment.reaction_add" | "comment.reaction_delete" | "comment_annotation.subscribe" | "comment_annotation.unsubscribe" | "document.migrated" | "organization.add" | "organization.update" | "organization.delete" | "document.add" | "document.update" | "document.delete" | "access.grant_add" | "access.grant_remove" | "crdt.update_data" | "crdt.version_save" | "crdt.version_restore" | "execution.dispatched" | "execution.completed" | "execution.failed" | "execution.cancelled" | "step.awaiting-approval" | "step.completed" | "step.failed" | "step.breached" | "step.cancelled" | "group.quorum-met" | "loop.iteration-started" | "loop.exhausted" | "message.attempt.exhausted" | "webhook.test";
   endpointId?: string;
+  createdAfter?: string;
+  createdBefore?: string;
   pageSize?: number;
   pageToken?: string;
 };
 export type ListEmailMessagesDto = {
   status?: "pending" | "sent" | "skipped" | "failed";
-  reason?: "mention" | "assign" | "review" | "workflow";
+  reason?: "mention" | "assign" | "review" | "workflow" | "console-login";
   userId?: string;
   pageSize?: number;
   pageToken?: string;
@@ -802,6 +824,10 @@ export type RetryDeliveriesDto = {
   failedSince?: string;
   endpointId?: string;
 };
+export type RevokeAuthTokenDto = {
+  apiKey: string;
+  authTokenId: string;
+};
 export type SaveCrdtVersionDto = {
   versionName: string;
   userId?: string;
@@ -813,6 +839,23 @@ export type ScopeDto = {
   level: "apiKey" | "organization" | "document";
   organizationId?: string;
   documentId?: string;
+};
+export type SearchDocumentsDto = {
+  organizationId: string;
+  pageSize?: number;
+  pageToken?: string;
+  prefix: string;
+  searchBy: "id" | "name";
+};
+export type SearchOrganizationsDto = {
+  pageSize?: number;
+  pageToken?: string;
+  prefix: string;
+  searchBy: "id" | "name";
+};
+export type SendLoginLinkDto = {
+  email: string;
+  continueUrl: string;
 };
 export type SetDocumentNotificationConfigDto = {
   documentIds: Array<string>;
@@ -840,6 +883,9 @@ export type TaggedUserContactDto = {
   organizationUserGroupId?: string;
   contact?: CommentUserDto;
   text?: string;
+};
+export type TestDeliveryDto = {
+  endpointId?: string;
 };
 export type TriggerGroupsDto = {
   comment?: Record<string, unknown>;
@@ -1174,6 +1220,7 @@ export interface Operations {
   '/v2/organizations/add': { body: AddOrganizationsDto; credentials: 'apiKey' };
   '/v2/organizations/delete': { body: OrganizationIdsDto; credentials: 'apiKey' };
   '/v2/organizations/documents/access/disablestate/update': { body: UpdateDocumentDisabledStateDto; credentials: 'apiKey' };
+  '/v2/organizations/documents/access/get': { body: DocumentRefDto; credentials: 'apiKey' };
   '/v2/organizations/documents/access/update': { body: UpdateDocumentAccessDto; credentials: 'apiKey' };
   '/v2/organizations/documents/add': { body: AddDocumentsDto; credentials: 'apiKey' };
   '/v2/organizations/documents/delete': { body: DocumentIdsDto; credentials: 'apiKey' };
@@ -1181,6 +1228,7 @@ export interface Operations {
   '/v2/organizations/documents/migrate': { body: MigrateDocumentDto; credentials: 'apiKey' };
   '/v2/organizations/documents/migrate/status': { body: MigrationStatusDto; credentials: 'apiKey' };
   '/v2/organizations/documents/move': { body: MoveDocumentsDto; credentials: 'apiKey' };
+  '/v2/organizations/documents/search': { body: SearchDocumentsDto; credentials: 'apiKey' };
   '/v2/organizations/documents/update': { body: UpdateDocumentsDto; credentials: 'apiKey' };
   '/v2/organizations/folders/access/update': { body: UpdateFolderAccessDto; credentials: 'apiKey' };
   '/v2/organizations/folders/add': { body: AddFoldersDto; credentials: 'apiKey' };
@@ -1188,6 +1236,7 @@ export interface Operations {
   '/v2/organizations/folders/get': { body: GetFoldersDto; credentials: 'apiKey' };
   '/v2/organizations/folders/update': { body: UpdateFoldersDto; credentials: 'apiKey' };
   '/v2/organizations/get': { body: GetOrganizationsDto; credentials: 'apiKey' };
+  '/v2/organizations/search': { body: SearchOrganizationsDto; credentials: 'apiKey' };
   '/v2/organizations/update': { body: UpdateOrganizationsDto; credentials: 'apiKey' };
   '/v2/organizations/usergroups/add': { body: AddUserGroupsDto; credentials: 'apiKey' };
   '/v2/organizations/usergroups/users/add': { body: AddUserGroupMembersDto; credentials: 'apiKey' };
@@ -1234,13 +1283,21 @@ export interface Operations {
   '/v2/workspace/apikeyconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/apikeyconfig/update': { body: UpdateApiKeyConfigDto; credentials: 'apiKey' };
   '/v2/workspace/apikeys/get': { body: ListApiKeysDto; credentials: 'workspace' };
+  '/v2/workspace/auditlog/get': { body: ListAuditEventsDto; credentials: 'workspace' };
+  '/v2/workspace/authtoken/create': { body: CreateAuthTokenDto; credentials: 'workspace' };
   '/v2/workspace/authtoken/reset': { body: ApiKeyRefDto; credentials: 'workspace' };
+  '/v2/workspace/authtoken/revoke': { body: RevokeAuthTokenDto; credentials: 'workspace' };
   '/v2/workspace/authtokens/get': { body: ApiKeyRefDto; credentials: 'workspace' };
+  '/v2/workspace/console/session/get': { body: Record<string, unknown>; credentials: 'none' };
+  '/v2/workspace/console/signin': { body: ConsoleSignInDto; credentials: 'none' };
+  '/v2/workspace/console/signin/link': { body: LinkSignInDto; credentials: 'none' };
+  '/v2/workspace/console/signout': { body: Record<string, unknown>; credentials: 'workspace' };
   '/v2/workspace/create': { body: CreateWorkspaceDto; credentials: 'none' };
   '/v2/workspace/domains/add': { body: DomainsDto; credentials: 'apiKey' };
   '/v2/workspace/domains/delete': { body: DomainsDto; credentials: 'apiKey' };
   '/v2/workspace/domains/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/email/messages/get': { body: ListEmailMessagesDto; credentials: 'apiKey' };
+  '/v2/workspace/email/send-login-link': { body: SendLoginLinkDto; credentials: 'none' };
   '/v2/workspace/email/status': { body: EmailStatusDto; credentials: 'none' };
   '/v2/workspace/emailconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/emailconfig/update': { body: UpdateEmailConfigDto; credentials: 'apiKey' };
@@ -1249,10 +1306,14 @@ export interface Operations {
   '/v2/workspace/notificationconfig/update': { body: UpdateWorkspaceNotificationConfigDto; credentials: 'apiKey' };
   '/v2/workspace/permissionproviderconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/permissionproviderconfig/update': { body: UpdatePermissionProviderConfigDto; credentials: 'apiKey' };
+  '/v2/workspace/usage/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/webhookconfig/get': { body: Record<string, unknown>; credentials: 'apiKey' };
   '/v2/workspace/webhookconfig/update': { body: UpdateWebhookConfigDto; credentials: 'apiKey' };
+  '/v2/workspace/webhooks/deliveries/attempts/get': { body: DeliveryRefDto; credentials: 'apiKey' };
   '/v2/workspace/webhooks/deliveries/get': { body: ListDeliveriesDto; credentials: 'apiKey' };
   '/v2/workspace/webhooks/deliveries/retry': { body: RetryDeliveriesDto; credentials: 'apiKey' };
+  '/v2/workspace/webhooks/test': { body: TestDeliveryDto; credentials: 'apiKey' };
+  '/v2/workspace/workspaceauthtoken/reset': { body: Record<string, unknown>; credentials: 'workspace' };
 }
 
 export interface OperationTree {
@@ -1332,6 +1393,7 @@ export interface OperationTree {
         disablestate: {
           update: '/v2/organizations/documents/access/disablestate/update';
         };
+        get: '/v2/organizations/documents/access/get';
         update: '/v2/organizations/documents/access/update';
       };
       add: '/v2/organizations/documents/add';
@@ -1342,6 +1404,7 @@ export interface OperationTree {
         status: '/v2/organizations/documents/migrate/status';
       };
       move: '/v2/organizations/documents/move';
+      search: '/v2/organizations/documents/search';
       update: '/v2/organizations/documents/update';
     };
     folders: {
@@ -1354,6 +1417,7 @@ export interface OperationTree {
       update: '/v2/organizations/folders/update';
     };
     get: '/v2/organizations/get';
+    search: '/v2/organizations/search';
     update: '/v2/organizations/update';
     usergroups: {
       add: '/v2/organizations/usergroups/add';
@@ -1440,11 +1504,26 @@ export interface OperationTree {
     apikeys: {
       get: '/v2/workspace/apikeys/get';
     };
+    auditlog: {
+      get: '/v2/workspace/auditlog/get';
+    };
     authtoken: {
+      create: '/v2/workspace/authtoken/create';
       reset: '/v2/workspace/authtoken/reset';
+      revoke: '/v2/workspace/authtoken/revoke';
     };
     authtokens: {
       get: '/v2/workspace/authtokens/get';
+    };
+    console: {
+      session: {
+        get: '/v2/workspace/console/session/get';
+      };
+      signin: {
+        $call: '/v2/workspace/console/signin';
+        link: '/v2/workspace/console/signin/link';
+      };
+      signout: '/v2/workspace/console/signout';
     };
     create: '/v2/workspace/create';
     domains: {
@@ -1456,6 +1535,7 @@ export interface OperationTree {
       messages: {
         get: '/v2/workspace/email/messages/get';
       };
+      "send-login-link": '/v2/workspace/email/send-login-link';
       status: '/v2/workspace/email/status';
     };
     emailconfig: {
@@ -1471,15 +1551,25 @@ export interface OperationTree {
       get: '/v2/workspace/permissionproviderconfig/get';
       update: '/v2/workspace/permissionproviderconfig/update';
     };
+    usage: {
+      get: '/v2/workspace/usage/get';
+    };
     webhookconfig: {
       get: '/v2/workspace/webhookconfig/get';
       update: '/v2/workspace/webhookconfig/update';
     };
     webhooks: {
       deliveries: {
+        attempts: {
+          get: '/v2/workspace/webhooks/deliveries/attempts/get';
+        };
         get: '/v2/workspace/webhooks/deliveries/get';
         retry: '/v2/workspace/webhooks/deliveries/retry';
       };
+      test: '/v2/workspace/webhooks/test';
+    };
+    workspaceauthtoken: {
+      reset: '/v2/workspace/workspaceauthtoken/reset';
     };
   };
 }
@@ -1526,6 +1616,7 @@ export const OPERATIONS = {
   '/v2/organizations/add': 'apiKey',
   '/v2/organizations/delete': 'apiKey',
   '/v2/organizations/documents/access/disablestate/update': 'apiKey',
+  '/v2/organizations/documents/access/get': 'apiKey',
   '/v2/organizations/documents/access/update': 'apiKey',
   '/v2/organizations/documents/add': 'apiKey',
   '/v2/organizations/documents/delete': 'apiKey',
@@ -1533,6 +1624,7 @@ export const OPERATIONS = {
   '/v2/organizations/documents/migrate': 'apiKey',
   '/v2/organizations/documents/migrate/status': 'apiKey',
   '/v2/organizations/documents/move': 'apiKey',
+  '/v2/organizations/documents/search': 'apiKey',
   '/v2/organizations/documents/update': 'apiKey',
   '/v2/organizations/folders/access/update': 'apiKey',
   '/v2/organizations/folders/add': 'apiKey',
@@ -1540,6 +1632,7 @@ export const OPERATIONS = {
   '/v2/organizations/folders/get': 'apiKey',
   '/v2/organizations/folders/update': 'apiKey',
   '/v2/organizations/get': 'apiKey',
+  '/v2/organizations/search': 'apiKey',
   '/v2/organizations/update': 'apiKey',
   '/v2/organizations/usergroups/add': 'apiKey',
   '/v2/organizations/usergroups/users/add': 'apiKey',
@@ -1586,13 +1679,21 @@ export const OPERATIONS = {
   '/v2/workspace/apikeyconfig/get': 'apiKey',
   '/v2/workspace/apikeyconfig/update': 'apiKey',
   '/v2/workspace/apikeys/get': 'workspace',
+  '/v2/workspace/auditlog/get': 'workspace',
+  '/v2/workspace/authtoken/create': 'workspace',
   '/v2/workspace/authtoken/reset': 'workspace',
+  '/v2/workspace/authtoken/revoke': 'workspace',
   '/v2/workspace/authtokens/get': 'workspace',
+  '/v2/workspace/console/session/get': 'none',
+  '/v2/workspace/console/signin': 'none',
+  '/v2/workspace/console/signin/link': 'none',
+  '/v2/workspace/console/signout': 'workspace',
   '/v2/workspace/create': 'none',
   '/v2/workspace/domains/add': 'apiKey',
   '/v2/workspace/domains/delete': 'apiKey',
   '/v2/workspace/domains/get': 'apiKey',
   '/v2/workspace/email/messages/get': 'apiKey',
+  '/v2/workspace/email/send-login-link': 'none',
   '/v2/workspace/email/status': 'none',
   '/v2/workspace/emailconfig/get': 'apiKey',
   '/v2/workspace/emailconfig/update': 'apiKey',
@@ -1601,8 +1702,12 @@ export const OPERATIONS = {
   '/v2/workspace/notificationconfig/update': 'apiKey',
   '/v2/workspace/permissionproviderconfig/get': 'apiKey',
   '/v2/workspace/permissionproviderconfig/update': 'apiKey',
+  '/v2/workspace/usage/get': 'apiKey',
   '/v2/workspace/webhookconfig/get': 'apiKey',
   '/v2/workspace/webhookconfig/update': 'apiKey',
+  '/v2/workspace/webhooks/deliveries/attempts/get': 'apiKey',
   '/v2/workspace/webhooks/deliveries/get': 'apiKey',
   '/v2/workspace/webhooks/deliveries/retry': 'apiKey',
+  '/v2/workspace/webhooks/test': 'apiKey',
+  '/v2/workspace/workspaceauthtoken/reset': 'workspace',
 } as const;

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { ConsoleAuditInterceptor } from './console-audit.interceptor';
+import { ConsoleAuthController } from './console-auth.controller';
+import { ConsoleModule } from './console.module';
+import { SignInLimiter } from './sign-in-limiter';
+import { UsageController } from './usage.controller';
+
+@Module({
+  imports: [ConsoleModule],
+  controllers: [ConsoleAuthController, UsageController],
+  providers: [SignInLimiter, { provide: APP_INTERCEPTOR, useClass: ConsoleAuditInterceptor }],
+})
+export class ConsoleHttpModule {}

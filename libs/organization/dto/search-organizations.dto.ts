@@ -1,0 +1,3 @@
+import { PrefixSearchDto } from '@app/common';
+
+export class SearchOrganizationsDto extends PrefixSearchDto {}
