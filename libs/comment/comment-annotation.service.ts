@@ -79,16 +79,12 @@ export class CommentAnnotationService {
       return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
     });
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
-      await this.access.checkAdd(
-        manager,
+      await this.access.checkAdd(manager, {
         apiKeyId,
-        dto,
-        dto.from,
-        dto,
-        annotations.flatMap((a) => a.commentData.map((c) => c.from)),
+        request: dto,
+        authors: annotations.flatMap((a) => a.commentData.map((c) => c.from)),
         actor,
-        true,
-      );
+      });
       const threads = numbered.map<NewThread>(({ annotation: a, nextCommentId }) => ({
         id: a.annotationId,
         status: statusOf(a.status),
