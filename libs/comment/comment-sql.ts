@@ -48,10 +48,10 @@ export const RECORD_CHANGES = preparedStatement(`WITH locked AS (${changeLogLock
   ORDER BY t.seq`);
 
 const ANNOTATION_RECORD = `id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
-  target_element jsonb, context jsonb, type text, comment_type text, suggestion jsonb, visibility jsonb, next_comment_id bigint,
+  target_element jsonb, context jsonb, type text, comment_type text, source_type text, suggestion jsonb, visibility jsonb, next_comment_id bigint,
   created_at timestamptz, updated_at timestamptz`;
 const ANNOTATION_FIELDS =
-  'id, status, priority, assigned_to, created_by, location, location_id, target_element, context, type, comment_type, suggestion, visibility, next_comment_id, created_at, updated_at';
+  'id, status, priority, assigned_to, created_by, location, location_id, target_element, context, type, comment_type, source_type, suggestion, visibility, next_comment_id, created_at, updated_at';
 const COMMENT_RECORD = `annotation_id text, id bigint, text text, html text, from_user jsonb, tagged_user_contacts jsonb, context jsonb,
   attachments jsonb, agent jsonb, created_at timestamptz, updated_at timestamptz`;
 const COMMENT_FIELDS =
@@ -176,6 +176,7 @@ export interface ThreadRow {
   context: CommentAnnotation['context'];
   type: string;
   comment_type: string | null;
+  source_type: string | null;
   suggestion: CommentAnnotation['suggestion'];
   visibility: CommentAnnotation['visibility'];
   subscribed_users: CommentAnnotation['subscribedUsers'];
@@ -210,6 +211,7 @@ export function annotationOf(row: ThreadRow): CommentAnnotation {
     context: row.context,
     type: row.type,
     commentType: row.comment_type,
+    sourceType: row.source_type,
     suggestion: row.suggestion,
     visibility: row.visibility,
     subscribedUsers: row.subscribed_users,

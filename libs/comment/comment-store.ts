@@ -100,6 +100,7 @@ export type NewThread = Pick<
   | 'context'
   | 'type'
   | 'comment_type'
+  | 'source_type'
   | 'suggestion'
   | 'created_at'
   | 'updated_at'
