@@ -532,8 +532,19 @@ export const READ_MARKS = preparedStatement(`SELECT annotation_id, read_at FROM 
   WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = $4 AND annotation_id = ANY($5::text[])`);
 
 /** The document's latest change-log seq (null when it has none). */
+/**
+ * A cursor to catch up from: the document's latest change, or the retention horizon when that is
+ * later (a quiet document's last change may be long deleted; no change of it lies between the two).
+ */
 export const LATEST_CHANGE = preparedStatement(
-  'SELECT max(seq)::text AS cursor FROM comment_change WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3',
+  `SELECT GREATEST(
+     (SELECT max(seq) FROM comment_change WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3),
+     (SELECT seq FROM comment_change_horizon WHERE id = 1))::text AS cursor`,
+);
+
+/** Every change-log row the retention sweep deleted has a seq at or below this one ('0': none deleted). */
+export const CHANGE_HORIZON = preparedStatement(
+  `SELECT COALESCE((SELECT seq FROM comment_change_horizon WHERE id = 1), 0)::text AS horizon`,
 );
 
 /** The annotations changed after seq $4: whether one was deleted, and its latest seq. */
