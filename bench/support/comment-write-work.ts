@@ -98,6 +98,7 @@ async function addAnnotation(
       context: null,
       type: 'comment',
       comment_type: null,
+      source_type: 'rest-api',
       suggestion: null,
       visibility: null,
       next_comment_id: Math.max(...ids) + 1,

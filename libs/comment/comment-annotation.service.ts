@@ -97,6 +97,8 @@ export class CommentAnnotationService {
         context: a.context ?? null,
         type: a.type ?? 'comment',
         comment_type: a.commentType ?? null,
+        // Velt documents `rest-api` for its REST routes; an SDK-made thread has no sourceType.
+        source_type: actor ? null : 'rest-api',
         // Velt: the suggestion payload counts only on suggestions, and the server stamps its status.
         suggestion: a.type === 'suggestion' && a.suggestion ? { ...a.suggestion, status: 'pending' } : null,
         visibility: a.visibility ? plain(a.visibility) : null,

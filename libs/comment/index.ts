@@ -5,6 +5,7 @@ export * from './comment-annotation.service';
 export * from './comment-reaction.service';
 export * from './comment-user-data.service';
 export * from './comment.module';
+export * from './comment-worker.module';
 export * from './comment.service';
 export * from './entities';
 export * from './dto/client-comments.dto';

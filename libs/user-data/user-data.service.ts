@@ -30,6 +30,8 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
+    commentReads: unknown[];
+    threadSubscriptions: unknown[];
   };
   nextPageToken?: string;
 }
@@ -107,6 +109,16 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
+    const commentReads = await featurePage(
+      after.commentReads,
+      ([, ...a], limit) => this.comments.commentReads(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string, string] => ['0', r.documentId, r.annotationId],
+    );
+    const threadSubscriptions = await featurePage(
+      after.threadSubscriptions,
+      ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
+      (s): [string] => [s.seq],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -115,6 +127,8 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
+      commentReads: commentReads.next,
+      threadSubscriptions: threadSubscriptions.next,
     };
     const page: UserDataPage = {
       data: {
@@ -128,6 +142,8 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
+        commentReads: commentReads.items,
+        threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));
