@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { afterUnloadDocumentPayload, beforeHandleMessagePayload, Extension } from '@hocuspocus/server';
+import type { afterUnloadDocumentPayload, Extension } from '@hocuspocus/server';
 import { Database } from '@hocuspocus/extension-database';
 import { AppConfig } from '@app/common';
 import { CrdtKey, CrdtStore } from '@app/crdt';
-import { CollabContext, CollabRefusal } from './collab-access';
+import { CollabContext } from './collab-access';
+import { collabLimits, CollabLimits } from './collab-limits';
 import { CloseReason, CollabMetrics } from './collab-metrics';
-import { EMPTY_UPDATE_BYTES, syncUpdateOf } from './sync-message';
+import { CollabRefusal } from './collab-refusal';
+import { EMPTY_UPDATE_BYTES } from './sync-message';
 import { parseTenantDocumentName } from './tenant-names';
 
 /**
@@ -23,12 +25,14 @@ export class CollabDurability implements Extension {
   /** The key each loaded document's name stands for, parsed once. */
   private readonly keys = new Map<string, CrdtKey>();
   readonly database: Database;
+  private readonly limits: CollabLimits;
 
   constructor(
     private readonly store: CrdtStore,
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly metrics: CollabMetrics,
   ) {
+    this.limits = collabLimits(config);
     this.database = new Database({
       fetch: async ({ documentName }) => {
         const update = await this.metrics.time('load', () => this.store.load(this.keyOf(documentName)));
@@ -47,20 +51,17 @@ export class CollabDurability implements Extension {
     });
   }
 
-  async beforeHandleMessage({
-    update: message,
-    connection,
-    documentName,
-    context,
-  }: beforeHandleMessagePayload): Promise<void> {
-    if (connection.readOnly) return;
-    const update = syncUpdateOf(message);
-    if (!update || update.length <= EMPTY_UPDATE_BYTES) return;
-    const { user, rate } = context as CollabContext;
-    if (update.length > this.config.collabMaxUpdateBytes) this.refuse('update-too-large', 4413);
-    if (!rate.take(Date.now())) this.refuse('rate-limited', 4429);
+  /**
+   * Appends an editor's update (already read whole by CollabMessages) after the size and rate
+   * checks; resolves once it is committed, so Hocuspocus acknowledges only what is stored.
+   */
+  async persist({ documentName, context }: { documentName: string; context: CollabContext }, update: Uint8Array) {
+    if (update.length <= EMPTY_UPDATE_BYTES) return;
+    const { user, rate } = context;
+    if (update.length > this.limits.updateBytes.limit) this.refuse(this.limits.updateBytes.refusal, 4413);
+    if (!rate.take(Date.now())) this.refuse(this.limits.updatesPerSecond.refusal, 4429);
     const size = (this.sizes.get(documentName) ?? 0) + update.length;
-    if (size > this.config.collabMaxDocumentBytes) this.refuse('document-too-large', 4413);
+    if (size > this.limits.documentBytes.limit) this.refuse(this.limits.documentBytes.refusal, 4413);
     try {
       await this.metrics.time('append', () => this.store.append(this.keyOf(documentName), update, user.userId));
     } catch (error) {
