@@ -10,6 +10,7 @@ import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
 import { DeletionStatusDto } from './dto/deletion-status.dto';
 import { GetUserDataDto } from './dto/get-user-data.dto';
@@ -30,6 +31,7 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
+    agents: unknown[];
   };
   nextPageToken?: string;
 }
@@ -57,6 +59,7 @@ export class UserDataService {
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly agents: AgentUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -107,6 +110,11 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
+    const agents = await featurePage(
+      after.agents,
+      (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string] => [r.startedAt, r.id],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -115,6 +123,7 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
+      agents: agents.next,
     };
     const page: UserDataPage = {
       data: {
@@ -128,6 +137,7 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
+        agents: agents.items.map((r) => r.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ACTIVITY_ENTITIES } from '@app/activity/entities';
+import { AGENT_ENTITIES } from '@app/agent/entities';
 import { AI_ENTITIES } from '@app/ai/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
@@ -40,5 +41,6 @@ export default new DataSource({
     ...CRDT_ENTITIES,
     ...WORKFLOW_ENTITIES,
     ...AI_ENTITIES,
+    ...AGENT_ENTITIES,
   ],
 });

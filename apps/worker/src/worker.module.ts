@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentWorkerModule } from '@app/agent';
 import { ActivityWorkerModule } from '@app/activity';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
@@ -28,6 +29,7 @@ const PROCESSOR_MODULES = [
   ActivityWorkerModule,
   EmailWorkerModule,
   WorkflowWorkerModule,
+  AgentWorkerModule,
 ];
 
 @Module({})
