@@ -16,6 +16,9 @@ export interface UserDataCursor {
   /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
   crdt: [string, string, string];
   workflows: [string, string];
+  /** As crdt's: the first value only says whether the list ended. */
+  commentReads: [string, string, string];
+  threadSubscriptions: [string];
   agents: [string, string];
 }
 
@@ -31,6 +34,8 @@ export const FIRST_PAGE: UserDataCursor = {
   activities: ['0', ''],
   crdt: ['0', '', ''],
   workflows: ['0', ''],
+  commentReads: ['0', '', ''],
+  threadSubscriptions: ['0'],
   agents: ['0', ''],
 };
 
@@ -56,6 +61,10 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
+    'text',
+    'bigint',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -66,6 +75,8 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.activities,
       ...cursor.crdt,
       ...cursor.workflows,
+      ...cursor.commentReads,
+      ...cursor.threadSubscriptions,
       ...cursor.agents,
     ] as const,
 );
@@ -84,6 +95,10 @@ export function cursorOf([
   crdtEditor,
   workflowTime,
   workflowKey,
+  readMark,
+  readDocument,
+  readAnnotation,
+  subscriptionSeq,
   agentTime,
   agentId,
 ]: readonly string[]): UserDataCursor {
@@ -95,6 +110,8 @@ export function cursorOf([
     activities: [activityTime, activityId],
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
+    commentReads: [readMark, readDocument, readAnnotation],
+    threadSubscriptions: [subscriptionSeq],
     agents: [agentTime, agentId],
   };
 }

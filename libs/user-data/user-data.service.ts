@@ -31,6 +31,8 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
+    commentReads: unknown[];
+    threadSubscriptions: unknown[];
     agents: unknown[];
   };
   nextPageToken?: string;
@@ -110,6 +112,16 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
+    const commentReads = await featurePage(
+      after.commentReads,
+      ([, ...a], limit) => this.comments.commentReads(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string, string] => ['0', r.documentId, r.annotationId],
+    );
+    const threadSubscriptions = await featurePage(
+      after.threadSubscriptions,
+      ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
+      (s): [string] => [s.seq],
+    );
     const agents = await featurePage(
       after.agents,
       (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
@@ -123,6 +135,8 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
+      commentReads: commentReads.next,
+      threadSubscriptions: threadSubscriptions.next,
       agents: agents.next,
     };
     const page: UserDataPage = {
@@ -137,6 +151,8 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
+        commentReads: commentReads.items,
+        threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
         agents: agents.items.map((r) => r.view),
       },
     };
