@@ -41,7 +41,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 12;
+const TASK_KINDS = 13;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -427,6 +427,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       workflows: [],
       commentReads: [],
       threadSubscriptions: [],
+      agents: [],
     });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
@@ -522,6 +523,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       workflows: [],
       commentReads: [],
       threadSubscriptions: [],
+      agents: [],
     });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.
     expect(await crdtRows('acme')).toEqual(
@@ -712,6 +714,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'emails', erased: 0, progress: '0' },
       { kind: 'crdt-attribution', erased: 37, progress: null },
       { kind: 'workflows', erased: 0, progress: null },
+      { kind: 'agent-runs', erased: 0, progress: null },
     ]);
     expect((await crdtRows('acme')).filter((row) => row.user_id === 'erin')).toEqual([]);
     expect(await crdtRows('beta')).toEqual([{ editor_id: 'erin-editor', user_id: 'erin', data: '\\000\\000' }]);

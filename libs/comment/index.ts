@@ -10,3 +10,4 @@ export * from './comment.service';
 export * from './entities';
 export * from './dto/client-comments.dto';
 export type { EndUserActor } from './comment-access';
+export type { AddAnnotationsDto } from './dto/annotations.dto';

@@ -19,6 +19,7 @@ export interface UserDataCursor {
   /** As crdt's: the first value only says whether the list ended. */
   commentReads: [string, string, string];
   threadSubscriptions: [string];
+  agents: [string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
@@ -35,6 +36,7 @@ export const FIRST_PAGE: UserDataCursor = {
   workflows: ['0', ''],
   commentReads: ['0', '', ''],
   threadSubscriptions: ['0'],
+  agents: ['0', ''],
 };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
@@ -61,6 +63,8 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'text',
     'bigint',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -73,6 +77,7 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.workflows,
       ...cursor.commentReads,
       ...cursor.threadSubscriptions,
+      ...cursor.agents,
     ] as const,
 );
 
@@ -94,6 +99,8 @@ export function cursorOf([
   readDocument,
   readAnnotation,
   subscriptionSeq,
+  agentTime,
+  agentId,
 ]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
@@ -105,6 +112,7 @@ export function cursorOf([
     workflows: [workflowTime, workflowKey],
     commentReads: [readMark, readDocument, readAnnotation],
     threadSubscriptions: [subscriptionSeq],
+    agents: [agentTime, agentId],
   };
 }
 

@@ -10,6 +10,7 @@ import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
 import { DeletionStatusDto } from './dto/deletion-status.dto';
 import { GetUserDataDto } from './dto/get-user-data.dto';
@@ -32,6 +33,7 @@ export interface UserDataPage {
     workflows: unknown[];
     commentReads: unknown[];
     threadSubscriptions: unknown[];
+    agents: unknown[];
   };
   nextPageToken?: string;
 }
@@ -59,6 +61,7 @@ export class UserDataService {
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly agents: AgentUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -119,6 +122,11 @@ export class UserDataService {
       ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
       (s): [string] => [s.seq],
     );
+    const agents = await featurePage(
+      after.agents,
+      (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string] => [r.startedAt, r.id],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -129,6 +137,7 @@ export class UserDataService {
       workflows: workflows.next,
       commentReads: commentReads.next,
       threadSubscriptions: threadSubscriptions.next,
+      agents: agents.next,
     };
     const page: UserDataPage = {
       data: {
@@ -144,6 +153,7 @@ export class UserDataService {
         workflows: workflows.items.map((w) => w.view),
         commentReads: commentReads.items,
         threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
+        agents: agents.items.map((r) => r.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentWorkerModule } from '@app/agent';
 import { ActivityWorkerModule } from '@app/activity';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { CommentWorkerModule } from '@app/comment';
@@ -30,6 +31,7 @@ const PROCESSOR_MODULES = [
   CommentWorkerModule,
   EmailWorkerModule,
   WorkflowWorkerModule,
+  AgentWorkerModule,
 ];
 
 @Module({})
