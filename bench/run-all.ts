@@ -25,6 +25,7 @@ const BENCHMARKS = [
   'versions',
   'workflows',
   'console-lists',
+  'ai-memory',
   'load',
 ];
 

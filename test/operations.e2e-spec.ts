@@ -128,6 +128,7 @@ describe('operations', () => {
             activity: 'up',
             email: 'up',
             workflow: 'up',
+            memory: 'up',
           },
         },
       });
@@ -179,6 +180,7 @@ describe('operations', () => {
           activity: 'down',
           email: 'down',
           workflow: 'down',
+          memory: 'down',
         },
       });
       expect(await stopped).toBe('SIGTERM');

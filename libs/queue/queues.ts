@@ -38,6 +38,8 @@ const QUEUE_TABLE = {
     lockDurationMs: 10_000,
     stalledIntervalMs: 5_000,
   },
+  // Embeddings and file conversion call the model: long locks, a handful at a time per worker.
+  MEMORY: { name: 'memory', concurrency: 4, maxConcurrency: 100, lockDurationMs: 120_000, stalledIntervalMs: 30_000 },
 } as const satisfies Record<string, QueueDefaults & { name: string }>;
 
 type QueueKey = keyof typeof QUEUE_TABLE;

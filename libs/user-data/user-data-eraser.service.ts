@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
+import { MemoryUserData } from '@app/ai-memory';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { CrdtUserData } from '@app/crdt';
@@ -71,6 +72,7 @@ export class UserDataEraser {
     private readonly emails: EmailUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly memory: MemoryUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -213,6 +215,8 @@ export class UserDataEraser {
         return this.crdt.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'workflows':
         return this.workflows.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'memory':
+        return this.memory.erase(manager, apiKeyId, organizationIds, userId, limit);
     }
   }
 

@@ -16,6 +16,7 @@ export interface UserDataCursor {
   /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
   crdt: [string, string, string];
   workflows: [string, string];
+  memory: [string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
@@ -30,6 +31,7 @@ export const FIRST_PAGE: UserDataCursor = {
   activities: ['0', ''],
   crdt: ['0', '', ''],
   workflows: ['0', ''],
+  memory: ['0', ''],
 };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
@@ -52,6 +54,8 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -62,6 +66,7 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.activities,
       ...cursor.crdt,
       ...cursor.workflows,
+      ...cursor.memory,
     ] as const,
 );
 
@@ -79,6 +84,8 @@ export function cursorOf([
   crdtEditor,
   workflowTime,
   workflowKey,
+  memoryTime,
+  memoryKey,
 ]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
@@ -88,6 +95,7 @@ export function cursorOf([
     activities: [activityTime, activityId],
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
+    memory: [memoryTime, memoryKey],
   };
 }
 

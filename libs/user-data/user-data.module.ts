@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
+import { MemoryModule } from '@app/ai-memory';
 import { CommentModule } from '@app/comment';
 import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
@@ -22,6 +23,7 @@ import { UserDataService } from './user-data.service';
     PresenceModule,
     UserModule,
     WorkflowModule,
+    MemoryModule,
   ],
   providers: [UserDataService, UserDataProducer],
   exports: [
@@ -33,6 +35,7 @@ import { UserDataService } from './user-data.service';
     PresenceModule,
     UserModule,
     WorkflowModule,
+    MemoryModule,
   ],
 })
 export class UserDataModule {}

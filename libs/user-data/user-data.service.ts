@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
+import { MemoryUserData } from '@app/ai-memory';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { CrdtUserData } from '@app/crdt';
@@ -30,6 +31,8 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
+    /** Ours: AI memory judgments and knowledge uploads filed under the user. */
+    memory: unknown[];
   };
   nextPageToken?: string;
 }
@@ -57,6 +60,7 @@ export class UserDataService {
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly memory: MemoryUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -107,6 +111,11 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
+    const memory = await featurePage(
+      after.memory,
+      (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
+      (m): [string, string] => [m.createdAt, m.key],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -115,6 +124,7 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
+      memory: memory.next,
     };
     const page: UserDataPage = {
       data: {
@@ -128,6 +138,7 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
+        memory: memory.items.map((m) => m.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

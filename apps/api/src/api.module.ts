@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ActivityHttpModule } from '@app/activity/http';
+import { MemoryHttpModule } from '@app/ai-memory/http';
 import { AuthModule } from '@app/auth';
 import { CollabHttpModule } from '@app/collab/http';
 import { AppLoggerModule, ConfigModule } from '@app/common';
@@ -62,6 +63,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     CollabHttpModule,
     WorkflowHttpModule,
     ConsoleHttpModule,
+    MemoryHttpModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ACTIVITY_ENTITIES } from '@app/activity/entities';
 import { AI_ENTITIES } from '@app/ai/entities';
+import { AI_MEMORY_ENTITIES } from '@app/ai-memory/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
 import { CRDT_ENTITIES } from '@app/crdt/entities';
@@ -40,5 +41,6 @@ export default new DataSource({
     ...CRDT_ENTITIES,
     ...WORKFLOW_ENTITIES,
     ...AI_ENTITIES,
+    ...AI_MEMORY_ENTITIES,
   ],
 });

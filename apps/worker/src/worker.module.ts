@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ActivityWorkerModule } from '@app/activity';
+import { MemoryWorkerModule } from '@app/ai-memory';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { EmailWorkerModule } from '@app/email';
@@ -28,6 +29,7 @@ const PROCESSOR_MODULES = [
   ActivityWorkerModule,
   EmailWorkerModule,
   WorkflowWorkerModule,
+  MemoryWorkerModule,
 ];
 
 @Module({})
