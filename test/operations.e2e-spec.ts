@@ -129,6 +129,7 @@ describe('operations', () => {
             email: 'up',
             workflow: 'up',
             memory: 'up',
+            agent: 'up',
           },
         },
       });
@@ -181,6 +182,7 @@ describe('operations', () => {
           email: 'down',
           workflow: 'down',
           memory: 'down',
+          agent: 'down',
         },
       });
       expect(await stopped).toBe('SIGTERM');

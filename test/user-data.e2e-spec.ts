@@ -40,7 +40,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 13;
+const TASK_KINDS = 14;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -390,6 +390,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       crdt: [],
       workflows: [],
       memory: [],
+      agents: [],
     });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
@@ -484,6 +485,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       crdt: [],
       workflows: [],
       memory: [],
+      agents: [],
     });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.
     expect(await crdtRows('acme')).toEqual(
@@ -675,6 +677,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'crdt-attribution', erased: 37, progress: null },
       { kind: 'workflows', erased: 0, progress: null },
       { kind: 'memory', erased: 0, progress: null },
+      { kind: 'agent-runs', erased: 0, progress: null },
     ]);
     expect((await crdtRows('acme')).filter((row) => row.user_id === 'erin')).toEqual([]);
     expect(await crdtRows('beta')).toEqual([{ editor_id: 'erin-editor', user_id: 'erin', data: '\\000\\000' }]);

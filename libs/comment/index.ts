@@ -9,3 +9,5 @@ export * from './comment.service';
 export * from './entities';
 export * from './dto/client-comments.dto';
 export type { EndUserActor } from './comment-access';
+export type { AddAnnotationsDto } from './dto/annotations.dto';
+export { MAX_COMMENT_LENGTH } from './dto/comment-content.dto';

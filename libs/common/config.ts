@@ -41,6 +41,10 @@ export interface AiSettings {
   concurrencyPerKey: number;
   /** Whether a base URL an API key set may reach non-public addresses (the webhooks' address guard otherwise). */
   allowPrivateBaseUrls: boolean;
+  /** Whether agent runs may fetch pages on non-public addresses. */
+  allowPrivatePages: boolean;
+  /** How often a worker re-enqueues agent runs whose job was lost. */
+  sweepIntervalMs: number;
 }
 
 const DEV_SECRET_KEY = 'dev-only-secret-key-change-me-in-production-0000';
@@ -222,6 +226,8 @@ export class AppConfig {
       retryDelayMs: int(env, 'AI_RETRY_DELAY_MS', 500, 0, 60_000),
       concurrencyPerKey: int(env, 'AI_CONCURRENCY_PER_KEY', 4, 1, 1000),
       allowPrivateBaseUrls: bool(env, 'AI_ALLOW_PRIVATE_BASE_URLS', false),
+      allowPrivatePages: bool(env, 'AGENT_ALLOW_PRIVATE_URLS', false),
+      sweepIntervalMs: int(env, 'AGENT_SWEEP_INTERVAL_MS', 5000, 200, 600_000),
     };
   }
 }

@@ -14,6 +14,7 @@ import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
 import { WebhookUserData } from '@app/webhook';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeletionTaskKind } from './entities/user-data-deletion-task.entity';
 import { DeletionStatus } from './entities/user-data-deletion.entity';
 
@@ -73,6 +74,7 @@ export class UserDataEraser {
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
     private readonly memory: MemoryUserData,
+    private readonly agents: AgentUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -217,6 +219,8 @@ export class UserDataEraser {
         return this.workflows.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'memory':
         return this.memory.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'agent-runs':
+        return this.agents.erase(manager, apiKeyId, organizationIds, userId, limit);
     }
   }
 

@@ -17,6 +17,7 @@ export interface UserDataCursor {
   crdt: [string, string, string];
   workflows: [string, string];
   memory: [string, string];
+  agents: [string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
@@ -32,6 +33,7 @@ export const FIRST_PAGE: UserDataCursor = {
   crdt: ['0', '', ''],
   workflows: ['0', ''],
   memory: ['0', ''],
+  agents: ['0', ''],
 };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
@@ -56,6 +58,8 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -67,6 +71,7 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.crdt,
       ...cursor.workflows,
       ...cursor.memory,
+      ...cursor.agents,
     ] as const,
 );
 
@@ -86,6 +91,8 @@ export function cursorOf([
   workflowKey,
   memoryTime,
   memoryKey,
+  agentTime,
+  agentId,
 ]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
@@ -96,6 +103,7 @@ export function cursorOf([
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
     memory: [memoryTime, memoryKey],
+    agents: [agentTime, agentId],
   };
 }
 

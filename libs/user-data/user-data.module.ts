@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
 import { MemoryModule } from '@app/ai-memory';
+import { AgentModule } from '@app/agent';
 import { CommentModule } from '@app/comment';
 import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
@@ -17,6 +18,7 @@ import { UserDataService } from './user-data.service';
   imports: [
     TypeOrmModule.forFeature(USER_DATA_ENTITIES),
     ActivityModule,
+    AgentModule,
     CommentModule,
     CrdtModule,
     NotificationModule,
@@ -29,6 +31,7 @@ import { UserDataService } from './user-data.service';
   exports: [
     UserDataService,
     ActivityModule,
+    AgentModule,
     CommentModule,
     CrdtModule,
     NotificationModule,

@@ -11,6 +11,7 @@ import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
 import { DeletionStatusDto } from './dto/deletion-status.dto';
 import { GetUserDataDto } from './dto/get-user-data.dto';
@@ -33,6 +34,7 @@ export interface UserDataPage {
     workflows: unknown[];
     /** Ours: AI memory judgments and knowledge uploads filed under the user. */
     memory: unknown[];
+    agents: unknown[];
   };
   nextPageToken?: string;
 }
@@ -61,6 +63,7 @@ export class UserDataService {
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
     private readonly memory: MemoryUserData,
+    private readonly agents: AgentUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -116,6 +119,11 @@ export class UserDataService {
       (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
       (m): [string, string] => [m.createdAt, m.key],
     );
+    const agents = await featurePage(
+      after.agents,
+      (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string] => [r.startedAt, r.id],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -125,6 +133,7 @@ export class UserDataService {
       crdt: crdt.next,
       workflows: workflows.next,
       memory: memory.next,
+      agents: agents.next,
     };
     const page: UserDataPage = {
       data: {
@@ -139,6 +148,7 @@ export class UserDataService {
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
         memory: memory.items.map((m) => m.view),
+        agents: agents.items.map((r) => r.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

@@ -16,11 +16,12 @@ export interface ModelRequest {
 }
 
 /**
- * How the next answers misbehave: a chat content that is not JSON, JSON that fits no schema, a
- * refusal, a body that is not JSON at all, a 500, a 429, an answer that comes after `slowMs`, or a
- * request held until `release()`.
+ * How the next answers behave: as usual (`ok`, to let one through before a misbehaviour), a chat
+ * content that is not JSON, JSON that fits no schema, a refusal, a body that is not JSON at all, a
+ * 500, a 429, an answer that comes after `slowMs`, or a request held until `release()`.
  */
-export type Misbehaviour = 'bad-json' | 'wrong-schema' | 'refusal' | 'broken-body' | '500' | '429' | 'slow' | 'hold';
+export type Misbehaviour =
+  'ok' | 'bad-json' | 'wrong-schema' | 'refusal' | 'broken-body' | '500' | '429' | 'slow' | 'hold';
 
 /** What a chat answer's content is, from the request; a non-string is sent as JSON. */
 export type Responder = (request: ModelRequest) => unknown;
@@ -119,7 +120,7 @@ export class ModelStub {
     return `http://127.0.0.1:${this.port}/v1`;
   }
 
-  /** The next `times` answers misbehave this way (queued after any misbehaviour still pending). */
+  /** The next `times` answers behave this way (queued after any behaviour still pending). */
   misbehave(behaviour: Misbehaviour, times = 1): void {
     for (let i = 0; i < times; i++) this.queued.push(behaviour);
   }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ACTIVITY_ENTITIES } from '@app/activity/entities';
+import { AGENT_ENTITIES } from '@app/agent/entities';
 import { AI_ENTITIES } from '@app/ai/entities';
 import { AI_MEMORY_ENTITIES } from '@app/ai-memory/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
@@ -42,5 +43,6 @@ export default new DataSource({
     ...WORKFLOW_ENTITIES,
     ...AI_ENTITIES,
     ...AI_MEMORY_ENTITIES,
+    ...AGENT_ENTITIES,
   ],
 });

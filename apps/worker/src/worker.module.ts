@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentWorkerModule } from '@app/agent';
 import { ActivityWorkerModule } from '@app/activity';
 import { MemoryWorkerModule } from '@app/ai-memory';
 import { AppLoggerModule, ConfigModule } from '@app/common';
@@ -30,6 +31,7 @@ const PROCESSOR_MODULES = [
   EmailWorkerModule,
   WorkflowWorkerModule,
   MemoryWorkerModule,
+  AgentWorkerModule,
 ];
 
 @Module({})

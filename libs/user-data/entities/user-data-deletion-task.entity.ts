@@ -7,6 +7,8 @@ import { UserDataDeletion } from './user-data-deletion.entity';
  * anonymizes the user ids stored beside multiplayer-editing content, which itself stays; workflows
  * anonymizes the user's review workflow decisions and the events naming them, which stay; memory deletes
  * the user's AI memory judgments and the knowledge files filed under them.
+ * anonymizes the user's review workflow decisions and the events naming them, which stay; agent-runs
+ * forgets who started the user's agent runs, which stay.
  */
 export const DELETION_TASK_KINDS = [
   'access',
@@ -22,6 +24,7 @@ export const DELETION_TASK_KINDS = [
   'crdt-attribution',
   'workflows',
   'memory',
+  'agent-runs',
 ] as const;
 export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
 

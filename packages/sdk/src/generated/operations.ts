@@ -98,6 +98,15 @@ export type AddUsersDto = {
   folderId?: string;
   users: Array<UserInputDto>;
 };
+export type AgentAiConfigDto = {
+  provider?: "gemini" | "claude" | "openai";
+  model?: string;
+  responseMimeType?: string;
+  maxToolTurns?: number;
+};
+export type AgentRefDto = {
+  agentId: string;
+};
 export type AiModelApiKeyDto = {
   provider: "openai" | "anthropic" | "gemini";
   customerApiKey: string;
@@ -111,6 +120,12 @@ export type AlertRefDto = {
 export type AlertUserDto = {
   uid: string;
 };
+export type AnalyticsDto = {
+  agentId?: string;
+  year?: string;
+  month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12";
+  model?: string;
+};
 export type AnnotationChangeDto = {
   from?: CommentUserDto;
   assignedTo?: CommentUserDto;
@@ -123,6 +138,10 @@ export type AnnotationChangeDto = {
   context?: Record<string, unknown>;
   suggestion?: Record<string, unknown>;
 };
+export type AnnotationsStageDto = {
+  strategy?: "findings" | "word-level" | "page-level" | "none";
+  enabled?: boolean;
+};
 export type ApiKeyRefDto = {
   apiKey: string;
 };
@@ -130,6 +149,11 @@ export type ApiKeyWebhookConfigDto = {
   authToken?: string;
   rawNotificationUrl?: string;
   processedNotificationUrl?: string;
+};
+export type AskAiDto = {
+  model: string;
+  prompt: string;
+  text: string;
 };
 export type AskMemoryDto = {
   question: string;
@@ -199,15 +223,40 @@ export type ConsoleSignInDto = {
   workspaceId: string;
   authToken: string;
 };
+export type ContextGatheringDto = {
+  strategies: Array<"web-page-text" | "web-page-screenshot" | "web-page-html" | "web-page-css" | "web-page-links" | "web-page-accessibility" | "computed-styles" | "robots-txt" | "sitemap-data" | "lighthouse" | "rest-api" | "none">;
+  strategyOptions?: Record<string, unknown>;
+  aiConfig?: AgentAiConfigDto;
+};
 export type CountAnnotationsDto = {
   documentIds: Array<string>;
   userId: string;
   statusIds?: Array<string>;
   organizationId: string;
 };
+export type CountExecutionsDto = {
+  agentIds?: Array<string>;
+  status?: "running" | "passed" | "failed" | "partial" | "error" | "skipped";
+};
 export type CrdtVersionPolicyDto = {
   automaticMinutes?: number;
   automaticRetentionDays?: number;
+};
+export type CreateAgentDto = {
+  name: string;
+  description: string;
+  enabled: boolean;
+  contextGathering: ContextGatheringDto;
+  execution: ExecutionConfigDto;
+  rawInstructions?: string;
+  instructions?: string;
+  phaseTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+  postProcess?: PostProcessDto;
+  input?: Record<string, unknown>;
+  scope?: Record<string, unknown>;
+  setup?: Record<string, unknown>;
 };
 export type CreateApiKeyDto = {
   type: "testing" | "production";
@@ -255,6 +304,12 @@ export type CreateEndpointDto = {
   disabled?: boolean;
   rateLimit?: number;
   uid?: string;
+  metadata?: Record<string, unknown>;
+};
+export type CreateGroupDto = {
+  name: string;
+  description?: string;
+  agentIds?: Array<string>;
   metadata?: Record<string, unknown>;
 };
 export type CreateWorkspaceDto = {
@@ -348,6 +403,13 @@ export type DeletionStatusDto = {
 export type DeliveryRefDto = {
   deliveryId: string;
 };
+export type DemoFeedbackDto = {
+  demoId: string;
+  demoTitle: string;
+  demoHtml: string;
+  demoExpected: string;
+  feedback: string;
+};
 export type DiffCrdtVersionsDto = {
   fromVersionId?: string;
   toVersionId?: string;
@@ -423,8 +485,23 @@ export type EmailStatusDto = {
 export type EndpointRefDto = {
   endpointId: string;
 };
+export type ExecutionConfigDto = {
+  executionStrategy?: "ai" | "service" | "service+ai" | "stagehand-agent" | "mcp-tools";
+  serviceId?: string;
+  aiConfig?: AgentAiConfigDto;
+  mcpServers?: Array<Record<string, unknown>>;
+  responseDescriptions?: Record<string, unknown>;
+  strategyOptions?: Record<string, unknown>;
+  knowledge?: KnowledgeDto;
+};
 export type ExecutionRefDto = {
   executionId: string;
+};
+export type ExtractDto = {
+  fileBase64: string;
+  mimeType: string;
+  provider?: "gemini" | "claude" | "openai";
+  fileName?: string;
 };
 export type FolderInputDto = {
   folderId: string;
@@ -467,6 +544,11 @@ export type GetActivitiesDto = {
   order?: "asc" | "desc";
   pageSize?: number;
   pageToken?: string;
+};
+export type GetAgentsDto = {
+  agentId?: string;
+  filter?: "defaultOnly" | "customOnly";
+  groupId?: string;
 };
 export type GetAnnotationsDto = {
   documentId?: string;
@@ -535,6 +617,10 @@ export type GetDocumentsDto = {
   folderId?: string;
   pageSize?: number;
   pageToken?: string;
+};
+export type GetExecutionDto = {
+  executionId: string;
+  includeResults?: boolean;
 };
 export type GetExecutionEventsDto = {
   sinceSeq?: number;
@@ -613,6 +699,13 @@ export type GroupDto = {
   onQuorumMet?: "waitAll" | "cancelOnQuorum" | "joinOnQuorum";
   requiredNodeIds?: Array<string>;
 };
+export type GroupMembersDto = {
+  groupId: string;
+  agentIds: Array<string>;
+};
+export type GroupRefDto = {
+  groupId: string;
+};
 export type IngestKnowledgeDto = {
   source: "inline" | "fileRef";
   file?: InlineFileDto;
@@ -636,6 +729,12 @@ export type JudgmentFiltersDto = {
   annotationId?: string;
   dateRange?: DateRangeDto;
   excludeDocumentIds?: Array<string>;
+};
+export type KnowledgeDto = {
+  useMemory?: boolean;
+  maxChunks?: number;
+  maxPatterns?: number;
+  maxActivities?: number;
 };
 export type LinkSignInDto = {
   token: string;
@@ -676,6 +775,13 @@ export type ListEndpointsDto = {
   iterator?: string;
 };
 export type ListExecutionsDto = {
+  agentId?: string;
+  organizationId?: string;
+  documentId?: string;
+  pageSize?: number;
+  pageToken?: string;
+};
+export type ListExecutionsDto2 = {
   definitionId?: string;
   status?: "pending" | "running" | "completed" | "failed" | "cancelled";
   pageSize?: number;
@@ -797,6 +903,14 @@ export type PermissionProviderSettingsDto = {
 export type PermissionUserDto = {
   userId: string;
 };
+export type PostProcessDto = {
+  guardrails?: StageToggleDto;
+  deletePreviousSuggestions?: StageToggleDto;
+  annotations?: AnnotationsStageDto;
+  analytics?: StageToggleDto;
+  matchAndMerge?: StageToggleDto;
+  customProcessors?: Array<string>;
+};
 export type PreferencesDto = {
   inbox?: "ALL" | "MINE" | "NONE";
   email?: "ALL" | "MINE" | "NONE";
@@ -814,6 +928,11 @@ export type PriorityDto = {
   color?: string;
   lightColor?: string;
 };
+export type PromptDto = {
+  prompt: string;
+  provider?: "gemini" | "claude" | "openai";
+  userContextFields?: Array<UserContextFieldDto>;
+};
 export type QueryJudgmentsDto = {
   organizationId?: string;
   documentId?: string;
@@ -823,6 +942,11 @@ export type QueryJudgmentsDto = {
   reviewerId?: string;
   annotationId?: string;
   limit?: number;
+};
+export type RanByDto = {
+  userId: string;
+  name?: string;
+  email?: string;
 };
 export type ReactionsDto = {
   commentId: number;
@@ -848,9 +972,19 @@ export type RecordReviewerDecisionDto = {
   executionId: string;
   stepId: string;
 };
+export type RefinePromptDto = {
+  analysisPrompt: string;
+  demoFeedback: Array<DemoFeedbackDto>;
+  provider?: "gemini" | "claude" | "openai";
+};
 export type RemovePermissionsDto = {
   userId: string;
   permissions: ResourceListDto;
+};
+export type ResolveConfigDto = {
+  instructions: string;
+  rawInstructions?: string;
+  provider?: "gemini" | "claude" | "openai";
 };
 export type ResolveStepDto = {
   action: "force-approve" | "force-reject" | "force-complete" | "force-fail" | "reviewer-approve" | "reviewer-reject";
@@ -890,6 +1024,27 @@ export type RetryDeliveriesDto = {
 export type RevokeAuthTokenDto = {
   apiKey: string;
   authTokenId: string;
+};
+export type RunAiConfigDto = {
+  provider?: "gemini" | "claude" | "openai";
+  model?: string;
+  defaultModels?: Record<string, unknown>;
+  maxToolTurns?: number;
+};
+export type RunExecutionDto = {
+  agentId: string;
+  url: string;
+  crossPageExecute?: boolean;
+  maxUrlsToProcess?: number;
+  deviceType?: "mobile" | "desktop";
+  organizationId: string;
+  documentId: string;
+  annotationVisibility?: "public" | "private";
+  trigger?: "standalone" | "workflow";
+  workflowExecutionId?: string;
+  ranBy?: RanByDto;
+  userContext?: Record<string, unknown>;
+  aiConfig?: RunAiConfigDto;
 };
 export type SaveCrdtVersionDto = {
   versionName: string;
@@ -953,6 +1108,9 @@ export type SetNotificationConfigDto = {
 export type SourceRefDto = {
   sourceId: string;
 };
+export type StageToggleDto = {
+  enabled?: boolean;
+};
 export type StatusDto = {
   id: string;
   name: string;
@@ -994,10 +1152,30 @@ export type UpdateAdvancedWebhookConfigDto = {
   publicKey?: string;
   enableDataProtection?: boolean;
 };
+export type UpdateAgentDto = {
+  agentId: string;
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+};
 export type UpdateAgentEndpointDto = {
   url?: string;
   secret?: string;
   timeoutMs?: number;
+};
+export type UpdateAgentVersionDto = {
+  agentId: string;
+  contextGathering?: ContextGatheringDto;
+  execution?: ExecutionConfigDto;
+  rawInstructions?: string;
+  instructions?: string;
+  phaseTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+  postProcess?: PostProcessDto;
+  input?: Record<string, unknown>;
+  scope?: Record<string, unknown>;
+  setup?: Record<string, unknown>;
 };
 export type UpdateAlertConfigDto = {
   config: Record<string, unknown>;
@@ -1097,6 +1275,11 @@ export type UpdateFoldersDto = {
   folders: Array<FolderUpdateDto>;
   organizationId: string;
 };
+export type UpdateGroupDto = {
+  name?: string;
+  description?: string;
+  groupId: string;
+};
 export type UpdateKnowledgeDto = {
   newContent: string;
   sourceId: string;
@@ -1146,6 +1329,14 @@ export type UploadUrlDto = {
   organizationId?: string;
   documentId?: string;
   user?: UploaderDto;
+};
+export type UserContextFieldDto = {
+  id: string;
+  title: string;
+  type: "string" | "number" | "boolean";
+  example?: string;
+  required?: boolean;
+  defaultValue?: unknown;
 };
 export type UserGroupInputDto = {
   groupId: string;
@@ -1290,6 +1481,30 @@ export interface Operations {
   '/v2/activities/delete': { body: DeleteActivitiesDto; credentials: 'apiKey' };
   '/v2/activities/get': { body: GetActivitiesDto; credentials: 'apiKey' };
   '/v2/activities/update': { body: UpdateActivitiesDto; credentials: 'apiKey' };
+  '/v2/agents/analytics/get': { body: AnalyticsDto; credentials: 'apiKey' };
+  '/v2/agents/config/resolve': { body: ResolveConfigDto; credentials: 'apiKey' };
+  '/v2/agents/create': { body: CreateAgentDto; credentials: 'apiKey' };
+  '/v2/agents/delete': { body: AgentRefDto; credentials: 'apiKey' };
+  '/v2/agents/execution/count': { body: CountExecutionsDto; credentials: 'apiKey' };
+  '/v2/agents/execution/get': { body: GetExecutionDto; credentials: 'apiKey' };
+  '/v2/agents/execution/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/agents/execution/run': { body: RunExecutionDto; credentials: 'apiKey' };
+  '/v2/agents/extract': { body: ExtractDto; credentials: 'apiKey' };
+  '/v2/agents/get': { body: GetAgentsDto; credentials: 'apiKey' };
+  '/v2/agents/groups/add-agents': { body: GroupMembersDto; credentials: 'apiKey' };
+  '/v2/agents/groups/create': { body: CreateGroupDto; credentials: 'apiKey' };
+  '/v2/agents/groups/delete': { body: GroupRefDto; credentials: 'apiKey' };
+  '/v2/agents/groups/get': { body: GroupRefDto; credentials: 'apiKey' };
+  '/v2/agents/groups/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/agents/groups/remove-agents': { body: GroupMembersDto; credentials: 'apiKey' };
+  '/v2/agents/groups/update': { body: UpdateGroupDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/enhance': { body: PromptDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/refine': { body: RefinePromptDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/validate': { body: PromptDto; credentials: 'apiKey' };
+  '/v2/agents/update': { body: UpdateAgentDto; credentials: 'apiKey' };
+  '/v2/agents/version/update': { body: UpdateAgentVersionDto; credentials: 'apiKey' };
+  '/v2/agents/versions/list': { body: AgentRefDto; credentials: 'apiKey' };
+  '/v2/agents/versions/restore': { body: AgentRefDto; credentials: 'apiKey' };
   '/v2/auth/generate_signature': { body: GenerateSignatureDto; credentials: 'apiKey' };
   '/v2/auth/generate_token': { body: GenerateTokenDto; credentials: 'apiKey' };
   '/v2/auth/permissions/add': { body: AddPermissionsDto; credentials: 'apiKey' };
@@ -1373,6 +1588,7 @@ export interface Operations {
   '/v2/presence/delete': { body: DeletePresenceDto; credentials: 'apiKey' };
   '/v2/presence/get': { body: DocumentRefDto; credentials: 'apiKey' };
   '/v2/presence/update': { body: WritePresenceDto; credentials: 'apiKey' };
+  '/v2/rewriter/ask-ai': { body: AskAiDto; credentials: 'apiKey' };
   '/v2/users/add': { body: AddUsersDto; credentials: 'apiKey' };
   '/v2/users/data/delete': { body: DeleteUserDataDto; credentials: 'apiKey' };
   '/v2/users/data/delete/status': { body: DeletionStatusDto; credentials: 'apiKey' };
@@ -1391,7 +1607,7 @@ export interface Operations {
   '/v2/workflow/executions/dispatch': { body: DispatchExecutionDto; credentials: 'apiKey' };
   '/v2/workflow/executions/get': { body: ExecutionRefDto; credentials: 'apiKey' };
   '/v2/workflow/executions/getEvents': { body: GetExecutionEventsDto; credentials: 'apiKey' };
-  '/v2/workflow/executions/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/list': { body: ListExecutionsDto2; credentials: 'apiKey' };
   '/v2/workflow/steps/cancel': { body: CancelStepDto; credentials: 'apiKey' };
   '/v2/workflow/steps/recordAgentResolution': { body: RecordAgentResolutionDto; credentials: 'apiKey' };
   '/v2/workflow/steps/recordReviewerDecision': { body: RecordReviewerDecisionDto; credentials: 'apiKey' };
@@ -1450,6 +1666,46 @@ export interface OperationTree {
     delete: '/v2/activities/delete';
     get: '/v2/activities/get';
     update: '/v2/activities/update';
+  };
+  agents: {
+    analytics: {
+      get: '/v2/agents/analytics/get';
+    };
+    config: {
+      resolve: '/v2/agents/config/resolve';
+    };
+    create: '/v2/agents/create';
+    delete: '/v2/agents/delete';
+    execution: {
+      count: '/v2/agents/execution/count';
+      get: '/v2/agents/execution/get';
+      list: '/v2/agents/execution/list';
+      run: '/v2/agents/execution/run';
+    };
+    extract: '/v2/agents/extract';
+    get: '/v2/agents/get';
+    groups: {
+      "add-agents": '/v2/agents/groups/add-agents';
+      create: '/v2/agents/groups/create';
+      delete: '/v2/agents/groups/delete';
+      get: '/v2/agents/groups/get';
+      list: '/v2/agents/groups/list';
+      "remove-agents": '/v2/agents/groups/remove-agents';
+      update: '/v2/agents/groups/update';
+    };
+    prompt: {
+      enhance: '/v2/agents/prompt/enhance';
+      refine: '/v2/agents/prompt/refine';
+      validate: '/v2/agents/prompt/validate';
+    };
+    update: '/v2/agents/update';
+    version: {
+      update: '/v2/agents/version/update';
+    };
+    versions: {
+      list: '/v2/agents/versions/list';
+      restore: '/v2/agents/versions/restore';
+    };
   };
   auth: {
     generateSignature: '/v2/auth/generate_signature';
@@ -1598,6 +1854,9 @@ export interface OperationTree {
     get: '/v2/presence/get';
     update: '/v2/presence/update';
   };
+  rewriter: {
+    "ask-ai": '/v2/rewriter/ask-ai';
+  };
   users: {
     add: '/v2/users/add';
     data: {
@@ -1744,6 +2003,30 @@ export const OPERATIONS = {
   '/v2/activities/delete': 'apiKey',
   '/v2/activities/get': 'apiKey',
   '/v2/activities/update': 'apiKey',
+  '/v2/agents/analytics/get': 'apiKey',
+  '/v2/agents/config/resolve': 'apiKey',
+  '/v2/agents/create': 'apiKey',
+  '/v2/agents/delete': 'apiKey',
+  '/v2/agents/execution/count': 'apiKey',
+  '/v2/agents/execution/get': 'apiKey',
+  '/v2/agents/execution/list': 'apiKey',
+  '/v2/agents/execution/run': 'apiKey',
+  '/v2/agents/extract': 'apiKey',
+  '/v2/agents/get': 'apiKey',
+  '/v2/agents/groups/add-agents': 'apiKey',
+  '/v2/agents/groups/create': 'apiKey',
+  '/v2/agents/groups/delete': 'apiKey',
+  '/v2/agents/groups/get': 'apiKey',
+  '/v2/agents/groups/list': 'apiKey',
+  '/v2/agents/groups/remove-agents': 'apiKey',
+  '/v2/agents/groups/update': 'apiKey',
+  '/v2/agents/prompt/enhance': 'apiKey',
+  '/v2/agents/prompt/refine': 'apiKey',
+  '/v2/agents/prompt/validate': 'apiKey',
+  '/v2/agents/update': 'apiKey',
+  '/v2/agents/version/update': 'apiKey',
+  '/v2/agents/versions/list': 'apiKey',
+  '/v2/agents/versions/restore': 'apiKey',
   '/v2/auth/generate_signature': 'apiKey',
   '/v2/auth/generate_token': 'apiKey',
   '/v2/auth/permissions/add': 'apiKey',
@@ -1827,6 +2110,7 @@ export const OPERATIONS = {
   '/v2/presence/delete': 'apiKey',
   '/v2/presence/get': 'apiKey',
   '/v2/presence/update': 'apiKey',
+  '/v2/rewriter/ask-ai': 'apiKey',
   '/v2/users/add': 'apiKey',
   '/v2/users/data/delete': 'apiKey',
   '/v2/users/data/delete/status': 'apiKey',
