@@ -6,7 +6,14 @@ import { ModelRequest, ModelStub } from './support/model-stub';
 import { tinyPdf } from './support/tiny-pdf';
 
 const LONG = 120_000;
-const ENV = { MEMORY_SWEEP_INTERVAL_MS: '500', AI_MAX_RETRIES: '0', AI_RETRY_DELAY_MS: '10' };
+/** A fast sweep, no model retries, and short memory-queue locks so a killed worker's job is taken over in seconds. */
+const ENV = {
+  MEMORY_SWEEP_INTERVAL_MS: '500',
+  MEMORY_LOCK_DURATION_MS: '2000',
+  MEMORY_STALLED_INTERVAL_MS: '1000',
+  AI_MAX_RETRIES: '0',
+  AI_RETRY_DELAY_MS: '10',
+};
 const DOC = { organizationId: 'acme', documentId: 'spec' };
 const CHECKLIST = [
   '# Brand guidelines',
@@ -423,6 +430,38 @@ describe('AI memory: judgments, knowledge, search, ask, suggest, insights, alert
         [started.sourceId],
       );
       expect(left.n).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    'completes an ingestion once when its worker is SIGKILLed while the model answers',
+    async () => {
+      stub.misbehave('hold');
+      const started = await data<{ sourceId: string }>('/v2/memory/knowledge/ingest', {
+        source: 'inline',
+        file: inline(`${CHECKLIST}\n- Always spell the brand name right.`),
+      });
+      await eventually(
+        () => {
+          if (stub.requestsTo('/v1/embeddings').length === 0) throw new Error('not asked yet');
+        },
+        { timeoutMs: 30_000, intervalMs: 50 },
+      );
+      expect(await worker.stop('SIGKILL')).toBe('SIGKILL');
+      stub.release();
+      worker = await startWorker({ ...world.env, AI_BASE_URL: stub.url, ...ENV });
+      expect(await settled(started.sourceId)).toMatchObject({
+        status: 'completed',
+        extractedRulesCount: 4,
+        chunkCount: 1,
+      });
+      const [rows] = await world.query<{ rules: number; chunks: number }>(
+        `SELECT (SELECT count(*) FROM memory_knowledge_rule WHERE source_id = $1)::int AS rules,
+                (SELECT count(*) FROM memory_knowledge_chunk WHERE source_id = $1)::int AS chunks`,
+        [started.sourceId],
+      );
+      expect(rows).toEqual({ rules: 4, chunks: 1 });
     },
     LONG,
   );
