@@ -1,10 +1,13 @@
 import { Listeners } from './listeners';
 import type { Send } from './request';
-import type { Connection, PresenceData, PresenceUser } from './types';
+import type { Connection, PresenceData, PresenceFrame, PresenceUser } from './types';
+
+/** The presence frame version this client reads. */
+const FRAME_VERSION = 1;
 
 /**
  * Who is in a room: the users (from the server's `presence` list) and the other connections with the
- * presence data each last set (seeded by the subscribe ack, kept from `presence:data` and `presence:leave`).
+ * presence data each last set (seeded by the subscribe ack, kept from the server's `presence:frame`s).
  */
 export class Presence {
   private users: PresenceUser[] = [];
@@ -72,13 +75,17 @@ export class Presence {
     if (this.data) await this.set(this.data);
   }
 
-  received({ connectionId, userId, name, data }: Connection): void {
-    this.peers.set(connectionId, { connectionId, userId, name, data });
-    this.connectionListeners.emit(this.connections());
-  }
-
-  left(connectionId: string): void {
-    if (this.peers.delete(connectionId)) this.connectionListeners.emit(this.connections());
+  /** A frame's sets and leaves, but this connection's own (`ownConnectionId`); listeners hear once per frame that changed something. */
+  received(frame: PresenceFrame, ownConnectionId: string | undefined): void {
+    if (frame.v !== FRAME_VERSION) return;
+    let changed = false;
+    for (const { connectionId, userId, name, data } of frame.set) {
+      if (connectionId === ownConnectionId) continue;
+      this.peers.set(connectionId, { connectionId, userId, name, data });
+      changed = true;
+    }
+    for (const { connectionId } of frame.left) changed = this.peers.delete(connectionId) || changed;
+    if (changed) this.connectionListeners.emit(this.connections());
   }
 
   clear(): void {
