@@ -53,8 +53,8 @@ export async function openCursors(urls: string[], auths: Handshake[], document: 
 let runs = 0;
 
 /**
- * Every socket sets its cursor (`presence:set` with an ack callback, as @collab-backend/realtime
- * sends it) `ratePerS` times a second for `durationS`; the sets are paced by the clock, not by timer
+ * Every socket sets its cursor (`presence:set` without an ack, as @collab-backend/realtime
+ * sends it; a refusal comes as a `refused` event) `ratePerS` times a second for `durationS`; the sets are paced by the clock, not by timer
  * ticks, so a busy event loop delays sets but never drops them. Times each update heard (an entry of a
  * `presence:frame`, or a bare server's `presence:data`) from its set to its arrival and reads the servers' CPU around the run. A refused set fails the run.
  */
@@ -79,10 +79,10 @@ export async function fanOut(
     const at = performance.now();
     for (const entry of frame.set) if (entry.connectionId !== socket.id) heard(entry.data, at);
   });
-  const onAck = (ack: { status?: string }) => {
-    if (ack.status !== 'success') refusal ??= ack;
-  };
-  sockets.forEach((socket, i) => socket.on('presence:data', onData).on('presence:frame', listeners[i]));
+  const onRefused = (refused: unknown) => (refusal ??= refused);
+  sockets.forEach((socket, i) =>
+    socket.on('presence:data', onData).on('presence:frame', listeners[i]).on('refused', onRefused),
+  );
 
   const total = Math.round(ratePerS * sockets.length * durationS);
   let sets = 0;
@@ -92,7 +92,7 @@ export async function fanOut(
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * ratePerS * sockets.length));
     for (; sets < due; sets++) {
       const cursor: Cursor = { x: sets % 1280, y: sets % 720, t: performance.now(), run };
-      sockets[sets % sockets.length].emit('presence:set', { ...document, data: cursor }, onAck);
+      sockets[sets % sockets.length].emit('presence:set', { ...document, data: cursor });
     }
   };
   const pacer = setInterval(send, 2);
@@ -107,7 +107,9 @@ export async function fanOut(
     await sleep(50);
   const cpuMs = cpuOf(pids) - cpuBefore;
 
-  sockets.forEach((socket, i) => socket.off('presence:data', onData).off('presence:frame', listeners[i]));
+  sockets.forEach((socket, i) =>
+    socket.off('presence:data', onData).off('presence:frame', listeners[i]).off('refused', onRefused),
+  );
   if (refusal) throw new Error(`presence:set refused: ${JSON.stringify(refusal)}`);
   if (latencies.length === 0) throw new Error('no presence update arrived');
   latencies.sort((a, b) => a - b);

@@ -54,7 +54,7 @@ const DRAIN_LIMIT_MS = 10_000;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A socket of ours, as @collab-backend/realtime drives it: subscribe, `presence:set` with an ack, frames heard. */
+/** A socket of ours, as @collab-backend/realtime drives it: subscribe, `presence:set` without an ack, frames heard. */
 async function apiUser(spec: PresenceChildSpec, auth: Handshake, heard: Heard): Promise<User> {
   const socket: Socket = io(spec.url, { path: '/realtime', auth, transports: ['websocket'] });
   await new Promise<void>((resolve, reject) => {
@@ -66,11 +66,11 @@ async function apiUser(spec: PresenceChildSpec, auth: Handshake, heard: Heard): 
   socket.on('presence:frame', (frame: { set: Array<{ connectionId: string; data: Cursor }> }) => {
     for (const entry of frame.set) if (entry.connectionId !== socket.id) heard(entry.data);
   });
-  const onAck = (answer: { status?: string }) => {
-    if (answer.status !== 'success') throw new Error(`presence:set refused: ${JSON.stringify(answer)}`);
-  };
+  socket.on('refused', (refusal: unknown) => {
+    throw new Error(`refused: ${JSON.stringify(refusal)}`);
+  });
   return {
-    set: (cursor) => socket.emit('presence:set', { ...spec.document, data: cursor }, onAck),
+    set: (cursor) => socket.emit('presence:set', { ...spec.document, data: cursor }),
     close: () => socket.close(),
   };
 }

@@ -3,7 +3,7 @@ import type { PresenceFrame } from './types';
 
 /** Presence bookkeeping, without a connection: self and others, the other connections' data, the re-set after a reconnect. */
 describe('Presence', () => {
-  const presence = (send = jest.fn().mockResolvedValue({})) => new Presence('me', send);
+  const presence = (post = jest.fn().mockResolvedValue({})) => new Presence('me', post);
   const you = { connectionId: 'c2', userId: 'you', name: 'You', data: {} };
   const frame = (changes: Partial<Pick<PresenceFrame, 'set' | 'left'>>): PresenceFrame => ({
     v: 1,
@@ -59,15 +59,15 @@ describe('Presence', () => {
   });
 
   it("a re-subscription replaces the connections and sets this connection's last data again", async () => {
-    const send = jest.fn().mockResolvedValue({});
-    const subject = presence(send);
+    const post = jest.fn().mockResolvedValue({});
+    const subject = presence(post);
     await subject.subscribed([you]);
-    expect(send).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
     await subject.set({ cursor: { x: 1 } });
     await subject.set({ cursor: { x: 2 } });
     await subject.subscribed([]);
     expect(subject.connections()).toEqual([]);
-    expect(send.mock.calls).toEqual([
+    expect(post.mock.calls).toEqual([
       ['presence:set', { data: { cursor: { x: 1 } } }],
       ['presence:set', { data: { cursor: { x: 2 } } }],
       ['presence:set', { data: { cursor: { x: 2 } } }],

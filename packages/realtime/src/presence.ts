@@ -1,5 +1,5 @@
 import { Listeners } from './listeners';
-import type { Send } from './request';
+import type { Post } from './request';
 import type { Connection, PresenceData, PresenceFrame, PresenceUser } from './types';
 
 /** The presence frame version this client reads. */
@@ -19,7 +19,7 @@ export class Presence {
 
   constructor(
     private readonly selfId: string,
-    private readonly send: Send,
+    private readonly post: Post,
   ) {}
 
   /** Everyone present but this user. */
@@ -36,10 +36,14 @@ export class Presence {
     return this.userListeners.add(listener);
   }
 
-  /** Replaces this connection's presence data; the server delivers the latest to the others, coalesced. */
+  /**
+   * Replaces this connection's presence data; resolves once sent. The server delivers the latest to the
+   * others in its next frame. No ack comes back (a cursor moves many times a second): a refusal (too
+   * large, too fast) arrives as the socket's `refused` event.
+   */
   async set(data: PresenceData): Promise<void> {
     this.data = data;
-    await this.send('presence:set', { data });
+    await this.post('presence:set', { data });
   }
 
   /** The other connections in the room and their data. */
