@@ -51,3 +51,35 @@ export async function startLiveblocks(): Promise<PeerServer> {
     },
   };
 }
+
+/** The y-websocket server (`@y/websocket-server`), documents in memory (no YPERSISTENCE), on a free port. */
+export async function startYWebsocket(): Promise<PeerServer> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(PEERS_DIR, 'node_modules', '@y', 'websocket-server', 'src', 'server.js')],
+    {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const exited = once(child, 'exit');
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`y-websocket server exited with ${child.exitCode}`);
+      await fetch(url);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  return {
+    url,
+    pids: () => [child.pid!],
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
