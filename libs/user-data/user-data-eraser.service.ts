@@ -13,6 +13,7 @@ import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
 import { WebhookUserData } from '@app/webhook';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeletionTaskKind } from './entities/user-data-deletion-task.entity';
 import { DeletionStatus } from './entities/user-data-deletion.entity';
 
@@ -71,6 +72,7 @@ export class UserDataEraser {
     private readonly emails: EmailUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly agents: AgentUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -213,6 +215,8 @@ export class UserDataEraser {
         return this.crdt.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'workflows':
         return this.workflows.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'agent-runs':
+        return this.agents.erase(manager, apiKeyId, organizationIds, userId, limit);
     }
   }
 

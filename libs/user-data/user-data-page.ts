@@ -16,6 +16,10 @@ export interface UserDataCursor {
   /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
   crdt: [string, string, string];
   workflows: [string, string];
+  /** As crdt's: the first value only says whether the list ended. */
+  commentReads: [string, string, string];
+  threadSubscriptions: [string];
+  agents: [string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
@@ -30,6 +34,9 @@ export const FIRST_PAGE: UserDataCursor = {
   activities: ['0', ''],
   crdt: ['0', '', ''],
   workflows: ['0', ''],
+  commentReads: ['0', '', ''],
+  threadSubscriptions: ['0'],
+  agents: ['0', ''],
 };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
@@ -52,6 +59,12 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
+    'bigint',
+    'text',
+    'text',
+    'bigint',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -62,6 +75,9 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.activities,
       ...cursor.crdt,
       ...cursor.workflows,
+      ...cursor.commentReads,
+      ...cursor.threadSubscriptions,
+      ...cursor.agents,
     ] as const,
 );
 
@@ -79,6 +95,12 @@ export function cursorOf([
   crdtEditor,
   workflowTime,
   workflowKey,
+  readMark,
+  readDocument,
+  readAnnotation,
+  subscriptionSeq,
+  agentTime,
+  agentId,
 ]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
@@ -88,6 +110,9 @@ export function cursorOf([
     activities: [activityTime, activityId],
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
+    commentReads: [readMark, readDocument, readAnnotation],
+    threadSubscriptions: [subscriptionSeq],
+    agents: [agentTime, agentId],
   };
 }
 

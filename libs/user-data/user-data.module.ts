@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
+import { AgentModule } from '@app/agent';
 import { CommentModule } from '@app/comment';
 import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
@@ -16,6 +17,7 @@ import { UserDataService } from './user-data.service';
   imports: [
     TypeOrmModule.forFeature(USER_DATA_ENTITIES),
     ActivityModule,
+    AgentModule,
     CommentModule,
     CrdtModule,
     NotificationModule,
@@ -27,6 +29,7 @@ import { UserDataService } from './user-data.service';
   exports: [
     UserDataService,
     ActivityModule,
+    AgentModule,
     CommentModule,
     CrdtModule,
     NotificationModule,

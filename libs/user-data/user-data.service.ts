@@ -10,6 +10,7 @@ import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
 import { DeletionStatusDto } from './dto/deletion-status.dto';
 import { GetUserDataDto } from './dto/get-user-data.dto';
@@ -30,6 +31,9 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
+    commentReads: unknown[];
+    threadSubscriptions: unknown[];
+    agents: unknown[];
   };
   nextPageToken?: string;
 }
@@ -57,6 +61,7 @@ export class UserDataService {
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly agents: AgentUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -107,6 +112,21 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
+    const commentReads = await featurePage(
+      after.commentReads,
+      ([, ...a], limit) => this.comments.commentReads(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string, string] => ['0', r.documentId, r.annotationId],
+    );
+    const threadSubscriptions = await featurePage(
+      after.threadSubscriptions,
+      ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
+      (s): [string] => [s.seq],
+    );
+    const agents = await featurePage(
+      after.agents,
+      (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string] => [r.startedAt, r.id],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -115,6 +135,9 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
+      commentReads: commentReads.next,
+      threadSubscriptions: threadSubscriptions.next,
+      agents: agents.next,
     };
     const page: UserDataPage = {
       data: {
@@ -128,6 +151,9 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
+        commentReads: commentReads.items,
+        threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
+        agents: agents.items.map((r) => r.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

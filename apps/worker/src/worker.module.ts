@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentWorkerModule } from '@app/agent';
 import { ActivityWorkerModule } from '@app/activity';
 import { AppLoggerModule, ConfigModule } from '@app/common';
+import { CommentWorkerModule } from '@app/comment';
 import { DatabaseModule } from '@app/database';
 import { EmailWorkerModule } from '@app/email';
 import { EVENT_SINKS } from '@app/event-sinks';
@@ -26,8 +28,10 @@ const PROCESSOR_MODULES = [
   MigrationWorkerModule,
   UserDataWorkerModule,
   ActivityWorkerModule,
+  CommentWorkerModule,
   EmailWorkerModule,
   WorkflowWorkerModule,
+  AgentWorkerModule,
 ];
 
 @Module({})

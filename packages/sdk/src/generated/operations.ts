@@ -98,9 +98,27 @@ export type AddUsersDto = {
   folderId?: string;
   users: Array<UserInputDto>;
 };
+export type AgentAiConfigDto = {
+  provider?: "gemini" | "claude" | "openai";
+  model?: string;
+  responseMimeType?: string;
+  maxToolTurns?: number;
+};
+export type AgentRefDto = {
+  agentId: string;
+};
 export type AiModelApiKeyDto = {
   provider: "openai" | "anthropic" | "gemini";
   customerApiKey: string;
+  baseUrl?: string;
+  chatModel?: string;
+  embeddingModel?: string;
+};
+export type AnalyticsDto = {
+  agentId?: string;
+  year?: string;
+  month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12";
+  model?: string;
 };
 export type AnnotationChangeDto = {
   from?: CommentUserDto;
@@ -114,6 +132,10 @@ export type AnnotationChangeDto = {
   context?: Record<string, unknown>;
   suggestion?: Record<string, unknown>;
 };
+export type AnnotationsStageDto = {
+  strategy?: "findings" | "word-level" | "page-level" | "none";
+  enabled?: boolean;
+};
 export type ApiKeyRefDto = {
   apiKey: string;
 };
@@ -121,6 +143,11 @@ export type ApiKeyWebhookConfigDto = {
   authToken?: string;
   rawNotificationUrl?: string;
   processedNotificationUrl?: string;
+};
+export type AskAiDto = {
+  model: string;
+  prompt: string;
+  text: string;
 };
 export type BatchConfigDto = {
   document?: BatchScopeDto;
@@ -181,15 +208,40 @@ export type ConsoleSignInDto = {
   workspaceId: string;
   authToken: string;
 };
+export type ContextGatheringDto = {
+  strategies: Array<"web-page-text" | "web-page-screenshot" | "web-page-html" | "web-page-css" | "web-page-links" | "web-page-accessibility" | "computed-styles" | "robots-txt" | "sitemap-data" | "lighthouse" | "rest-api" | "none">;
+  strategyOptions?: Record<string, unknown>;
+  aiConfig?: AgentAiConfigDto;
+};
 export type CountAnnotationsDto = {
   documentIds: Array<string>;
   userId: string;
   statusIds?: Array<string>;
   organizationId: string;
 };
+export type CountExecutionsDto = {
+  agentIds?: Array<string>;
+  status?: "running" | "passed" | "failed" | "partial" | "error" | "skipped";
+};
 export type CrdtVersionPolicyDto = {
   automaticMinutes?: number;
   automaticRetentionDays?: number;
+};
+export type CreateAgentDto = {
+  name: string;
+  description: string;
+  enabled: boolean;
+  contextGathering: ContextGatheringDto;
+  execution: ExecutionConfigDto;
+  rawInstructions?: string;
+  instructions?: string;
+  phaseTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+  postProcess?: PostProcessDto;
+  input?: Record<string, unknown>;
+  scope?: Record<string, unknown>;
+  setup?: Record<string, unknown>;
 };
 export type CreateApiKeyDto = {
   type: "testing" | "production";
@@ -237,6 +289,12 @@ export type CreateEndpointDto = {
   disabled?: boolean;
   rateLimit?: number;
   uid?: string;
+  metadata?: Record<string, unknown>;
+};
+export type CreateGroupDto = {
+  name: string;
+  description?: string;
+  agentIds?: Array<string>;
   metadata?: Record<string, unknown>;
 };
 export type CreateWorkspaceDto = {
@@ -326,6 +384,13 @@ export type DeletionStatusDto = {
 export type DeliveryRefDto = {
   deliveryId: string;
 };
+export type DemoFeedbackDto = {
+  demoId: string;
+  demoTitle: string;
+  demoHtml: string;
+  demoExpected: string;
+  feedback: string;
+};
 export type DiffCrdtVersionsDto = {
   fromVersionId?: string;
   toVersionId?: string;
@@ -397,8 +462,23 @@ export type EmailStatusDto = {
 export type EndpointRefDto = {
   endpointId: string;
 };
+export type ExecutionConfigDto = {
+  executionStrategy?: "ai" | "service" | "service+ai" | "stagehand-agent" | "mcp-tools";
+  serviceId?: string;
+  aiConfig?: AgentAiConfigDto;
+  mcpServers?: Array<Record<string, unknown>>;
+  responseDescriptions?: Record<string, unknown>;
+  strategyOptions?: Record<string, unknown>;
+  knowledge?: KnowledgeDto;
+};
 export type ExecutionRefDto = {
   executionId: string;
+};
+export type ExtractDto = {
+  fileBase64: string;
+  mimeType: string;
+  provider?: "gemini" | "claude" | "openai";
+  fileName?: string;
 };
 export type FolderInputDto = {
   folderId: string;
@@ -441,6 +521,11 @@ export type GetActivitiesDto = {
   order?: "asc" | "desc";
   pageSize?: number;
   pageToken?: string;
+};
+export type GetAgentsDto = {
+  agentId?: string;
+  filter?: "defaultOnly" | "customOnly";
+  groupId?: string;
 };
 export type GetAnnotationsDto = {
   documentId?: string;
@@ -509,6 +594,10 @@ export type GetDocumentsDto = {
   folderId?: string;
   pageSize?: number;
   pageToken?: string;
+};
+export type GetExecutionDto = {
+  executionId: string;
+  includeResults?: boolean;
 };
 export type GetExecutionEventsDto = {
   sinceSeq?: number;
@@ -584,6 +673,19 @@ export type GroupDto = {
   onQuorumMet?: "waitAll" | "cancelOnQuorum" | "joinOnQuorum";
   requiredNodeIds?: Array<string>;
 };
+export type GroupMembersDto = {
+  groupId: string;
+  agentIds: Array<string>;
+};
+export type GroupRefDto = {
+  groupId: string;
+};
+export type KnowledgeDto = {
+  useMemory?: boolean;
+  maxChunks?: number;
+  maxPatterns?: number;
+  maxActivities?: number;
+};
 export type LinkSignInDto = {
   token: string;
 };
@@ -623,6 +725,13 @@ export type ListEndpointsDto = {
   iterator?: string;
 };
 export type ListExecutionsDto = {
+  agentId?: string;
+  organizationId?: string;
+  documentId?: string;
+  pageSize?: number;
+  pageToken?: string;
+};
+export type ListExecutionsDto2 = {
   definitionId?: string;
   status?: "pending" | "running" | "completed" | "failed" | "cancelled";
   pageSize?: number;
@@ -744,6 +853,14 @@ export type PermissionProviderSettingsDto = {
 export type PermissionUserDto = {
   userId: string;
 };
+export type PostProcessDto = {
+  guardrails?: StageToggleDto;
+  deletePreviousSuggestions?: StageToggleDto;
+  annotations?: AnnotationsStageDto;
+  analytics?: StageToggleDto;
+  matchAndMerge?: StageToggleDto;
+  customProcessors?: Array<string>;
+};
 export type PreferencesDto = {
   inbox?: "ALL" | "MINE" | "NONE";
   email?: "ALL" | "MINE" | "NONE";
@@ -760,6 +877,16 @@ export type PriorityDto = {
   name: string;
   color?: string;
   lightColor?: string;
+};
+export type PromptDto = {
+  prompt: string;
+  provider?: "gemini" | "claude" | "openai";
+  userContextFields?: Array<UserContextFieldDto>;
+};
+export type RanByDto = {
+  userId: string;
+  name?: string;
+  email?: string;
 };
 export type ReactionsDto = {
   commentId: number;
@@ -785,9 +912,19 @@ export type RecordReviewerDecisionDto = {
   executionId: string;
   stepId: string;
 };
+export type RefinePromptDto = {
+  analysisPrompt: string;
+  demoFeedback: Array<DemoFeedbackDto>;
+  provider?: "gemini" | "claude" | "openai";
+};
 export type RemovePermissionsDto = {
   userId: string;
   permissions: ResourceListDto;
+};
+export type ResolveConfigDto = {
+  instructions: string;
+  rawInstructions?: string;
+  provider?: "gemini" | "claude" | "openai";
 };
 export type ResolveStepDto = {
   action: "force-approve" | "force-reject" | "force-complete" | "force-fail" | "reviewer-approve" | "reviewer-reject";
@@ -827,6 +964,27 @@ export type RetryDeliveriesDto = {
 export type RevokeAuthTokenDto = {
   apiKey: string;
   authTokenId: string;
+};
+export type RunAiConfigDto = {
+  provider?: "gemini" | "claude" | "openai";
+  model?: string;
+  defaultModels?: Record<string, unknown>;
+  maxToolTurns?: number;
+};
+export type RunExecutionDto = {
+  agentId: string;
+  url: string;
+  crossPageExecute?: boolean;
+  maxUrlsToProcess?: number;
+  deviceType?: "mobile" | "desktop";
+  organizationId: string;
+  documentId: string;
+  annotationVisibility?: "public" | "private";
+  trigger?: "standalone" | "workflow";
+  workflowExecutionId?: string;
+  ranBy?: RanByDto;
+  userContext?: Record<string, unknown>;
+  aiConfig?: RunAiConfigDto;
 };
 export type SaveCrdtVersionDto = {
   versionName: string;
@@ -869,6 +1027,9 @@ export type SetNotificationConfigDto = {
   userIds: Array<string>;
   config: PreferencesDto;
 };
+export type StageToggleDto = {
+  enabled?: boolean;
+};
 export type StatusDto = {
   id: string;
   name: string;
@@ -905,10 +1066,30 @@ export type UpdateAdvancedWebhookConfigDto = {
   publicKey?: string;
   enableDataProtection?: boolean;
 };
+export type UpdateAgentDto = {
+  agentId: string;
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+};
 export type UpdateAgentEndpointDto = {
   url?: string;
   secret?: string;
   timeoutMs?: number;
+};
+export type UpdateAgentVersionDto = {
+  agentId: string;
+  contextGathering?: ContextGatheringDto;
+  execution?: ExecutionConfigDto;
+  rawInstructions?: string;
+  instructions?: string;
+  phaseTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+  postProcess?: PostProcessDto;
+  input?: Record<string, unknown>;
+  scope?: Record<string, unknown>;
+  setup?: Record<string, unknown>;
 };
 export type UpdateAnnotationsDto = {
   updatedData?: AnnotationChangeDto;
@@ -1005,6 +1186,11 @@ export type UpdateFoldersDto = {
   folders: Array<FolderUpdateDto>;
   organizationId: string;
 };
+export type UpdateGroupDto = {
+  name?: string;
+  description?: string;
+  groupId: string;
+};
 export type UpdateLocationDto = {
   migrate: LocationMigrationDto;
   merge?: boolean;
@@ -1039,6 +1225,14 @@ export type UpdateWebhookConfigDto = {
 export type UpdateWorkspaceNotificationConfigDto = {
   useNotificationService?: boolean;
   notificationServiceConfig?: NotificationServiceConfigDto;
+};
+export type UserContextFieldDto = {
+  id: string;
+  title: string;
+  type: "string" | "number" | "boolean";
+  example?: string;
+  required?: boolean;
+  defaultValue?: unknown;
 };
 export type UserGroupInputDto = {
   groupId: string;
@@ -1183,6 +1377,30 @@ export interface Operations {
   '/v2/activities/delete': { body: DeleteActivitiesDto; credentials: 'apiKey' };
   '/v2/activities/get': { body: GetActivitiesDto; credentials: 'apiKey' };
   '/v2/activities/update': { body: UpdateActivitiesDto; credentials: 'apiKey' };
+  '/v2/agents/analytics/get': { body: AnalyticsDto; credentials: 'apiKey' };
+  '/v2/agents/config/resolve': { body: ResolveConfigDto; credentials: 'apiKey' };
+  '/v2/agents/create': { body: CreateAgentDto; credentials: 'apiKey' };
+  '/v2/agents/delete': { body: AgentRefDto; credentials: 'apiKey' };
+  '/v2/agents/execution/count': { body: CountExecutionsDto; credentials: 'apiKey' };
+  '/v2/agents/execution/get': { body: GetExecutionDto; credentials: 'apiKey' };
+  '/v2/agents/execution/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/agents/execution/run': { body: RunExecutionDto; credentials: 'apiKey' };
+  '/v2/agents/extract': { body: ExtractDto; credentials: 'apiKey' };
+  '/v2/agents/get': { body: GetAgentsDto; credentials: 'apiKey' };
+  '/v2/agents/groups/add-agents': { body: GroupMembersDto; credentials: 'apiKey' };
+  '/v2/agents/groups/create': { body: CreateGroupDto; credentials: 'apiKey' };
+  '/v2/agents/groups/delete': { body: GroupRefDto; credentials: 'apiKey' };
+  '/v2/agents/groups/get': { body: GroupRefDto; credentials: 'apiKey' };
+  '/v2/agents/groups/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/agents/groups/remove-agents': { body: GroupMembersDto; credentials: 'apiKey' };
+  '/v2/agents/groups/update': { body: UpdateGroupDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/enhance': { body: PromptDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/refine': { body: RefinePromptDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/validate': { body: PromptDto; credentials: 'apiKey' };
+  '/v2/agents/update': { body: UpdateAgentDto; credentials: 'apiKey' };
+  '/v2/agents/version/update': { body: UpdateAgentVersionDto; credentials: 'apiKey' };
+  '/v2/agents/versions/list': { body: AgentRefDto; credentials: 'apiKey' };
+  '/v2/agents/versions/restore': { body: AgentRefDto; credentials: 'apiKey' };
   '/v2/auth/generate_signature': { body: GenerateSignatureDto; credentials: 'apiKey' };
   '/v2/auth/generate_token': { body: GenerateTokenDto; credentials: 'apiKey' };
   '/v2/auth/permissions/add': { body: AddPermissionsDto; credentials: 'apiKey' };
@@ -1245,6 +1463,7 @@ export interface Operations {
   '/v2/presence/delete': { body: DeletePresenceDto; credentials: 'apiKey' };
   '/v2/presence/get': { body: DocumentRefDto; credentials: 'apiKey' };
   '/v2/presence/update': { body: WritePresenceDto; credentials: 'apiKey' };
+  '/v2/rewriter/ask-ai': { body: AskAiDto; credentials: 'apiKey' };
   '/v2/users/add': { body: AddUsersDto; credentials: 'apiKey' };
   '/v2/users/data/delete': { body: DeleteUserDataDto; credentials: 'apiKey' };
   '/v2/users/data/delete/status': { body: DeletionStatusDto; credentials: 'apiKey' };
@@ -1263,7 +1482,7 @@ export interface Operations {
   '/v2/workflow/executions/dispatch': { body: DispatchExecutionDto; credentials: 'apiKey' };
   '/v2/workflow/executions/get': { body: ExecutionRefDto; credentials: 'apiKey' };
   '/v2/workflow/executions/getEvents': { body: GetExecutionEventsDto; credentials: 'apiKey' };
-  '/v2/workflow/executions/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/list': { body: ListExecutionsDto2; credentials: 'apiKey' };
   '/v2/workflow/steps/cancel': { body: CancelStepDto; credentials: 'apiKey' };
   '/v2/workflow/steps/recordAgentResolution': { body: RecordAgentResolutionDto; credentials: 'apiKey' };
   '/v2/workflow/steps/recordReviewerDecision': { body: RecordReviewerDecisionDto; credentials: 'apiKey' };
@@ -1322,6 +1541,46 @@ export interface OperationTree {
     delete: '/v2/activities/delete';
     get: '/v2/activities/get';
     update: '/v2/activities/update';
+  };
+  agents: {
+    analytics: {
+      get: '/v2/agents/analytics/get';
+    };
+    config: {
+      resolve: '/v2/agents/config/resolve';
+    };
+    create: '/v2/agents/create';
+    delete: '/v2/agents/delete';
+    execution: {
+      count: '/v2/agents/execution/count';
+      get: '/v2/agents/execution/get';
+      list: '/v2/agents/execution/list';
+      run: '/v2/agents/execution/run';
+    };
+    extract: '/v2/agents/extract';
+    get: '/v2/agents/get';
+    groups: {
+      "add-agents": '/v2/agents/groups/add-agents';
+      create: '/v2/agents/groups/create';
+      delete: '/v2/agents/groups/delete';
+      get: '/v2/agents/groups/get';
+      list: '/v2/agents/groups/list';
+      "remove-agents": '/v2/agents/groups/remove-agents';
+      update: '/v2/agents/groups/update';
+    };
+    prompt: {
+      enhance: '/v2/agents/prompt/enhance';
+      refine: '/v2/agents/prompt/refine';
+      validate: '/v2/agents/prompt/validate';
+    };
+    update: '/v2/agents/update';
+    version: {
+      update: '/v2/agents/version/update';
+    };
+    versions: {
+      list: '/v2/agents/versions/list';
+      restore: '/v2/agents/versions/restore';
+    };
   };
   auth: {
     generateSignature: '/v2/auth/generate_signature';
@@ -1432,6 +1691,9 @@ export interface OperationTree {
     delete: '/v2/presence/delete';
     get: '/v2/presence/get';
     update: '/v2/presence/update';
+  };
+  rewriter: {
+    "ask-ai": '/v2/rewriter/ask-ai';
   };
   users: {
     add: '/v2/users/add';
@@ -1579,6 +1841,30 @@ export const OPERATIONS = {
   '/v2/activities/delete': 'apiKey',
   '/v2/activities/get': 'apiKey',
   '/v2/activities/update': 'apiKey',
+  '/v2/agents/analytics/get': 'apiKey',
+  '/v2/agents/config/resolve': 'apiKey',
+  '/v2/agents/create': 'apiKey',
+  '/v2/agents/delete': 'apiKey',
+  '/v2/agents/execution/count': 'apiKey',
+  '/v2/agents/execution/get': 'apiKey',
+  '/v2/agents/execution/list': 'apiKey',
+  '/v2/agents/execution/run': 'apiKey',
+  '/v2/agents/extract': 'apiKey',
+  '/v2/agents/get': 'apiKey',
+  '/v2/agents/groups/add-agents': 'apiKey',
+  '/v2/agents/groups/create': 'apiKey',
+  '/v2/agents/groups/delete': 'apiKey',
+  '/v2/agents/groups/get': 'apiKey',
+  '/v2/agents/groups/list': 'apiKey',
+  '/v2/agents/groups/remove-agents': 'apiKey',
+  '/v2/agents/groups/update': 'apiKey',
+  '/v2/agents/prompt/enhance': 'apiKey',
+  '/v2/agents/prompt/refine': 'apiKey',
+  '/v2/agents/prompt/validate': 'apiKey',
+  '/v2/agents/update': 'apiKey',
+  '/v2/agents/version/update': 'apiKey',
+  '/v2/agents/versions/list': 'apiKey',
+  '/v2/agents/versions/restore': 'apiKey',
   '/v2/auth/generate_signature': 'apiKey',
   '/v2/auth/generate_token': 'apiKey',
   '/v2/auth/permissions/add': 'apiKey',
@@ -1641,6 +1927,7 @@ export const OPERATIONS = {
   '/v2/presence/delete': 'apiKey',
   '/v2/presence/get': 'apiKey',
   '/v2/presence/update': 'apiKey',
+  '/v2/rewriter/ask-ai': 'apiKey',
   '/v2/users/add': 'apiKey',
   '/v2/users/data/delete': 'apiKey',
   '/v2/users/data/delete/status': 'apiKey',
