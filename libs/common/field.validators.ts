@@ -81,6 +81,32 @@ export function IsEmailAddress(options?: ValidationOptions): PropertyDecorator {
     });
 }
 
+/** The widest range of a JavaScript Date, in epoch milliseconds either side of 1970. */
+const MAX_EPOCH_MS = 8.64e15;
+
+/**
+ * A time as ISO-8601 text or epoch milliseconds (a number, or a string of digits): what a query
+ * compares with a bigint column, so a fraction or a number past a Date's range is refused here.
+ */
+export function IsInstant(): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isInstant',
+      target: target.constructor,
+      propertyName: propertyKey as string,
+      validator: {
+        validate: (value: unknown) => {
+          const at =
+            typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : NaN;
+          if (!Number.isNaN(at)) return Number.isSafeInteger(at) && Math.abs(at) <= MAX_EPOCH_MS;
+          return typeof value === 'string' && Number.isFinite(Date.parse(value));
+        },
+        defaultMessage: (args: ValidationArguments) =>
+          `${args.property} must be an ISO-8601 date or epoch milliseconds`,
+      },
+    });
+}
+
 /** Velt's `any` fields (activity entityData, CRDT data): any JSON value PostgreSQL can store. */
 export function IsJsonValue(): PropertyDecorator {
   return (target, propertyKey) =>

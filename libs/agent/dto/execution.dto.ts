@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsIdentifier, IsMetadata, MAX_IDENTIFIER_LENGTH, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
+import { IsIdentifier, IsJsonValue, MAX_IDENTIFIER_LENGTH, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
 import { AI_PROVIDERS } from '../agent-config';
 
 export const EXECUTION_STATUSES = ['running', 'passed', 'failed', 'partial', 'error', 'skipped'] as const;
@@ -33,7 +33,7 @@ export class RanByDto {
 export class RunAiConfigDto {
   @IsOptional() @IsIn(AI_PROVIDERS) provider?: string;
   @IsOptional() @IsString() @Length(1, 256) model?: string;
-  @IsOptional() @IsMetadata([]) defaultModels?: Record<string, string>;
+  @IsOptional() @IsObject() @IsJsonValue() defaultModels?: Record<string, string>;
   @NoEffect('the mcp-tools strategy is not served.') @IsOptional() @IsInt() @Min(1) @Max(16) maxToolTurns?: number;
 }
 
@@ -60,7 +60,7 @@ export class RunExecutionDto {
   @IsOptional() @IsIn(['standalone', 'workflow']) trigger?: 'standalone' | 'workflow';
   @IsOptional() @IsIdentifier() workflowExecutionId?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => RanByDto) ranBy?: RanByDto;
-  @IsOptional() @IsMetadata([]) userContext?: Record<string, unknown>;
+  @IsOptional() @IsObject() @IsJsonValue() userContext?: Record<string, unknown>;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => RunAiConfigDto) aiConfig?: RunAiConfigDto;
 }
 

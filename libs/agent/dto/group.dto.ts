@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length } from 'class-validator';
-import { IsIdentifier, IsMetadata, MAX_IDENTIFIER_LENGTH } from '@app/common';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { IsIdentifier, IsJsonValue, MAX_IDENTIFIER_LENGTH } from '@app/common';
 
 /** Velt: at most 100 members a group, counted on the array as sent. */
 export const MAX_GROUP_AGENTS = 100;
@@ -24,7 +24,7 @@ export class CreateGroupDto {
   @IsString({ each: true })
   @Length(1, MAX_IDENTIFIER_LENGTH, { each: true })
   agentIds?: string[];
-  @IsOptional() @IsMetadata([]) metadata?: Record<string, unknown>;
+  @IsOptional() @IsObject() @IsJsonValue() metadata?: Record<string, unknown>;
 }
 
 export class GroupRefDto {

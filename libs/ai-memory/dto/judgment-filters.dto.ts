@@ -10,17 +10,19 @@ import {
   Length,
   ValidateNested,
 } from 'class-validator';
-import { Describe, IsIdentifier } from '@app/common';
+import { Describe, IsIdentifier, IsInstant } from '@app/common';
 import { JUDGMENT_DECISIONS } from '../entities/memory-judgment.entity';
 
-/** ISO-8601 text or epoch ms; checked (and start <= end) by the service, which names the field. */
+/** ISO-8601 text or epoch ms; start <= end is checked by the service, which names the field. */
 export class DateRangeDto {
   @Describe('ISO-8601 or epoch milliseconds.')
   @IsOptional()
+  @IsInstant()
   start?: string | number;
 
   @Describe('ISO-8601 or epoch milliseconds; not before start.')
   @IsOptional()
+  @IsInstant()
   end?: string | number;
 }
 

@@ -13,11 +13,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { Describe, IsIdentifier, MAX_IDENTIFIER_LENGTH } from '@app/common';
+import { Describe, IsIdentifier, isIdentifier } from '@app/common';
 import { KNOWLEDGE_MIME_TYPES } from '../file-text';
-
-const isSourceId = (value: unknown): boolean =>
-  typeof value === 'string' && value.length >= 1 && value.length <= MAX_IDENTIFIER_LENGTH;
 
 /** Velt's caps: 5 MB inline, 30 MB by reference. */
 export const INLINE_MAX_BYTES = 5 * 1024 * 1024;
@@ -126,8 +123,8 @@ export class SearchKnowledgeDto {
     name: 'isSourceIds',
     validator: {
       validate: (value: unknown) =>
-        isSourceId(value) ||
-        (Array.isArray(value) && value.length >= 2 && value.length <= 30 && value.every(isSourceId)),
+        isIdentifier(value) ||
+        (Array.isArray(value) && value.length >= 2 && value.length <= 30 && value.every(isIdentifier)),
       defaultMessage: () => '$property must be a source id or an array of 2 to 30 source ids',
     },
   })
