@@ -18,8 +18,11 @@ export interface ClientLimit {
   /** The bound: a number, or the setting (docs/configuration.md) that holds it. */
   limit: number | string;
   unit: string;
-  /** What a message over the limit gets: an error status (in its ack or `refused` event), or `connection closed`. */
-  refusal: ErrorCode | 'connection closed';
+  /**
+   * What a message over the limit gets: an error status (in its ack or `refused` event), `connection closed`, or
+   * for `/collab` the reason its document connection is closed with (`closed: <reason>`).
+   */
+  refusal: ErrorCode | 'connection closed' | `closed: ${string}`;
   description: string;
 }
 
