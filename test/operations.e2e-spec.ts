@@ -129,6 +129,8 @@ describe('operations', () => {
             comment: 'up',
             email: 'up',
             workflow: 'up',
+            memory: 'up',
+            agent: 'up',
           },
         },
       });
@@ -181,6 +183,8 @@ describe('operations', () => {
           comment: 'down',
           email: 'down',
           workflow: 'down',
+          memory: 'down',
+          agent: 'down',
         },
       });
       expect(await stopped).toBe('SIGTERM');

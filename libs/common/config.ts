@@ -101,6 +101,8 @@ export class AppConfig {
   readonly commentChangeSweepIntervalMs: number;
   /** Rows one user-data deletion batch erases in its own short transaction. */
   readonly userDataBatchSize: number;
+  /** How often the memory queue's sweep re-enqueues unfinished ingestions and unembedded judgments. */
+  readonly memorySweepIntervalMs: number;
   /** SMTP hosts and the SendGrid URL may be private addresses (tests, an in-house relay). */
   readonly emailAllowPrivateNetworks: boolean;
   /** Base URL of SendGrid's v3 API; tests point it at a local receiver. */
@@ -204,6 +206,7 @@ export class AppConfig {
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);
+    this.memorySweepIntervalMs = int(env, 'MEMORY_SWEEP_INTERVAL_MS', 30_000, 200, 3_600_000);
     this.collabMaxUpdateBytes = int(env, 'COLLAB_MAX_UPDATE_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
     this.collabMaxDocumentBytes = int(env, 'COLLAB_MAX_DOCUMENT_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
     this.collabMaxUpdatesPerSecond = int(env, 'COLLAB_MAX_UPDATES_PER_SECOND', 100, 1, 100_000);
