@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import { Pool } from 'pg';
 import * as Y from 'yjs';
-import { EMPTY_UPDATE_BYTES, syncUpdateOf } from '../libs/collab/sync-message';
+import { EMPTY_UPDATE_BYTES, readClientFrame } from '../libs/collab/sync-message';
 import { UpdateRate } from '../libs/common/update-rate';
 import { CrdtKey, parseDocumentName } from '../libs/crdt/crdt-key';
 import { compactIn, CRDT_SQL, keyParams, UpdateBatcher } from '../libs/crdt/crdt-log';
@@ -79,7 +79,7 @@ async function compact(key: CrdtKey, memoryState: Uint8Array | null): Promise<nu
     const bytes = await compactIn(
       async <T>(sql: string, params: unknown[]) => (await client.query(sql, params)).rows as T[],
       key,
-      memoryState,
+      { memoryState },
     );
     await client.query('COMMIT');
     return bytes;
@@ -114,8 +114,9 @@ const durability: Extension = {
     context,
   }: beforeHandleMessagePayload): Promise<void> {
     if (connection.readOnly) return;
-    const update = syncUpdateOf(message);
-    if (!update || update.length <= EMPTY_UPDATE_BYTES) return;
+    const frame = readClientFrame(message);
+    if (frame.kind !== 'update' || frame.update.length <= EMPTY_UPDATE_BYTES) return;
+    const { update } = frame;
     const { userId, rate } = context as Context;
     if (update.length > maxUpdateBytes) throw new Error('update-too-large');
     if (!rate.take(Date.now())) throw new Error('rate-limited');

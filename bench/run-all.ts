@@ -24,6 +24,7 @@ const BENCHMARKS = [
   'cursors',
   'versions',
   'workflows',
+  'ai',
   'console-lists',
   'ai-memory',
   'load',

@@ -25,6 +25,8 @@ interface UserData {
   }>;
   workflows: unknown[];
   memory: unknown[];
+  commentReads: unknown[];
+  threadSubscriptions: unknown[];
 }
 
 interface DeletionStatus {
@@ -341,6 +343,41 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([page.recordings, page.notifications]).toEqual([[], []]);
   });
 
+  it('data/get lists the threads the user has read and their thread subscriptions', async () => {
+    const readAt = new Date('2026-01-02T03:04:05.678Z');
+    await world.query(
+      `INSERT INTO comment_read (api_key_id, organization_id, document_id, annotation_id, user_id, read_at)
+       VALUES ($1, 'acme', 'd2', 'a3', 'alice', $2), ($1, 'acme', 'd1', 'a1', 'alice', $2), ($1, 'acme', 'd1', 'a2', 'bob', $2)`,
+      [owner.apiKey, readAt],
+    );
+    const entry = (userId: string) => ({ user: { userId, name: userId }, type: 'manual' });
+    await world.query(
+      `UPDATE comment_annotation SET subscribed_users = jsonb_build_object(md5('alice'), $2::jsonb, md5('bob'), $3::jsonb)
+        WHERE api_key_id = $1 AND id = 'a2'`,
+      [owner.apiKey, entry('alice'), entry('bob')],
+    );
+    await world.query(
+      `UPDATE comment_annotation SET unsubscribed_users = jsonb_build_object(md5('alice'), $2::jsonb) WHERE api_key_id = $1 AND id = 'a3'`,
+      [owner.apiKey, entry('alice')],
+    );
+    const [page] = await userData('acme', 'alice');
+    expect(page.commentReads).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a1', readAt: readAt.getTime() },
+      { organizationId: 'acme', documentId: 'd2', annotationId: 'a3', readAt: readAt.getTime() },
+    ]);
+    expect(page.threadSubscriptions).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a2', subscribed: true, ...entry('alice') },
+      { organizationId: 'acme', documentId: 'd2', annotationId: 'a3', subscribed: false, ...entry('alice') },
+    ]);
+    const [bobs] = await userData('acme', 'bob');
+    expect(bobs.commentReads).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a2', readAt: readAt.getTime() },
+    ]);
+    expect(bobs.threadSubscriptions).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a2', subscribed: true, ...entry('bob') },
+    ]);
+  });
+
   it('pages over more than 100 comments return each once, with one token carrying every list', async () => {
     await world.query(
       `INSERT INTO comment_annotation (api_key_id, organization_id, document_id, id, status, created_by) VALUES ($1, 'acme', 'd2', 'many', '{"id":"OPEN","name":"Open","type":"default"}', '{"userId":"dave"}')`,
@@ -390,6 +427,8 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       crdt: [],
       workflows: [],
       memory: [],
+      commentReads: [],
+      threadSubscriptions: [],
       agents: [],
     });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
@@ -485,6 +524,8 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       crdt: [],
       workflows: [],
       memory: [],
+      commentReads: [],
+      threadSubscriptions: [],
       agents: [],
     });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.

@@ -1,5 +1,5 @@
-import { MAX_COMMENT_LENGTH } from '@app/comment';
 import type { AddAnnotationsDto } from '@app/comment';
+import { clientLimit } from '@app/realtime-hub';
 import { AgentExecution } from './entities/agent-execution.entity';
 import { AgentFinding } from './findings';
 
@@ -27,7 +27,7 @@ export function findingAnnotations(row: AgentExecution, findings: AgentFinding[]
           commentText: [finding.title, finding.description, finding.suggestion && `Suggestion: ${finding.suggestion}`]
             .filter(Boolean)
             .join('\n\n')
-            .slice(0, MAX_COMMENT_LENGTH),
+            .slice(0, clientLimit('comment text')),
           from: author,
           triggerNotification: true,
           agent: {

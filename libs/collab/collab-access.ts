@@ -7,10 +7,12 @@ import type {
   onDisconnectPayload,
 } from '@hocuspocus/server';
 import { ApiError, AppConfig, ErrorCode, UpdateRate } from '@app/common';
-import { RecheckFilter, recheckCovers } from '@app/realtime-hub';
+import { RealtimeHandlerErrors, RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { SocketAccess } from '@app/realtime';
-import { AccessRole, EndUser, UserTokenService } from '@app/user';
+import { AccessRole } from '@app/resource';
+import { EndUser, UserTokenService } from '@app/user';
 import { CloseReason, CollabMetrics } from './collab-metrics';
+import { CollabRefusal } from './collab-refusal';
 import { parseTenantDocumentName } from './tenant-names';
 
 /** What a document's sync connection carries from its authentication on. */
@@ -21,16 +23,6 @@ export interface CollabContext {
   /** When the token expires (epoch ms): the connection is closed then. */
   expiresAt: number;
   expiry?: NodeJS.Timeout;
-}
-
-/** The reason a client's provider receives (onAuthenticationFailed, or the close of one document). */
-export class CollabRefusal extends Error {
-  constructor(
-    readonly reason: string,
-    readonly code = 4403,
-  ) {
-    super(reason);
-  }
 }
 
 /**
@@ -49,9 +41,15 @@ export class CollabAccess implements Extension {
     private readonly access: SocketAccess,
     private readonly config: AppConfig,
     private readonly metrics: CollabMetrics,
+    private readonly errors: RealtimeHandlerErrors,
   ) {}
 
-  async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
+  async onAuthenticate({
+    token,
+    documentName,
+    connectionConfig,
+    socketId,
+  }: onAuthenticatePayload): Promise<CollabContext> {
     const key = parseTenantDocumentName(documentName);
     if (!key) throw new CollabRefusal('invalid-document-name');
     const { user, expiresAt } = await this.tokens.verifyWithExpiry(key.apiKeyId, token).catch(() => {
@@ -59,7 +57,9 @@ export class CollabAccess implements Extension {
     });
     const role = await this.access.roleOn(user, key.organizationId, key.documentId).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND) return null;
-      throw error;
+      if (error instanceof ApiError) throw error;
+      this.errors.record({ event: 'collab:authenticate', connectionId: socketId, error });
+      throw new CollabRefusal('internal-error', 1011);
     });
     if (!role) throw new CollabRefusal('permission-denied');
     connectionConfig.readOnly = role !== 'editor';

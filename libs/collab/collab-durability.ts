@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { afterUnloadDocumentPayload, beforeHandleMessagePayload, Extension } from '@hocuspocus/server';
+import type { afterUnloadDocumentPayload, Extension } from '@hocuspocus/server';
 import { Database } from '@hocuspocus/extension-database';
 import { AppConfig } from '@app/common';
 import { CrdtKey, CrdtStore } from '@app/crdt';
-import { CollabContext, CollabRefusal } from './collab-access';
+import { CollabContext } from './collab-access';
 import { CloseReason, CollabMetrics } from './collab-metrics';
-import { EMPTY_UPDATE_BYTES, syncUpdateOf } from './sync-message';
+import { CollabRefusal } from './collab-refusal';
+import { EMPTY_UPDATE_BYTES } from './sync-message';
 import { parseTenantDocumentName } from './tenant-names';
 
 /**
@@ -47,16 +48,13 @@ export class CollabDurability implements Extension {
     });
   }
 
-  async beforeHandleMessage({
-    update: message,
-    connection,
-    documentName,
-    context,
-  }: beforeHandleMessagePayload): Promise<void> {
-    if (connection.readOnly) return;
-    const update = syncUpdateOf(message);
-    if (!update || update.length <= EMPTY_UPDATE_BYTES) return;
-    const { user, rate } = context as CollabContext;
+  /**
+   * Appends an editor's update (already read whole by CollabMessages) after the size and rate
+   * checks; resolves once it is committed, so Hocuspocus acknowledges only what is stored.
+   */
+  async persist({ documentName, context }: { documentName: string; context: CollabContext }, update: Uint8Array) {
+    if (update.length <= EMPTY_UPDATE_BYTES) return;
+    const { user, rate } = context;
     if (update.length > this.config.collabMaxUpdateBytes) this.refuse('update-too-large', 4413);
     if (!rate.take(Date.now())) this.refuse('rate-limited', 4429);
     const size = (this.sizes.get(documentName) ?? 0) + update.length;

@@ -6,7 +6,18 @@ import { MetricsRegistry } from '@app/metrics';
 type PersistOperation = 'append' | 'compact' | 'load';
 
 export type CloseReason =
-  'access-revoked' | 'token-expired' | 'update-too-large' | 'document-too-large' | 'rate-limited' | 'storage-failed';
+  | 'access-revoked'
+  | 'token-expired'
+  | 'update-too-large'
+  | 'document-too-large'
+  | 'rate-limited'
+  | 'storage-failed'
+  | 'invalid-update'
+  | 'malformed-message'
+  | 'awareness-too-large'
+  | 'awareness-too-many-clients'
+  | 'awareness-not-owned'
+  | 'internal-error';
 
 /** CRDT sync in /metrics: connections and documents held, updates, persistence latency, closes. */
 @Injectable()

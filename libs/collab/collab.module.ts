@@ -5,6 +5,7 @@ import { UserModule } from '@app/user';
 import { WorkspaceModule } from '@app/workspace';
 import { CollabAccess } from './collab-access';
 import { CollabDurability } from './collab-durability';
+import { CollabMessages } from './collab-messages';
 import { CollabMetrics } from './collab-metrics';
 import { CollabServer } from './collab.server';
 import { CrdtLiveWriter } from './crdt-live-writer';
@@ -18,6 +19,7 @@ import { CrdtVersionService } from './crdt-version.service';
     CollabServer,
     CollabAccess,
     CollabDurability,
+    CollabMessages,
     CollabMetrics,
     CrdtLiveWriter,
     CrdtRestService,

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
 import { Hocuspocus } from '@hocuspocus/server';
-import { Redis as RedisSync, RedisInstance } from '@hocuspocus/extension-redis';
+import type { RedisInstance } from '@hocuspocus/extension-redis';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -18,7 +18,9 @@ import { connectRedis } from '@app/redis';
 import { DomainService } from '@app/workspace';
 import { CollabAccess } from './collab-access';
 import { CollabDurability } from './collab-durability';
+import { CollabMessages } from './collab-messages';
 import { CollabMetrics } from './collab-metrics';
+import { CollabRedis } from './collab-redis';
 import { TenantSocket } from './tenant-socket';
 
 export const COLLAB_PATH = '/collab';
@@ -43,10 +45,11 @@ export class CollabServer implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly domains: DomainService,
     private readonly access: CollabAccess,
     durability: CollabDurability,
+    messages: CollabMessages,
     metrics: CollabMetrics,
   ) {
     // One Redis client for publishing and the lock, one for subscribing; no keyPrefix: channels ignore it.
-    const redis = new RedisSync({
+    const redis = new CollabRedis({
       createClient: () => {
         const client = connectRedis(config, { connectionName: 'collab' });
         client.on('error', (error: Error) => this.logger.warn(`collab redis: ${error.message}`));
@@ -60,7 +63,7 @@ export class CollabServer implements OnApplicationBootstrap, BeforeApplicationSh
       quiet: true,
       debounce: config.collabCompactDebounceMs,
       maxDebounce: config.collabCompactDebounceMs * 5,
-      extensions: [redis, access, durability, durability.database],
+      extensions: [redis, access, messages, durability, durability.database],
     });
     metrics.observe(this.hocuspocus);
     // A frame over the update limit (plus room for the message header) is refused by ws itself (close 1009).

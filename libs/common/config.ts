@@ -95,6 +95,10 @@ export class AppConfig {
   readonly userDataSweepIntervalMs: number;
   /** How often the worker deletes activities past their API key's retention. */
   readonly activityRetentionSweepIntervalMs: number;
+  /** How long the comment change log keeps a row: a catch-up cursor older than this is answered "relist". */
+  readonly commentChangeRetentionSeconds: number;
+  /** How often a worker deletes change-log rows past the retention. */
+  readonly commentChangeSweepIntervalMs: number;
   /** Rows one user-data deletion batch erases in its own short transaction. */
   readonly userDataBatchSize: number;
   /** How often the memory queue's sweep re-enqueues unfinished ingestions and unembedded judgments. */
@@ -189,6 +193,8 @@ export class AppConfig {
       100,
       86_400_000,
     );
+    this.commentChangeRetentionSeconds = int(env, 'COMMENT_CHANGE_RETENTION_S', 604_800, 3600, 31_536_000);
+    this.commentChangeSweepIntervalMs = int(env, 'COMMENT_CHANGE_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000);
     this.emailAllowPrivateNetworks = bool(env, 'EMAIL_ALLOW_PRIVATE_NETWORKS', false);
     this.sendgridApiUrl = url(env, 'SENDGRID_API_URL', 'https://api.sendgrid.com', ['https:', 'http:']);
     this.emailMaxAttempts = int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 50);

@@ -8,6 +8,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isText(value: unknown, min: number, max: number): value is string {
+  return (
+    typeof value === 'string' && isStorableText(value) && codePointLength(value) >= min && codePointLength(value) <= max
+  );
+}
+
+/** The identifier rule of IsIdentifier as a plain check, for ids that arrive outside a DTO (sync document names, token claims). */
+export function isIdentifier(value: unknown): value is string {
+  return isText(value, 1, MAX_IDENTIFIER_LENGTH);
+}
+
 function textRule(name: string, max: number, min: number) {
   return (options?: ValidationOptions): PropertyDecorator =>
     (target, propertyKey) =>
@@ -17,11 +28,7 @@ function textRule(name: string, max: number, min: number) {
         propertyName: propertyKey as string,
         options,
         validator: {
-          validate: (value: unknown) =>
-            typeof value === 'string' &&
-            isStorableText(value) &&
-            codePointLength(value) >= min &&
-            codePointLength(value) <= max,
+          validate: (value: unknown) => isText(value, min, max),
           defaultMessage: (args: ValidationArguments) =>
             `${args.property}${options?.each ? ' items' : ''} must be a string of ${min} to ${max} characters without NUL or unpaired surrogates`,
         },

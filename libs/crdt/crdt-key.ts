@@ -1,3 +1,5 @@
+import { isIdentifier } from '@app/common';
+
 /** One Yjs document of a tenant: an editor of a document. */
 export interface CrdtKey {
   apiKeyId: string;
@@ -15,7 +17,7 @@ export function documentName(organizationId: string, documentId: string, editorI
   return [organizationId, documentId, editorId].map(encodeURIComponent).join('/');
 }
 
-/** The parts of a document name, or null when it is not three non-empty, well-encoded parts. */
+/** The parts of a document name, or null when it is not three well-encoded parts, each an identifier (1 to 256 characters, no NUL). */
 export function parseDocumentName(
   name: string,
 ): { organizationId: string; documentId: string; editorId: string } | null {
@@ -23,7 +25,7 @@ export function parseDocumentName(
   if (parts.length !== 3) return null;
   try {
     const [organizationId, documentId, editorId] = parts.map(decodeURIComponent);
-    if (!organizationId || !documentId || !editorId) return null;
+    if (![organizationId, documentId, editorId].every(isIdentifier)) return null;
     return { organizationId, documentId, editorId };
   } catch {
     return null;

@@ -9,7 +9,7 @@ const KEY_WHERE = 'api_key_id = $1 AND organization_id = $2 AND document_id = $3
 
 export const CRDT_SQL = {
   /** The compacted state, then the log in order. */
-  load: `SELECT data FROM (
+  load: `SELECT part, seq, data FROM (
          SELECT 0 AS part, 0::bigint AS seq, state AS data FROM crdt_editor WHERE ${KEY_WHERE}
          UNION ALL
          SELECT 1, id, data FROM crdt_update WHERE ${KEY_WHERE}) parts
@@ -22,7 +22,7 @@ export const CRDT_SQL = {
   lockLog: `SELECT id, data, user_id, created_at FROM crdt_update WHERE ${KEY_WHERE} ORDER BY id FOR UPDATE`,
   saveState: `UPDATE crdt_editor SET state = $5, last_updated_by = CASE WHEN $6 THEN $7 ELSE last_updated_by END,
            updated_at = CASE WHEN $6 THEN now() ELSE updated_at END WHERE ${KEY_WHERE}`,
-  dropLog: `DELETE FROM crdt_update WHERE ${KEY_WHERE} AND id <= $5`,
+  dropLog: `DELETE FROM crdt_update WHERE ${KEY_WHERE} AND id = ANY($5::bigint[])`,
   claim: `UPDATE crdt_editor SET type = $5, content_key = $6, updated_at = now()
          WHERE ${KEY_WHERE} AND type IS NULL AND octet_length(state) <= 2
            AND NOT EXISTS (SELECT 1 FROM crdt_update WHERE ${KEY_WHERE})`,
@@ -60,6 +60,68 @@ export const EMPTY_STATE = Buffer.from(Y.encodeStateAsUpdate(new Y.Doc()));
 
 export function keyParams(key: CrdtKey): string[] {
   return [key.apiKeyId, key.organizationId, key.documentId, key.editorId];
+}
+
+/** A stored part of an editor: its compacted state (part 0) or a logged update (part 1, `seq` its id). */
+export interface StoredPart {
+  part: number;
+  seq: string;
+  data: Buffer;
+}
+
+/** A stored part Yjs cannot decode, as logged, counted and found by `npm run crdt:repair`. */
+export interface UndecodablePart {
+  key: CrdtKey;
+  /** `state` (crdt_editor) or `update <id>` (crdt_update). */
+  where: string;
+  bytes: number;
+}
+
+/** Hears of each stored part skipped because Yjs cannot decode it. */
+export type OnUndecodable = (part: UndecodablePart) => void;
+
+/**
+ * Whether Yjs reads the update whole: every struct with its content, then the delete set. The sync
+ * server refuses any update that does not, before storing it; loads skip stored ones that do not.
+ */
+export function isDecodableUpdate(update: Uint8Array): boolean {
+  try {
+    Y.decodeUpdate(update);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The parts merged into one update. A part Yjs cannot decode (written before updates were checked)
+ * is skipped and reported, so the document still loads what decodes and stays editable.
+ */
+export function mergeStored(key: CrdtKey, parts: readonly StoredPart[], onUndecodable: OnUndecodable): Uint8Array {
+  try {
+    return Y.mergeUpdates(parts.map((part) => part.data));
+  } catch {
+    const decodable = parts.filter((part) => {
+      if (isDecodableUpdate(part.data)) return true;
+      onUndecodable({ key, where: whereOf(part), bytes: part.data.length });
+      return false;
+    });
+    return Y.mergeUpdates(decodable.map((part) => part.data));
+  }
+}
+
+function whereOf(part: StoredPart): string {
+  return Number(part.part) === 0 ? 'state' : `update ${part.seq}`;
+}
+
+/** What a compaction folds in besides the log, and whom it tells. */
+export interface CompactOptions {
+  /** The sync server's in-memory state, when it holds the document (only updates already logged). */
+  memoryState: Uint8Array | null;
+  /** Hears of a compaction that folded logged edits in. */
+  onFolded?: (folded: FoldedEdits) => void;
+  /** Hears of each stored part skipped because Yjs cannot decode it (it is dropped with the log). */
+  onUndecodable?: OnUndecodable;
 }
 
 /** Runs one statement on the caller's transaction and returns its rows. */
@@ -133,13 +195,12 @@ async function keepHistory(query: TransactionQuery, params: string[], runs: Hist
  * editor take turns; the log rows folded in are locked (so a GDPR erasure cannot clear a user id
  * this copies onto the editor), moved into the editor's history and deleted by id, so an update
  * appended meanwhile stays for the next one. The in-memory state holds only updates already logged.
- * Returns the state's bytes; `onFolded` hears of a compaction that folded logged edits in.
+ * A part Yjs cannot decode is skipped, reported and dropped with the log. Returns the state's bytes.
  */
 export async function compactIn(
   query: TransactionQuery,
   key: CrdtKey,
-  memoryState: Uint8Array | null,
-  onFolded?: (folded: FoldedEdits) => void,
+  { memoryState, onFolded, onUndecodable }: CompactOptions,
 ): Promise<number> {
   const params = keyParams(key);
   await query(CRDT_SQL.createEditor, [...params, EMPTY_STATE]);
@@ -150,16 +211,24 @@ export async function compactIn(
   const log = await query<LogRow>(CRDT_SQL.lockLog, params);
   if (log.length === 0 && !memoryState) return row.state.length;
   const doc = new Y.Doc({ gc: true });
-  Y.applyUpdate(doc, row.state);
+  const skip = (where: string, data: Buffer) => onUndecodable?.({ key, where, bytes: data.length });
+  if (isDecodableUpdate(row.state)) Y.applyUpdate(doc, row.state);
+  else skip('state', row.state);
+  const readable = log.filter((entry) => {
+    if (isDecodableUpdate(entry.data)) return true;
+    skip(`update ${entry.id}`, entry.data);
+    return false;
+  });
   // The base row reads the state before this compaction's: it goes in first.
-  if (log.length > 0) await keepHistory(query, params, applyRuns(doc, log));
+  if (readable.length > 0) await keepHistory(query, params, applyRuns(doc, readable));
   if (memoryState) Y.applyUpdate(doc, memoryState);
   const state = Buffer.from(Y.encodeStateAsUpdate(doc));
   const last = log.at(-1);
   if (last) onFolded?.({ doc, type: row.type, contentKey: row.content_key, lastUserId: last.user_id });
   doc.destroy();
   await query(CRDT_SQL.saveState, [...params, state, last !== undefined, last?.user_id ?? null]);
-  if (last) await query(CRDT_SQL.dropLog, [...params, last.id]);
+  // Exactly the rows read: a row committed since, even with a lower id, stays for the next compaction.
+  if (last) await query(CRDT_SQL.dropLog, [...params, log.map((entry) => entry.id)]);
   return state.length;
 }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import * as Y from 'yjs';
 import {
   FOREIGN_KEY_VIOLATION,
   postgresErrorCode,
@@ -14,10 +13,19 @@ import { ApiError } from '@app/common';
 import { Emit, EventOutbox } from '@app/events';
 import { CrdtType, DEFAULT_CONTENT_KEY, inferType, readContent } from './crdt-content';
 import { CrdtKey } from './crdt-key';
-import { compactIn, CRDT_SQL, EMPTY_STATE, FoldedEdits, keyParams, UpdateBatcher } from './crdt-log';
+import {
+  compactIn,
+  CRDT_SQL,
+  EMPTY_STATE,
+  FoldedEdits,
+  keyParams,
+  mergeStored,
+  StoredPart,
+  UpdateBatcher,
+} from './crdt-log';
+import { CrdtUndecodable } from './crdt-undecodable';
 
-interface StoredPart {
-  data: Buffer;
+interface EditorPart extends StoredPart {
   user_id: string | null;
   at: Date;
 }
@@ -49,6 +57,7 @@ export class CrdtStore {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: EventOutbox,
+    private readonly undecodable: CrdtUndecodable,
   ) {}
 
   /** Resolves once the update is committed (updates of one editor in one event-loop turn share the INSERT); NOT_FOUND when the document is gone. */
@@ -56,14 +65,10 @@ export class CrdtStore {
     return this.batcher.append(key, data, userId);
   }
 
-  /** The editor's whole content as one update, or null when nothing was ever stored. */
+  /** The editor's whole content as one update (what decodes of it), or null when nothing was ever stored. */
   async load(key: CrdtKey): Promise<Uint8Array | null> {
-    const parts = await queryPrepared<{ data: Buffer }>(
-      this.dataSource,
-      preparedStatement(CRDT_SQL.load),
-      keyParams(key),
-    );
-    return parts.length === 0 ? null : Y.mergeUpdates(parts.map((part) => part.data));
+    const parts = await queryPrepared<StoredPart>(this.dataSource, preparedStatement(CRDT_SQL.load), keyParams(key));
+    return parts.length === 0 ? null : mergeStored(key, parts, this.undecodable.reporter('load'));
   }
 
   /**
@@ -75,7 +80,11 @@ export class CrdtStore {
   compact(key: CrdtKey, memoryState: Uint8Array | null): Promise<number> {
     return this.outbox.transaction(key.apiKeyId, async (manager, emit) => {
       const query = async <T>(sql: string, params: unknown[]) => (await runStatement<T>(manager, sql, params)).rows;
-      return compactIn(query, key, memoryState, (folded) => emitUpdate(emit, key, folded)).catch(rethrowAsNotFound);
+      return compactIn(query, key, {
+        memoryState,
+        onFolded: (folded) => emitUpdate(emit, key, folded),
+        onUndecodable: this.undecodable.reporter('compact'),
+      }).catch(rethrowAsNotFound);
     });
   }
 
@@ -115,9 +124,9 @@ export class CrdtStore {
         ? [apiKeyId, organizationId, documentId]
         : [apiKeyId, organizationId, documentId, editorId];
     const rows = await this.dataSource.query<
-      Array<StoredPart & { editor_id: string; type: string | null; content_key: string | null }>
+      Array<EditorPart & { editor_id: string; type: string | null; content_key: string | null }>
     >(
-      `SELECT editor_id, data, type, content_key, user_id, at FROM (
+      `SELECT editor_id, part, seq, data, type, content_key, user_id, at FROM (
          SELECT editor_id, 0 AS part, 0::bigint AS seq, state AS data, type, content_key, last_updated_by AS user_id, updated_at AS at
            FROM crdt_editor WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3${filter}
          UNION ALL
@@ -138,7 +147,11 @@ export class CrdtStore {
       const latest = editor.parts.reduce((a, b) => (b.at >= a.at ? b : a));
       return {
         editorId: id,
-        update: Y.mergeUpdates(editor.parts.map((part) => part.data)),
+        update: mergeStored(
+          { apiKeyId, organizationId, documentId, editorId: id },
+          editor.parts,
+          this.undecodable.reporter('read'),
+        ),
         type: editor.type,
         contentKey: editor.contentKey,
         lastUpdate: latest.at,

@@ -4,7 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '@app/database';
 import { ApiError } from '@app/common';
 import { CrdtKey } from './crdt-key';
-import { compactIn, CRDT_SQL, CRDT_VERSION_DEFAULTS, keyParams, TransactionQuery } from './crdt-log';
+import { compactIn, CRDT_SQL, CRDT_VERSION_DEFAULTS, keyParams, OnUndecodable, TransactionQuery } from './crdt-log';
+import { CrdtUndecodable } from './crdt-undecodable';
 import { HistoryPart } from './crdt-history';
 import { VersionKind } from './entities';
 
@@ -37,13 +38,13 @@ const VERSION_COLUMNS = `seq, version_id AS "versionId", name, kind, history_id 
  * history starts the history from that content) and returns the last history row ('0' for none).
  * NOT_FOUND for an editor without content.
  */
-async function foldIn(manager: EntityManager, key: CrdtKey): Promise<string> {
+async function foldIn(manager: EntityManager, key: CrdtKey, onUndecodable: OnUndecodable): Promise<string> {
   const query: TransactionQuery = async <T>(sql: string, params: unknown[]) =>
     (await runStatement<T>(manager, sql, params)).rows;
   const params = keyParams(key);
   const [{ found }] = await query<{ found: boolean }>(CRDT_SQL.exists, params);
   if (!found) throw ApiError.notFound(NO_CRDT_DATA);
-  await compactIn(query, key, null);
+  await compactIn(query, key, { memoryState: null, onUndecodable });
   await query(CRDT_SQL.historyBase, params);
   const [{ head }] = await query<{ head: string }>(
     `SELECT COALESCE(max(id), 0)::text AS head FROM crdt_history WHERE ${KEY_WHERE}`,
@@ -59,7 +60,10 @@ async function foldIn(manager: EntityManager, key: CrdtKey): Promise<string> {
  */
 @Injectable()
 export class CrdtVersions {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly undecodable: CrdtUndecodable,
+  ) {}
 
   /** On the caller's transaction: folds the log into the history and records a version at its end. NOT_FOUND for an editor without content. */
   async save(
@@ -67,7 +71,7 @@ export class CrdtVersions {
     key: CrdtKey,
     version: { name: string | null; kind: VersionKind; createdBy: string | null; restoredFrom?: string },
   ): Promise<StoredVersion> {
-    const head = await foldIn(manager, key);
+    const head = await foldIn(manager, key, this.undecodable.reporter('version'));
     const [saved] = (
       await runStatement<StoredVersion>(
         manager,
@@ -81,7 +85,7 @@ export class CrdtVersions {
 
   /** The end of the editor's history once the log is folded into it: the position of its current content. */
   head(key: CrdtKey): Promise<string> {
-    return this.dataSource.transaction((manager) => foldIn(manager, key));
+    return this.dataSource.transaction((manager) => foldIn(manager, key, this.undecodable.reporter('version')));
   }
 
   /** Newest first, after the cursor (`seq` of the last version of the page before). */

@@ -6,3 +6,4 @@ export * from './crdt-user-data.service';
 export * from './crdt-versions';
 export * from './crdt.module';
 export * from './entities/crdt-version.entity';
+export * from './crdt-repair';

@@ -29,6 +29,7 @@ const QUEUE_TABLE = {
     stalledIntervalMs: 30_000,
   },
   ACTIVITY: { name: 'activity', concurrency: 1, maxConcurrency: 10, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
+  COMMENT: { name: 'comment', concurrency: 1, maxConcurrency: 10, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
   EMAIL: { name: 'email', concurrency: 10, maxConcurrency: 200, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
   // Short locks, as webhooks have: a step held by a killed worker is taken over within seconds.
   WORKFLOW: {

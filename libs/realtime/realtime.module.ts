@@ -14,6 +14,7 @@ import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeLimits } from './realtime-limits';
 import { RoomBroadcast } from './room-broadcast.service';
 import { SocketAccess } from './socket-access.service';
+import { SocketDispatcher } from './socket-dispatcher';
 import { SubscriptionService } from './subscription.service';
 
 /** The socket.io gateway (subscriptions, presence, broadcasts and the client plane's operations), and the access rule every socket (socket.io or CRDT sync) follows. */
@@ -37,6 +38,7 @@ import { SubscriptionService } from './subscription.service';
     ConnectionPresenceService,
     RoomBroadcast,
     RealtimeLimits,
+    SocketDispatcher,
   ],
   exports: [SocketAccess],
 })

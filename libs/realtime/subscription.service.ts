@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import pLimit from 'p-limit';
 import { Server, Socket } from 'socket.io';
+import { ClientComments } from '@app/comment';
 import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
 import { DATABASE_POOL_SIZE } from '@app/database';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
 import { documentRoom, documentUserRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
-import { AccessRole, EndUser } from '@app/user';
+import { AccessRole } from '@app/resource';
+import { EndUser } from '@app/user';
 import { ConnectionPresenceService } from './connection-presence.service';
 import { SocketAccess } from './socket-access.service';
 import { userOf } from './socket-user';
@@ -39,6 +41,7 @@ export class SubscriptionService {
     private readonly presence: PresenceService,
     private readonly liveState: LiveStateService,
     private readonly connections: ConnectionPresenceService,
+    private readonly comments: ClientComments,
   ) {}
 
   attach(server: Server): void {
@@ -56,11 +59,13 @@ export class SubscriptionService {
     this.of(socket).set(room, { organizationId: ref.organizationId, documentId: ref.documentId, role });
     this.connections.joined(socket, room, ref);
     const users = await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
-    const [liveStates, connections] = await Promise.all([
+    // The comment cursor, read after joining the room, lets a client that never lists catch up after a reconnect.
+    const [liveStates, connections, cursor] = await Promise.all([
       this.liveState.stored(user.apiKeyId, ref),
       this.connections.list(user.apiKeyId, ref, socket.id),
+      this.comments.cursor(user.apiKeyId, ref),
     ]);
-    return { role, presence: users, liveStates, connections };
+    return { role, presence: users, liveStates, connections, cursor };
   }
 
   /** The room of a document the socket is subscribed to; FAILED_PRECONDITION when it is not. */

@@ -17,6 +17,9 @@ export interface UserDataCursor {
   crdt: [string, string, string];
   workflows: [string, string];
   memory: [string, string];
+  /** As crdt's: the first value only says whether the list ended. */
+  commentReads: [string, string, string];
+  threadSubscriptions: [string];
   agents: [string, string];
 }
 
@@ -33,6 +36,8 @@ export const FIRST_PAGE: UserDataCursor = {
   crdt: ['0', '', ''],
   workflows: ['0', ''],
   memory: ['0', ''],
+  commentReads: ['0', '', ''],
+  threadSubscriptions: ['0'],
   agents: ['0', ''],
 };
 
@@ -60,6 +65,10 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
+    'text',
+    'bigint',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -71,6 +80,8 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.crdt,
       ...cursor.workflows,
       ...cursor.memory,
+      ...cursor.commentReads,
+      ...cursor.threadSubscriptions,
       ...cursor.agents,
     ] as const,
 );
@@ -91,6 +102,10 @@ export function cursorOf([
   workflowKey,
   memoryTime,
   memoryKey,
+  readMark,
+  readDocument,
+  readAnnotation,
+  subscriptionSeq,
   agentTime,
   agentId,
 ]: readonly string[]): UserDataCursor {
@@ -103,6 +118,8 @@ export function cursorOf([
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
     memory: [memoryTime, memoryKey],
+    commentReads: [readMark, readDocument, readAnnotation],
+    threadSubscriptions: [subscriptionSeq],
     agents: [agentTime, agentId],
   };
 }

@@ -34,6 +34,8 @@ export interface UserDataPage {
     workflows: unknown[];
     /** Ours: AI memory judgments and knowledge uploads filed under the user. */
     memory: unknown[];
+    commentReads: unknown[];
+    threadSubscriptions: unknown[];
     agents: unknown[];
   };
   nextPageToken?: string;
@@ -119,6 +121,16 @@ export class UserDataService {
       (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
       (m): [string, string] => [m.createdAt, m.key],
     );
+    const commentReads = await featurePage(
+      after.commentReads,
+      ([, ...a], limit) => this.comments.commentReads(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string, string] => ['0', r.documentId, r.annotationId],
+    );
+    const threadSubscriptions = await featurePage(
+      after.threadSubscriptions,
+      ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
+      (s): [string] => [s.seq],
+    );
     const agents = await featurePage(
       after.agents,
       (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
@@ -133,6 +145,8 @@ export class UserDataService {
       crdt: crdt.next,
       workflows: workflows.next,
       memory: memory.next,
+      commentReads: commentReads.next,
+      threadSubscriptions: threadSubscriptions.next,
       agents: agents.next,
     };
     const page: UserDataPage = {
@@ -148,6 +162,8 @@ export class UserDataService {
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
         memory: memory.items.map((m) => m.view),
+        commentReads: commentReads.items,
+        threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
         agents: agents.items.map((r) => r.view),
       },
     };

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { ApiError, AppConfig, decryptSecret, encryptSecret, SharedLoads, TtlCache } from '@app/common';
+import { ApiError, AppConfig, decryptSecret, encryptSecret, isIdentifier, SharedLoads, TtlCache } from '@app/common';
 import { UsageCounters } from '@app/usage';
 import { UserTokenSecret } from './entities/user-token-secret.entity';
 import { PermissionDecision, signPermissions, verifyPermissions } from './permission-signature';
@@ -92,7 +92,7 @@ export class UserTokenService {
     } catch {
       throw ApiError.unauthenticated('Invalid or expired token.');
     }
-    if (payload.apiKey !== apiKeyId || typeof payload.userId !== 'string' || typeof payload.exp !== 'number')
+    if (payload.apiKey !== apiKeyId || !isIdentifier(payload.userId) || typeof payload.exp !== 'number')
       throw ApiError.unauthenticated('Invalid token.');
     const user = {
       apiKeyId,

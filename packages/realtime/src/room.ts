@@ -3,10 +3,12 @@ import { RoomComments } from './comments';
 import { Listeners } from './listeners';
 import { Presence } from './presence';
 import { request } from './request';
-import type { Connection, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
+import type { Connection, Cursor, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
 
 interface Subscribed {
   role: 'editor' | 'viewer';
+  /** The document's comment cursor: where a room that has heard no change catches up from. */
+  cursor: Cursor;
   presence: PresenceUser[];
   liveStates: LiveStateValue[];
   connections: Connection[];
@@ -83,7 +85,8 @@ export class Room {
 
   /**
    * (Re)subscribes: the ack's presence, connections and live states replace ours. After a reconnect the
-   * user's presence data is set again and the thread list catches up, in the background.
+   * user's presence data is set again and the thread list catches up, in the background; the first
+   * subscribe takes the ack's comment cursor as the point to catch up from.
    */
   async subscribe(): Promise<void> {
     const pushesBefore = this.presence.pushes;
@@ -94,7 +97,7 @@ export class Room {
     this.presence.subscribedUsers(ack.presence, pushesBefore);
     for (const state of ack.liveStates) this.setState(state);
     void this.presence.subscribed(ack.connections).catch(() => undefined);
-    void this.comments.catchUp().catch(() => undefined);
+    void this.comments.catchUp(ack.cursor).catch(() => undefined);
   }
 
   matches(ref: DocumentRef): boolean {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class ReviewAgents1796171640286 implements MigrationInterface {
-  name = 'ReviewAgents1796171640286';
+export class ReviewAgents1796230000001 implements MigrationInterface {
+  name = 'ReviewAgents1796230000001';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

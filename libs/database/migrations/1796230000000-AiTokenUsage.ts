@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class AiTokenUsage1796170597015 implements MigrationInterface {
-  name = 'AiTokenUsage1796170597015';
+export class AiTokenUsage1796230000000 implements MigrationInterface {
+  name = 'AiTokenUsage1796230000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
