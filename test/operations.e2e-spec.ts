@@ -129,6 +129,7 @@ describe('operations', () => {
             comment: 'up',
             email: 'up',
             workflow: 'up',
+            agent: 'up',
           },
         },
       });
@@ -181,6 +182,7 @@ describe('operations', () => {
           comment: 'down',
           email: 'down',
           workflow: 'down',
+          agent: 'down',
         },
       });
       expect(await stopped).toBe('SIGTERM');
