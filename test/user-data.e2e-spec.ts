@@ -24,9 +24,9 @@ interface UserData {
     versionIds: string[];
   }>;
   workflows: unknown[];
-  memory: unknown[];
   commentReads: unknown[];
   threadSubscriptions: unknown[];
+  memory: unknown[];
 }
 
 interface DeletionStatus {
@@ -426,9 +426,9 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       notifications: [],
       crdt: [],
       workflows: [],
-      memory: [],
       commentReads: [],
       threadSubscriptions: [],
+      memory: [],
       agents: [],
     });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
@@ -523,9 +523,9 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       notifications: [],
       crdt: [],
       workflows: [],
-      memory: [],
       commentReads: [],
       threadSubscriptions: [],
+      memory: [],
       agents: [],
     });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.

@@ -83,8 +83,8 @@ export class AppConfig {
   readonly presenceDataMaxBytes: number;
   /** Client plane: presence sets one connection may send per second, averaged over a burst of twice as many. */
   readonly presenceSetsPerSecond: number;
-  /** Client plane: deliveries of one connection's presence per second; sets in between are folded, the latest wins. */
-  readonly presenceDeliveriesPerSecond: number;
+  /** Client plane: a room's presence tick; the changes within it reach the room as one frame, each connection's latest. */
+  readonly presenceFrameMs: number;
   /** Client plane: the largest ephemeral event (as JSON) one broadcast may carry. */
   readonly broadcastMaxBytes: number;
   /** Client plane: broadcasts one connection may send per second, averaged over a burst of twice as many. */
@@ -183,7 +183,7 @@ export class AppConfig {
     this.presenceConnectionTtlSeconds = int(env, 'PRESENCE_CONNECTION_TTL_S', 15, 3, 3600);
     this.presenceDataMaxBytes = int(env, 'PRESENCE_DATA_MAX_BYTES', 2048, 16, 65_536);
     this.presenceSetsPerSecond = int(env, 'PRESENCE_SETS_PER_S', 60, 1, 10_000);
-    this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 60, 1, 1000);
+    this.presenceFrameMs = int(env, 'PRESENCE_FRAME_MS', 5, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
     this.activityRetentionSweepIntervalMs = int(

@@ -16,10 +16,10 @@ export interface UserDataCursor {
   /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
   crdt: [string, string, string];
   workflows: [string, string];
-  memory: [string, string];
   /** As crdt's: the first value only says whether the list ended. */
   commentReads: [string, string, string];
   threadSubscriptions: [string];
+  memory: [string, string];
   agents: [string, string];
 }
 
@@ -35,9 +35,9 @@ export const FIRST_PAGE: UserDataCursor = {
   activities: ['0', ''],
   crdt: ['0', '', ''],
   workflows: ['0', ''],
-  memory: ['0', ''],
   commentReads: ['0', '', ''],
   threadSubscriptions: ['0'],
+  memory: ['0', ''],
   agents: ['0', ''],
 };
 
@@ -63,10 +63,10 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
-    'bigint',
-    'text',
     'text',
     'bigint',
+    'bigint',
+    'text',
     'bigint',
     'text',
   ],
@@ -79,9 +79,9 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.activities,
       ...cursor.crdt,
       ...cursor.workflows,
-      ...cursor.memory,
       ...cursor.commentReads,
       ...cursor.threadSubscriptions,
+      ...cursor.memory,
       ...cursor.agents,
     ] as const,
 );
@@ -100,12 +100,12 @@ export function cursorOf([
   crdtEditor,
   workflowTime,
   workflowKey,
-  memoryTime,
-  memoryKey,
   readMark,
   readDocument,
   readAnnotation,
   subscriptionSeq,
+  memoryTime,
+  memoryKey,
   agentTime,
   agentId,
 ]: readonly string[]): UserDataCursor {
@@ -117,9 +117,9 @@ export function cursorOf([
     activities: [activityTime, activityId],
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
-    memory: [memoryTime, memoryKey],
     commentReads: [readMark, readDocument, readAnnotation],
     threadSubscriptions: [subscriptionSeq],
+    memory: [memoryTime, memoryKey],
     agents: [agentTime, agentId],
   };
 }

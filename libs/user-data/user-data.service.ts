@@ -32,10 +32,10 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
-    /** Ours: AI memory judgments and knowledge uploads filed under the user. */
-    memory: unknown[];
     commentReads: unknown[];
     threadSubscriptions: unknown[];
+    /** Ours: AI memory judgments and knowledge uploads filed under the user. */
+    memory: unknown[];
     agents: unknown[];
   };
   nextPageToken?: string;
@@ -116,11 +116,6 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
-    const memory = await featurePage(
-      after.memory,
-      (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
-      (m): [string, string] => [m.createdAt, m.key],
-    );
     const commentReads = await featurePage(
       after.commentReads,
       ([, ...a], limit) => this.comments.commentReads(apiKeyId, organizationId, userId, a, limit),
@@ -130,6 +125,11 @@ export class UserDataService {
       after.threadSubscriptions,
       ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
       (s): [string] => [s.seq],
+    );
+    const memory = await featurePage(
+      after.memory,
+      (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
+      (m): [string, string] => [m.createdAt, m.key],
     );
     const agents = await featurePage(
       after.agents,
@@ -144,9 +144,9 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
-      memory: memory.next,
       commentReads: commentReads.next,
       threadSubscriptions: threadSubscriptions.next,
+      memory: memory.next,
       agents: agents.next,
     };
     const page: UserDataPage = {
@@ -161,9 +161,9 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
-        memory: memory.items.map((m) => m.view),
         commentReads: commentReads.items,
         threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
+        memory: memory.items.map((m) => m.view),
         agents: agents.items.map((r) => r.view),
       },
     };
