@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class AiMemory1796240000000 implements MigrationInterface {
-  name = 'AiMemory1796240000000';
+export class AiMemory1796171195527 implements MigrationInterface {
+  name = 'AiMemory1796171195527';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
