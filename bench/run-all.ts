@@ -26,6 +26,7 @@ const BENCHMARKS = [
   'workflows',
   'ai',
   'console-lists',
+  'ai-memory',
   'load',
 ];
 

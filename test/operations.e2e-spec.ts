@@ -129,6 +129,7 @@ describe('operations', () => {
             comment: 'up',
             email: 'up',
             workflow: 'up',
+            memory: 'up',
             agent: 'up',
           },
         },
@@ -182,6 +183,7 @@ describe('operations', () => {
           comment: 'down',
           email: 'down',
           workflow: 'down',
+          memory: 'down',
           agent: 'down',
         },
       });

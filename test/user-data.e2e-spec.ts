@@ -26,6 +26,7 @@ interface UserData {
   workflows: unknown[];
   commentReads: unknown[];
   threadSubscriptions: unknown[];
+  memory: unknown[];
 }
 
 interface DeletionStatus {
@@ -41,7 +42,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 13;
+const TASK_KINDS = 14;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -427,6 +428,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       workflows: [],
       commentReads: [],
       threadSubscriptions: [],
+      memory: [],
       agents: [],
     });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
@@ -523,6 +525,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       workflows: [],
       commentReads: [],
       threadSubscriptions: [],
+      memory: [],
       agents: [],
     });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.
@@ -714,6 +717,7 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'emails', erased: 0, progress: '0' },
       { kind: 'crdt-attribution', erased: 37, progress: null },
       { kind: 'workflows', erased: 0, progress: null },
+      { kind: 'memory', erased: 0, progress: null },
       { kind: 'agent-runs', erased: 0, progress: null },
     ]);
     expect((await crdtRows('acme')).filter((row) => row.user_id === 'erin')).toEqual([]);

@@ -83,8 +83,8 @@ export class AppConfig {
   readonly presenceDataMaxBytes: number;
   /** Client plane: presence sets one connection may send per second, averaged over a burst of twice as many. */
   readonly presenceSetsPerSecond: number;
-  /** Client plane: deliveries of one connection's presence per second; sets in between are folded, the latest wins. */
-  readonly presenceDeliveriesPerSecond: number;
+  /** Client plane: a room's presence tick; the changes within it reach the room as one frame, each connection's latest. */
+  readonly presenceFrameMs: number;
   /** Client plane: the largest ephemeral event (as JSON) one broadcast may carry. */
   readonly broadcastMaxBytes: number;
   /** Client plane: broadcasts one connection may send per second, averaged over a burst of twice as many. */
@@ -101,6 +101,8 @@ export class AppConfig {
   readonly commentChangeSweepIntervalMs: number;
   /** Rows one user-data deletion batch erases in its own short transaction. */
   readonly userDataBatchSize: number;
+  /** How often the memory queue's sweep re-enqueues unfinished ingestions and unembedded judgments. */
+  readonly memorySweepIntervalMs: number;
   /** SMTP hosts and the SendGrid URL may be private addresses (tests, an in-house relay). */
   readonly emailAllowPrivateNetworks: boolean;
   /** Base URL of SendGrid's v3 API; tests point it at a local receiver. */
@@ -181,7 +183,7 @@ export class AppConfig {
     this.presenceConnectionTtlSeconds = int(env, 'PRESENCE_CONNECTION_TTL_S', 15, 3, 3600);
     this.presenceDataMaxBytes = int(env, 'PRESENCE_DATA_MAX_BYTES', 2048, 16, 65_536);
     this.presenceSetsPerSecond = int(env, 'PRESENCE_SETS_PER_S', 60, 1, 10_000);
-    this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 60, 1, 1000);
+    this.presenceFrameMs = int(env, 'PRESENCE_FRAME_MS', 5, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
     this.activityRetentionSweepIntervalMs = int(
@@ -204,6 +206,7 @@ export class AppConfig {
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);
+    this.memorySweepIntervalMs = int(env, 'MEMORY_SWEEP_INTERVAL_MS', 30_000, 200, 3_600_000);
     this.collabMaxUpdateBytes = int(env, 'COLLAB_MAX_UPDATE_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
     this.collabMaxDocumentBytes = int(env, 'COLLAB_MAX_DOCUMENT_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
     this.collabMaxUpdatesPerSecond = int(env, 'COLLAB_MAX_UPDATES_PER_SECOND', 100, 1, 100_000);

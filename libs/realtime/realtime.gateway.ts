@@ -4,6 +4,7 @@ import {
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  OnModuleDestroy,
 } from '@nestjs/common';
 import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
 import { Server as HttpServer } from 'node:http';
@@ -42,10 +43,12 @@ export const TOKEN_EXPIRED_EVENT = 'token_expired';
  * rooms, broadcasts and server-side events, so N instances act as one.
  */
 @Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class RealtimeGateway
+  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('Realtime');
   private io: Server;
-  /** Set once shutdown begins: a connection arriving from then on is closed, and its client tries again elsewhere. */
+  /** Set once shutdown begins: a handshake arriving from then on is refused, and its client tries again elsewhere. */
   private closing = false;
   private redisClients: RedisClient[] = [];
   private refreshTimer: NodeJS.Timeout;
@@ -96,9 +99,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       // Origins are checked per API key in the handshake below, against its allowed domains.
       cors: { origin: true },
       maxHttpBufferSize: clientLimit('socket message'),
+      // engine.io answers a refused handshake 403 with this message; the client's reconnection retries.
+      allowRequest: (_request, answer) =>
+        this.closing ? answer('The server is shutting down: connect again.', false) : answer(null, true),
       adapter,
     });
-    // A connection that arrives once the sockets have been closed would hold the HTTP server's close open.
+    // A connection whose handshake was let in just before shutdown and that arrives once the sockets
+    // have been closed would hold the HTTP server's close open.
     this.io.engine.on('connection', (connection: { close(): void }) => {
       if (this.closing) connection.close();
     });
@@ -135,13 +142,17 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.connectionsTimer.unref();
   }
 
+  /** Shutdown begins with the modules' destroy hooks, before any other module's shutdown work: no handshake is let in from here on. */
+  onModuleDestroy(): void {
+    this.closing = true;
+  }
+
   /**
    * Before the HTTP server closes, which waits for every connection to end: each client's connection is
    * closed (a transport close, which socket.io clients reconnect from, to another instance), a handshake
    * still in flight with it (socket.io drops a socket whose connection closed during its middleware).
    */
   beforeApplicationShutdown(): void {
-    this.closing = true;
     this.io?.engine.close();
   }
 

@@ -8,6 +8,7 @@ import { UserModule } from '@app/user';
 import { WorkspaceModule } from '@app/workspace';
 import { ClientPlaneHandlers } from './client-plane.handlers';
 import { ConnectionPresenceService } from './connection-presence.service';
+import { PresenceFrames } from './presence-frames';
 import { PermissionProviderClient } from './permission-provider-client';
 import { ProviderAccessService } from './provider-access.service';
 import { RealtimeGateway } from './realtime.gateway';
@@ -36,6 +37,7 @@ import { SubscriptionService } from './subscription.service';
     PermissionProviderClient,
     ClientPlaneHandlers,
     ConnectionPresenceService,
+    PresenceFrames,
     RoomBroadcast,
     RealtimeLimits,
     SocketDispatcher,

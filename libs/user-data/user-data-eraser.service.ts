@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
+import { MemoryUserData } from '@app/ai-memory';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { CrdtUserData } from '@app/crdt';
@@ -72,6 +73,7 @@ export class UserDataEraser {
     private readonly emails: EmailUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly memory: MemoryUserData,
     private readonly agents: AgentUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
@@ -215,6 +217,8 @@ export class UserDataEraser {
         return this.crdt.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'workflows':
         return this.workflows.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'memory':
+        return this.memory.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'agent-runs':
         return this.agents.erase(manager, apiKeyId, organizationIds, userId, limit);
     }

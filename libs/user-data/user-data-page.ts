@@ -19,6 +19,7 @@ export interface UserDataCursor {
   /** As crdt's: the first value only says whether the list ended. */
   commentReads: [string, string, string];
   threadSubscriptions: [string];
+  memory: [string, string];
   agents: [string, string];
 }
 
@@ -36,6 +37,7 @@ export const FIRST_PAGE: UserDataCursor = {
   workflows: ['0', ''],
   commentReads: ['0', '', ''],
   threadSubscriptions: ['0'],
+  memory: ['0', ''],
   agents: ['0', ''],
 };
 
@@ -65,6 +67,8 @@ export const USER_DATA_LISTING = keysetListing(
     'bigint',
     'bigint',
     'text',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -77,6 +81,7 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.workflows,
       ...cursor.commentReads,
       ...cursor.threadSubscriptions,
+      ...cursor.memory,
       ...cursor.agents,
     ] as const,
 );
@@ -99,6 +104,8 @@ export function cursorOf([
   readDocument,
   readAnnotation,
   subscriptionSeq,
+  memoryTime,
+  memoryKey,
   agentTime,
   agentId,
 ]: readonly string[]): UserDataCursor {
@@ -112,6 +119,7 @@ export function cursorOf([
     workflows: [workflowTime, workflowKey],
     commentReads: [readMark, readDocument, readAnnotation],
     threadSubscriptions: [subscriptionSeq],
+    memory: [memoryTime, memoryKey],
     agents: [agentTime, agentId],
   };
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
+import { MemoryModule } from '@app/ai-memory';
 import { AgentModule } from '@app/agent';
 import { CommentModule } from '@app/comment';
 import { CrdtModule } from '@app/crdt';
@@ -24,6 +25,7 @@ import { UserDataService } from './user-data.service';
     PresenceModule,
     UserModule,
     WorkflowModule,
+    MemoryModule,
   ],
   providers: [UserDataService, UserDataProducer],
   exports: [
@@ -36,6 +38,7 @@ import { UserDataService } from './user-data.service';
     PresenceModule,
     UserModule,
     WorkflowModule,
+    MemoryModule,
   ],
 })
 export class UserDataModule {}

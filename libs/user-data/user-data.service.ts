@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
+import { MemoryUserData } from '@app/ai-memory';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { CrdtUserData } from '@app/crdt';
@@ -33,6 +34,8 @@ export interface UserDataPage {
     workflows: unknown[];
     commentReads: unknown[];
     threadSubscriptions: unknown[];
+    /** Ours: AI memory judgments and knowledge uploads filed under the user. */
+    memory: unknown[];
     agents: unknown[];
   };
   nextPageToken?: string;
@@ -61,6 +64,7 @@ export class UserDataService {
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly memory: MemoryUserData,
     private readonly agents: AgentUserData,
   ) {}
 
@@ -122,6 +126,11 @@ export class UserDataService {
       ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
       (s): [string] => [s.seq],
     );
+    const memory = await featurePage(
+      after.memory,
+      (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
+      (m): [string, string] => [m.createdAt, m.key],
+    );
     const agents = await featurePage(
       after.agents,
       (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
@@ -137,6 +146,7 @@ export class UserDataService {
       workflows: workflows.next,
       commentReads: commentReads.next,
       threadSubscriptions: threadSubscriptions.next,
+      memory: memory.next,
       agents: agents.next,
     };
     const page: UserDataPage = {
@@ -153,6 +163,7 @@ export class UserDataService {
         workflows: workflows.items.map((w) => w.view),
         commentReads: commentReads.items,
         threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
+        memory: memory.items.map((m) => m.view),
         agents: agents.items.map((r) => r.view),
       },
     };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ActivityHttpModule } from '@app/activity/http';
+import { MemoryHttpModule } from '@app/ai-memory/http';
 import { AgentHttpModule } from '@app/agent/http';
 import { AiHttpModule } from '@app/ai/http';
 import { AuthModule } from '@app/auth';
@@ -66,6 +67,7 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     AiHttpModule,
     AgentHttpModule,
     ConsoleHttpModule,
+    MemoryHttpModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AgentWorkerModule } from '@app/agent';
 import { ActivityWorkerModule } from '@app/activity';
+import { MemoryWorkerModule } from '@app/ai-memory';
 import { AppLoggerModule, ConfigModule } from '@app/common';
 import { CommentWorkerModule } from '@app/comment';
 import { DatabaseModule } from '@app/database';
@@ -31,6 +32,7 @@ const PROCESSOR_MODULES = [
   CommentWorkerModule,
   EmailWorkerModule,
   WorkflowWorkerModule,
+  MemoryWorkerModule,
   AgentWorkerModule,
 ];
 

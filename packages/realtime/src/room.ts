@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { RoomComments } from './comments';
 import { Listeners } from './listeners';
 import { Presence } from './presence';
-import { request } from './request';
+import { Post, request } from './request';
 import type { Connection, Cursor, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
 
 interface Subscribed {
@@ -38,7 +38,7 @@ export class Room {
     selfId: string,
     private readonly onLeave: (room: Room) => void,
   ) {
-    this.presence = new Presence(selfId, this.send);
+    this.presence = new Presence(selfId, this.post);
     this.comments = new RoomComments(this.send);
   }
 
@@ -138,5 +138,10 @@ export class Room {
   private readonly send = async <T>(event: string, payload: object): Promise<T> => {
     await this.subscribed.catch(() => undefined);
     return request<T>(this.socket, event, { ...this.ref, ...payload });
+  };
+
+  private readonly post: Post = async (event, payload) => {
+    await this.subscribed.catch(() => undefined);
+    this.socket.emit(event, { ...this.ref, ...payload });
   };
 }

@@ -114,6 +114,12 @@ export type AiModelApiKeyDto = {
   chatModel?: string;
   embeddingModel?: string;
 };
+export type AlertRefDto = {
+  alertId: string;
+};
+export type AlertUserDto = {
+  uid: string;
+};
 export type AnalyticsDto = {
   agentId?: string;
   year?: string;
@@ -148,6 +154,15 @@ export type AskAiDto = {
   model: string;
   prompt: string;
   text: string;
+};
+export type AskMemoryDto = {
+  question: string;
+  filters?: JudgmentFiltersDto;
+  recencyDays?: number;
+  organizationId?: string;
+  orgId?: string;
+  documentId?: string;
+  docId?: string;
 };
 export type BatchConfigDto = {
   document?: BatchScopeDto;
@@ -303,6 +318,10 @@ export type CreateWorkspaceDto = {
   workspaceName?: string;
   avatar?: string;
 };
+export type DateRangeDto = {
+  start?: unknown;
+  end?: unknown;
+};
 export type DelayConfigDto = {
   isEnabled?: boolean;
   delaySeconds?: number;
@@ -399,6 +418,10 @@ export type DiffCrdtVersionsDto = {
   organizationId: string;
   documentId: string;
   editorId: string;
+};
+export type DismissAlertDto = {
+  user?: AlertUserDto;
+  alertId: string;
 };
 export type DispatchExecutionDto = {
   definitionId: string;
@@ -646,6 +669,9 @@ export type GetPermissionsDto = {
   folderIds?: Array<string>;
   documentIds?: Array<string>;
 };
+export type GetProfileDto = {
+  targetUserId?: string;
+};
 export type GetUserDataDto = {
   organizationId: string;
   userId: string;
@@ -679,6 +705,30 @@ export type GroupMembersDto = {
 };
 export type GroupRefDto = {
   groupId: string;
+};
+export type IngestKnowledgeDto = {
+  source: "inline" | "fileRef";
+  file?: InlineFileDto;
+  fileRef?: string;
+  mimeType?: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "text/plain";
+  organizationId?: string;
+  documentId?: string;
+  user?: UploaderDto;
+};
+export type InlineFileDto = {
+  base64: string;
+  mimeType: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "text/plain";
+  fileName: string;
+  fileSize: number;
+};
+export type JudgmentFiltersDto = {
+  decision?: "comment" | "resolve" | "approved" | "rejected" | "in_progress" | "agree" | "disagree" | "endorse" | "document_approved" | "document_rejected";
+  judgeType?: "human" | "agent";
+  contentType?: string;
+  reviewerId?: string;
+  annotationId?: string;
+  dateRange?: DateRangeDto;
+  excludeDocumentIds?: Array<string>;
 };
 export type KnowledgeDto = {
   useMemory?: boolean;
@@ -883,6 +933,16 @@ export type PromptDto = {
   provider?: "gemini" | "claude" | "openai";
   userContextFields?: Array<UserContextFieldDto>;
 };
+export type QueryJudgmentsDto = {
+  organizationId?: string;
+  documentId?: string;
+  decision?: "comment" | "resolve" | "approved" | "rejected" | "in_progress" | "agree" | "disagree" | "endorse" | "document_approved" | "document_rejected";
+  judgeType?: "human" | "agent";
+  contentType?: string;
+  reviewerId?: string;
+  annotationId?: string;
+  limit?: number;
+};
 export type RanByDto = {
   userId: string;
   name?: string;
@@ -1005,6 +1065,24 @@ export type SearchDocumentsDto = {
   prefix: string;
   searchBy: "id" | "name";
 };
+export type SearchJudgmentsDto = {
+  query: string;
+  embeddingType?: "review" | "content";
+  scope?: "document" | "organization" | "apiKey";
+  limit?: number;
+  filters?: JudgmentFiltersDto;
+  recencyDays?: number;
+  organizationId?: string;
+  orgId?: string;
+  documentId?: string;
+  docId?: string;
+};
+export type SearchKnowledgeDto = {
+  query: string;
+  sourceId?: unknown;
+  limit?: number;
+  includeRules?: boolean;
+};
 export type SearchOrganizationsDto = {
   pageSize?: number;
   pageToken?: string;
@@ -1027,6 +1105,9 @@ export type SetNotificationConfigDto = {
   userIds: Array<string>;
   config: PreferencesDto;
 };
+export type SourceRefDto = {
+  sourceId: string;
+};
 export type StageToggleDto = {
   enabled?: boolean;
 };
@@ -1038,6 +1119,11 @@ export type StatusDto = {
   lightColor?: string;
   svg?: string;
   iconUrl?: string;
+};
+export type SuggestDecisionDto = {
+  query: string;
+  organizationId?: string;
+  documentId?: string;
 };
 export type TaggedUserContactDto = {
   userId?: string;
@@ -1090,6 +1176,9 @@ export type UpdateAgentVersionDto = {
   input?: Record<string, unknown>;
   scope?: Record<string, unknown>;
   setup?: Record<string, unknown>;
+};
+export type UpdateAlertConfigDto = {
+  config: Record<string, unknown>;
 };
 export type UpdateAnnotationsDto = {
   updatedData?: AnnotationChangeDto;
@@ -1191,6 +1280,10 @@ export type UpdateGroupDto = {
   description?: string;
   groupId: string;
 };
+export type UpdateKnowledgeDto = {
+  newContent: string;
+  sourceId: string;
+};
 export type UpdateLocationDto = {
   migrate: LocationMigrationDto;
   merge?: boolean;
@@ -1225,6 +1318,17 @@ export type UpdateWebhookConfigDto = {
 export type UpdateWorkspaceNotificationConfigDto = {
   useNotificationService?: boolean;
   notificationServiceConfig?: NotificationServiceConfigDto;
+};
+export type UploaderDto = {
+  userId: string;
+};
+export type UploadUrlDto = {
+  mimeType: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "text/plain";
+  fileSize: number;
+  fileName?: string;
+  organizationId?: string;
+  documentId?: string;
+  user?: UploaderDto;
 };
 export type UserContextFieldDto = {
   id: string;
@@ -1428,6 +1532,27 @@ export interface Operations {
   '/v2/crdt/versions/save': { body: SaveCrdtVersionDto; credentials: 'apiKey' };
   '/v2/livestate/broadcast': { body: BroadcastLiveStateDto; credentials: 'apiKey' };
   '/v2/livestate/get': { body: GetLiveStateDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/action': { body: AlertRefDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/config/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/alerts/config/update': { body: UpdateAlertConfigDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/dismiss': { body: DismissAlertDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/ask': { body: AskMemoryDto; credentials: 'apiKey' };
+  '/v2/memory/judgments/query': { body: QueryJudgmentsDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/delete': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/download': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/ingest': { body: IngestKnowledgeDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/ingest-status': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/knowledge/rules': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/search': { body: SearchKnowledgeDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/update': { body: UpdateKnowledgeDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/upload-url': { body: UploadUrlDto; credentials: 'apiKey' };
+  '/v2/memory/patterns/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/profiles/get': { body: GetProfileDto; credentials: 'apiKey' };
+  '/v2/memory/search': { body: SearchJudgmentsDto; credentials: 'apiKey' };
+  '/v2/memory/stats/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/suggest': { body: SuggestDecisionDto; credentials: 'apiKey' };
   '/v2/notifications/add': { body: AddNotificationDto; credentials: 'apiKey' };
   '/v2/notifications/config/get': { body: GetNotificationConfigDto; credentials: 'apiKey' };
   '/v2/notifications/config/set': { body: SetNotificationConfigDto; credentials: 'apiKey' };
@@ -1628,6 +1753,43 @@ export interface OperationTree {
   livestate: {
     broadcast: '/v2/livestate/broadcast';
     get: '/v2/livestate/get';
+  };
+  memory: {
+    alerts: {
+      action: '/v2/memory/alerts/action';
+      config: {
+        get: '/v2/memory/alerts/config/get';
+        update: '/v2/memory/alerts/config/update';
+      };
+      dismiss: '/v2/memory/alerts/dismiss';
+      list: '/v2/memory/alerts/list';
+    };
+    ask: '/v2/memory/ask';
+    judgments: {
+      query: '/v2/memory/judgments/query';
+    };
+    knowledge: {
+      delete: '/v2/memory/knowledge/delete';
+      download: '/v2/memory/knowledge/download';
+      ingest: '/v2/memory/knowledge/ingest';
+      "ingest-status": '/v2/memory/knowledge/ingest-status';
+      list: '/v2/memory/knowledge/list';
+      rules: '/v2/memory/knowledge/rules';
+      search: '/v2/memory/knowledge/search';
+      update: '/v2/memory/knowledge/update';
+      "upload-url": '/v2/memory/knowledge/upload-url';
+    };
+    patterns: {
+      get: '/v2/memory/patterns/get';
+    };
+    profiles: {
+      get: '/v2/memory/profiles/get';
+    };
+    search: '/v2/memory/search';
+    stats: {
+      get: '/v2/memory/stats/get';
+    };
+    suggest: '/v2/memory/suggest';
   };
   notifications: {
     add: '/v2/notifications/add';
@@ -1892,6 +2054,27 @@ export const OPERATIONS = {
   '/v2/crdt/versions/save': 'apiKey',
   '/v2/livestate/broadcast': 'apiKey',
   '/v2/livestate/get': 'apiKey',
+  '/v2/memory/alerts/action': 'apiKey',
+  '/v2/memory/alerts/config/get': 'apiKey',
+  '/v2/memory/alerts/config/update': 'apiKey',
+  '/v2/memory/alerts/dismiss': 'apiKey',
+  '/v2/memory/alerts/list': 'apiKey',
+  '/v2/memory/ask': 'apiKey',
+  '/v2/memory/judgments/query': 'apiKey',
+  '/v2/memory/knowledge/delete': 'apiKey',
+  '/v2/memory/knowledge/download': 'apiKey',
+  '/v2/memory/knowledge/ingest': 'apiKey',
+  '/v2/memory/knowledge/ingest-status': 'apiKey',
+  '/v2/memory/knowledge/list': 'apiKey',
+  '/v2/memory/knowledge/rules': 'apiKey',
+  '/v2/memory/knowledge/search': 'apiKey',
+  '/v2/memory/knowledge/update': 'apiKey',
+  '/v2/memory/knowledge/upload-url': 'apiKey',
+  '/v2/memory/patterns/get': 'apiKey',
+  '/v2/memory/profiles/get': 'apiKey',
+  '/v2/memory/search': 'apiKey',
+  '/v2/memory/stats/get': 'apiKey',
+  '/v2/memory/suggest': 'apiKey',
   '/v2/notifications/add': 'apiKey',
   '/v2/notifications/config/get': 'apiKey',
   '/v2/notifications/config/set': 'apiKey',
