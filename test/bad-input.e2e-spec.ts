@@ -313,6 +313,13 @@ const BASE_OVERRIDES: Record<string, Record<string, unknown>> = {
   '/v1/organizations/documents/locations/data/delete': { location: { id: 'l1' } },
   // At least one sub-field (Velt's page; checked by the service).
   '/v2/workspace/activityconfig/update': { activityServiceConfig: { isEnabled: false } },
+  // An AI agent needs instructions (Velt's rule; checked by the service); extract reads text files only.
+  '/v2/agents/create': { instructions: 'Check the page.' },
+  '/v2/agents/extract': { mimeType: 'text/plain', fileBase64: 'aGVsbG8=' },
+  // One of Velt's three filter shapes, and no page token on a first page (a made-up one is refused as tampered).
+  '/v2/agents/execution/list': { agentId: 'agent-1', organizationId: REMOVE, documentId: REMOVE, pageToken: REMOVE },
+  // name or description (Velt's page; checked by the service).
+  '/v2/agents/groups/update': { name: 'Group' },
   // At least one of documentId, targetEntityId, activityIds (Velt's page; checked by the service).
   '/v2/activities/delete': { documentId: 'd1' },
   // Any JSON value, of the kind `type` names (checked by the service): a string for the first type, text.
