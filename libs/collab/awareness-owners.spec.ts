@@ -1,8 +1,12 @@
 import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { awarenessClaims } from './awareness-owners';
+import { awarenessClaims, jsonDepth } from './awareness-owners';
 
-const LIMITS = { awarenessStateBytes: { limit: 64 }, awarenessClients: { limit: 2 } };
+const LIMITS = {
+  awarenessStateBytes: { limit: 64 },
+  awarenessStateDepth: { limit: 3 },
+  awarenessClients: { limit: 2 },
+};
 
 /** Awareness instances run a timer each: destroyed after every test. */
 const made: Awareness[] = [];
@@ -51,11 +55,27 @@ describe('awarenessClaims', () => {
     expect(awarenessClaims(server, new Set(), [entry(5, 1, { blob: 'x'.repeat(64) })], LIMITS)).toEqual({
       refusal: 'awareness-too-large',
     });
+    expect(awarenessClaims(server, new Set(), [entry(5, 1, [[[[1]]]])], LIMITS)).toEqual({
+      refusal: 'awareness-too-large',
+    });
+    expect(awarenessClaims(server, new Set(), [entry(5, 1, { a: [{ s: '[[[[' }] })], LIMITS)).toEqual({ claims: [5] });
     const many = [10, 11, 12].map((clientId) => entry(clientId, 1, {}));
     expect(awarenessClaims(server, new Set(), many, LIMITS)).toEqual({ refusal: 'awareness-too-many-clients' });
     expect(awarenessClaims(server, new Set([10]), many.slice(1), LIMITS)).toEqual({
       refusal: 'awareness-too-many-clients',
     });
     expect(awarenessClaims(server, new Set([10]), many.slice(0, 2), LIMITS)).toEqual({ claims: [11] });
+  });
+});
+
+describe('jsonDepth', () => {
+  it.each([
+    ['1', 0],
+    ['{}', 1],
+    ['[[],{"a":[1]}]', 3],
+    ['{"s":"[[[\\"[["}', 1],
+    ['['.repeat(5000) + ']'.repeat(5000), 5000],
+  ])('%s nests %i deep', (json, depth) => {
+    expect(jsonDepth(json)).toBe(depth);
   });
 });

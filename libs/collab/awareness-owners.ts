@@ -19,11 +19,19 @@ export function awarenessClaims(
   awareness: Awareness,
   owned: ReadonlySet<number>,
   entries: readonly AwarenessEntry[],
-  limits: { awarenessStateBytes: { limit: number }; awarenessClients: { limit: number } },
+  limits: {
+    awarenessStateBytes: { limit: number };
+    awarenessStateDepth: { limit: number };
+    awarenessClients: { limit: number };
+  },
 ): { claims: number[] } | { refusal: AwarenessRefusal } {
   const claims = new Set<number>();
   for (const { clientId, clock, state } of entries) {
-    if (Buffer.byteLength(state) > limits.awarenessStateBytes.limit) return { refusal: 'awareness-too-large' };
+    if (
+      Buffer.byteLength(state) > limits.awarenessStateBytes.limit ||
+      jsonDepth(state) > limits.awarenessStateDepth.limit
+    )
+      return { refusal: 'awareness-too-large' };
     if (state === 'null' || owned.has(clientId)) continue;
     const known = awareness.meta.get(clientId);
     if (known && clock <= known.clock) continue;
@@ -33,4 +41,21 @@ export function awarenessClaims(
   if (claims.size > 0 && owned.size + claims.size > limits.awarenessClients.limit)
     return { refusal: 'awareness-too-many-clients' };
   return { claims: [...claims] };
+}
+
+/** How deep arrays and objects nest in a JSON text, counted without parsing (so without recursion). */
+export function jsonDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth--;
+  }
+  return deepest;
 }

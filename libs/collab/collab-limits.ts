@@ -51,6 +51,13 @@ export function collabLimits(config: AppConfig) {
       refusal: 'awareness-too-large',
       description: "one client's awareness state (cursor, selection, user), as JSON",
     },
+    awarenessStateDepth: {
+      name: 'awareness state depth',
+      limit: 32,
+      unit: 'levels',
+      refusal: 'awareness-too-large',
+      description: 'arrays and objects nested in one awareness state',
+    },
     awarenessClients: {
       name: 'awareness client ids',
       limit: 4,
