@@ -5,7 +5,7 @@
  *   platform  common database redis metrics queue
  *   base      http events resource realtime-hub auth
  *   domains   workspace organization document user access presence live-state comment webhook notification migration user-data activity email crdt
- *             usage console
+ *             usage console ai agent
  *   edge      realtime (the socket gateway), collab (the CRDT sync server), health, rate-limit,
  *             event-sinks (the list of the event pipeline's sinks, for both apps)
  *   apps      apps/api, apps/worker

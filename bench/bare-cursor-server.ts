@@ -9,7 +9,7 @@ import { Server } from 'socket.io';
  * Yardstick for bench/cursors.bench.ts: a bare socket.io server on node:http with the API's Redis
  * adapter (same package, same `<REDIS_PREFIX>:socket.io` key), doing the cursor fan-out and nothing
  * else: `subscribe` joins the document's room; `presence:set` is sent on to the room's other sockets
- * as `presence:data` in the API's shape, and acknowledged. The handshake's token is decoded for the
+ * as `presence:data` in the API's shape (no ack, as @collab-backend/realtime sends it none). The handshake's token is decoded for the
  * user's id and name, not verified. Prints its port when ready.
  */
 interface DocumentRef {
@@ -34,15 +34,11 @@ io.on('connection', (socket) => {
     void socket.join(roomOf(document));
     ack({ status: 'success' });
   });
-  socket.on(
-    'presence:set',
-    ({ organizationId, documentId, data }: DocumentRef & { data: unknown }, ack: (response: unknown) => void) => {
-      socket
-        .to(roomOf({ organizationId, documentId }))
-        .emit('presence:data', { organizationId, documentId, connectionId: socket.id, userId, name, data });
-      ack({ status: 'success' });
-    },
-  );
+  socket.on('presence:set', ({ organizationId, documentId, data }: DocumentRef & { data: unknown }) => {
+    socket
+      .to(roomOf({ organizationId, documentId }))
+      .emit('presence:data', { organizationId, documentId, connectionId: socket.id, userId, name, data });
+  });
 });
 
 http.listen(0, '127.0.0.1', () => process.stdout.write(`${(http.address() as AddressInfo).port}\n`));

@@ -18,7 +18,7 @@ import { runBench } from './support/run-bench';
 /**
  * Issue 24: cursor fan-out. USERS users (one socket each) on one document, split over two API
  * instances, each setting its presence (`presence:set` with `{x, y}` and its send time) RATE times a
- * second for BENCH_DURATION_S; every `presence:data` heard is timed from its set (all clients run in
+ * second for BENCH_DURATION_S; every update heard (a `presence:frame` entry; the bare servers' `presence:data`) is timed from its set (all clients run in
  * this process: one clock). Yardstick in the same run: two bare socket.io servers with the same Redis
  * adapter doing the same fan-out (bench/bare-cursor-server.ts). Both sides run on a private
  * redis-server, so INFO commandstats counts only their commands; PostgreSQL rows written come from
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
       `${USERS} users on one document over 2 API instances, each presence:set ${RATE}/s; yardstick: 2 bare socket.io servers with the same Redis adapter, same clients; private redis-server; ${rounds} alternating rounds of ${durationS} s after a ${warmUpS} s warm-up, medians; comment adds: ${perRound} sequential per path per round`,
       [
         {
-          measurement: 'cursor deliveries/s (presence:data heard by all clients)',
+          measurement: 'cursor deliveries/s (updates heard by all clients)',
           value: `${fixed(api.deliveriesPerS, 0)} (${expected(api)} % of sets x ${USERS - 1})`,
           baseline: `${fixed(bare.deliveriesPerS, 0)} bare (${expected(bare)} %)`,
           ratio: throughputRatio,

@@ -24,7 +24,9 @@ const BENCHMARKS = [
   'cursors',
   'versions',
   'workflows',
+  'ai',
   'console-lists',
+  'ai-memory',
   'load',
 ];
 

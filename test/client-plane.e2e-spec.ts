@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { eventually } from './support/eventually';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
-import { connect, nextEvent, request, userToken } from './support/realtime-client';
+import { connect, nextEvent, nextPresence, request, userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
@@ -416,7 +416,7 @@ describe('client plane: end users comment, react, set presence and read their in
   it('presence data set on one instance shows on the other, to late subscribers too, and leaves with the socket', async () => {
     const ann = await user(a, 'ann');
     const bob = await user(b, 'bob');
-    const seen = nextEvent<{ connectionId: string; userId: string; data: unknown }>(bob, 'presence:data');
+    const seen = nextPresence(bob, 'set');
     expect((await request(ann, 'presence:set', { ...doc, data: { cursor: { x: 10, y: 20 } } })).status).toBe('success');
     expect(await seen).toMatchObject({
       ...doc,
@@ -432,7 +432,7 @@ describe('client plane: end users comment, react, set presence and read their in
       { connectionId: ann.id, userId: 'ann', name: 'ANN', data: { cursor: { x: 10, y: 20 } } },
     ]);
 
-    const left = nextEvent<{ connectionId: string }>(bob, 'presence:leave');
+    const left = nextPresence(bob, 'left');
     const annId = ann.id;
     ann.close();
     expect((await left).connectionId).toBe(annId);
@@ -630,10 +630,10 @@ describe('client plane: end users comment, react, set presence and read their in
       const doomed = await startApi(world.env, ENV);
       const ann = await user(doomed, 'ann');
       const bob = await user(b, 'bob');
-      const seen = nextEvent(bob, 'presence:data');
+      const seen = nextPresence(bob, 'set');
       await request(ann, 'presence:set', { ...doc, data: { cursor: { x: 1 } } });
       await seen;
-      const left = nextEvent<{ connectionId: string }>(bob, 'presence:leave', () => true, 3000 + 1000 + 3000);
+      const left = nextPresence(bob, 'left', () => true, 3000 + 1000 + 3000);
       const annId = ann.id;
       expect(await doomed.stop('SIGKILL')).toBe('SIGKILL');
       expect((await left).connectionId).toBe(annId);

@@ -233,17 +233,18 @@ describe('documents', () => {
       expect('pageToken' in response.body.result).toBe(false);
     });
 
-    it("organization with document ids: those found, then each missing one as a per-item failure with Velt's code", async () => {
+    it('organization with document ids: result.data holds the documents found, result.notFound each missing id', async () => {
+      const missing = (id: string) => ({ success: false, id, message: 'Document does not exist', code: 'not-found' });
       const response = await call<DocumentView[]>('/v2/organizations/documents/get', {
         organizationId: 'acme',
         documentIds: ['draft-2', 'gone', 'doc-3', 'lost'],
       });
       expect(response.status).toBe(200);
-      expect(ids(response)).toEqual(['doc-3', 'draft-2', 'gone', 'lost']);
-      expect(response.body.result.data.slice(2)).toEqual([
-        { success: false, id: 'gone', message: 'Document does not exist', code: 'not-found' },
-        { success: false, id: 'lost', message: 'Document does not exist', code: 'not-found' },
+      expect(response.body.result.data).toEqual([
+        { id: 'doc-3', documentName: 'doc-3', disabled: false, accessType: 'public' },
+        { id: 'draft-2', documentName: 'draft-2', disabled: false, accessType: 'public', folderId: 'drafts' },
       ]);
+      expect(response.body.result.notFound).toEqual([missing('gone'), missing('lost')]);
       // Paged, the missing ones come once, on the last page.
       const first = await call<DocumentView[]>('/v2/organizations/documents/get', {
         organizationId: 'acme',
@@ -251,26 +252,30 @@ describe('documents', () => {
         pageSize: 1,
       });
       expect(ids(first)).toEqual(['doc-3']);
+      expect(first.body.result.notFound).toBeUndefined();
       const last = await call<DocumentView[]>('/v2/organizations/documents/get', {
         organizationId: 'acme',
         documentIds: ['draft-2', 'gone', 'doc-3'],
         pageSize: 1,
         pageToken: first.body.result.pageToken,
       });
-      expect(ids(last)).toEqual(['draft-2', 'gone']);
+      expect(ids(last)).toEqual(['draft-2']);
+      expect(last.body.result.notFound).toEqual([missing('gone')]);
       expect(last.body.result.pageToken).toBeUndefined();
+      // Every id found: an empty list, so a caller can tell "all found" from "not asked".
+      const allFound = await call<DocumentView[]>('/v2/organizations/documents/get', {
+        organizationId: 'acme',
+        documentIds: ['doc-3'],
+      });
+      expect(allFound.body.result.notFound).toEqual([]);
       // A document outside the folder filter cannot be returned either.
       const inFolder = await call<DocumentView[]>('/v2/organizations/documents/get', {
         organizationId: 'acme',
         folderId: 'drafts',
         documentIds: ['draft-1', 'doc-3'],
       });
-      expect(inFolder.body.result.data[1]).toEqual({
-        success: false,
-        id: 'doc-3',
-        message: 'Document does not exist',
-        code: 'not-found',
-      });
+      expect(ids(inFolder)).toEqual(['draft-1']);
+      expect(inFolder.body.result.notFound).toEqual([missing('doc-3')]);
     });
 
     it('organization with folder: the documents directly in it', async () => {
@@ -432,7 +437,8 @@ describe('documents', () => {
         { organizationId: 'acme', documentIds: ['doc-1'] },
         stranger,
       );
-      expect(byId.body.result.data).toEqual([
+      expect(byId.body.result.data).toEqual([]);
+      expect(byId.body.result.notFound).toEqual([
         { success: false, id: 'doc-1', message: 'Document does not exist', code: 'not-found' },
       ]);
       const updated = await call<BatchResult>(

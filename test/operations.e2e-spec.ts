@@ -126,8 +126,11 @@ describe('operations', () => {
             migration: 'up',
             'user-data': 'up',
             activity: 'up',
+            comment: 'up',
             email: 'up',
             workflow: 'up',
+            memory: 'up',
+            agent: 'up',
           },
         },
       });
@@ -177,8 +180,11 @@ describe('operations', () => {
           migration: 'down',
           'user-data': 'down',
           activity: 'down',
+          comment: 'down',
           email: 'down',
           workflow: 'down',
+          memory: 'down',
+          agent: 'down',
         },
       });
       expect(await stopped).toBe('SIGTERM');

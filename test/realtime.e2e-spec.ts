@@ -12,6 +12,7 @@ import {
   signWithKeySecret,
   userToken,
 } from './support/realtime-client';
+import { eventually } from './support/eventually';
 import { seedDocument, seedOrganization } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
@@ -107,6 +108,31 @@ describe('realtime gateway across two API instances', () => {
     const ack = await request<Subscribed>(late, 'subscribe', doc);
     expect(ack.liveStates).toEqual([expect.objectContaining({ liveStateDataId: 'cursor', data: { x: 1 } })]);
     expect(ack.role).toBe('editor');
+  });
+
+  it('stamps concurrent merges in the order they commit, so a client keeping the latest push keeps every key', async () => {
+    const watcher = await subscribed(a, 'vi');
+    const pushes: Array<{ data: Record<string, number>; updatedAt: string }> = [];
+    watcher.on('livestate', (event: { liveStateDataId: string; data: Record<string, number>; updatedAt: string }) => {
+      if (event.liveStateDataId === 'concurrent') pushes.push(event);
+    });
+    const writers = 40;
+    await Promise.all(
+      Array.from({ length: writers }, (_, i) =>
+        call(i % 2 ? a : b, '/v2/livestate/broadcast', {
+          ...doc,
+          liveStateDataId: 'concurrent',
+          data: { [`k${i}`]: i },
+          merge: true,
+        }),
+      ),
+    );
+    await eventually(() => expect(pushes).toHaveLength(writers));
+    // Each merge adds one key, so a push's key count is its place in commit order; its stamp must grow with it.
+    const byCommit = [...pushes].sort((x, y) => Object.keys(x.data).length - Object.keys(y.data).length);
+    const stamps = byCommit.map((push) => push.updatedAt);
+    expect(stamps).toEqual([...stamps].sort());
+    expect(new Set(stamps).size).toBe(writers);
   });
 
   it('presence added through B is pushed to a subscriber on A, and sockets join and leave presence', async () => {

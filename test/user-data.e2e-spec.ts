@@ -24,6 +24,9 @@ interface UserData {
     versionIds: string[];
   }>;
   workflows: unknown[];
+  commentReads: unknown[];
+  threadSubscriptions: unknown[];
+  memory: unknown[];
 }
 
 interface DeletionStatus {
@@ -39,7 +42,7 @@ const WORKER_ENV = {
   USER_DATA_STALLED_INTERVAL_MS: '1000',
   USER_DATA_SWEEP_INTERVAL_MS: '1000',
 };
-const TASK_KINDS = 12;
+const TASK_KINDS = 14;
 const anyNumber: unknown = expect.any(Number);
 /** Comments of the user whose deletion is interrupted: enough batches of BATCH rows to take seconds. */
 const CRASH_COMMENTS = 6000;
@@ -340,6 +343,41 @@ describe('GDPR user data: get, delete on the worker, status', () => {
     expect([page.recordings, page.notifications]).toEqual([[], []]);
   });
 
+  it('data/get lists the threads the user has read and their thread subscriptions', async () => {
+    const readAt = new Date('2026-01-02T03:04:05.678Z');
+    await world.query(
+      `INSERT INTO comment_read (api_key_id, organization_id, document_id, annotation_id, user_id, read_at)
+       VALUES ($1, 'acme', 'd2', 'a3', 'alice', $2), ($1, 'acme', 'd1', 'a1', 'alice', $2), ($1, 'acme', 'd1', 'a2', 'bob', $2)`,
+      [owner.apiKey, readAt],
+    );
+    const entry = (userId: string) => ({ user: { userId, name: userId }, type: 'manual' });
+    await world.query(
+      `UPDATE comment_annotation SET subscribed_users = jsonb_build_object(md5('alice'), $2::jsonb, md5('bob'), $3::jsonb)
+        WHERE api_key_id = $1 AND id = 'a2'`,
+      [owner.apiKey, entry('alice'), entry('bob')],
+    );
+    await world.query(
+      `UPDATE comment_annotation SET unsubscribed_users = jsonb_build_object(md5('alice'), $2::jsonb) WHERE api_key_id = $1 AND id = 'a3'`,
+      [owner.apiKey, entry('alice')],
+    );
+    const [page] = await userData('acme', 'alice');
+    expect(page.commentReads).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a1', readAt: readAt.getTime() },
+      { organizationId: 'acme', documentId: 'd2', annotationId: 'a3', readAt: readAt.getTime() },
+    ]);
+    expect(page.threadSubscriptions).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a2', subscribed: true, ...entry('alice') },
+      { organizationId: 'acme', documentId: 'd2', annotationId: 'a3', subscribed: false, ...entry('alice') },
+    ]);
+    const [bobs] = await userData('acme', 'bob');
+    expect(bobs.commentReads).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a2', readAt: readAt.getTime() },
+    ]);
+    expect(bobs.threadSubscriptions).toEqual([
+      { organizationId: 'acme', documentId: 'd1', annotationId: 'a2', subscribed: true, ...entry('bob') },
+    ]);
+  });
+
   it('pages over more than 100 comments return each once, with one token carrying every list', async () => {
     await world.query(
       `INSERT INTO comment_annotation (api_key_id, organization_id, document_id, id, status, created_by) VALUES ($1, 'acme', 'd2', 'many', '{"id":"OPEN","name":"Open","type":"default"}', '{"userId":"dave"}')`,
@@ -388,6 +426,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       notifications: [],
       crdt: [],
       workflows: [],
+      commentReads: [],
+      threadSubscriptions: [],
+      memory: [],
+      agents: [],
     });
     const { jobId } = await startDeletion({ userIds: ['nobody'] });
     const foreign = await call('/v2/users/data/delete/status', { jobId }, other);
@@ -481,6 +523,10 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       notifications: [],
       crdt: [],
       workflows: [],
+      commentReads: [],
+      threadSubscriptions: [],
+      memory: [],
+      agents: [],
     });
     // Alice's id is gone from the CRDT rows, the content and bob's attribution stay.
     expect(await crdtRows('acme')).toEqual(
@@ -671,6 +717,8 @@ describe('GDPR user data: get, delete on the worker, status', () => {
       { kind: 'emails', erased: 0, progress: '0' },
       { kind: 'crdt-attribution', erased: 37, progress: null },
       { kind: 'workflows', erased: 0, progress: null },
+      { kind: 'memory', erased: 0, progress: null },
+      { kind: 'agent-runs', erased: 0, progress: null },
     ]);
     expect((await crdtRows('acme')).filter((row) => row.user_id === 'erin')).toEqual([]);
     expect(await crdtRows('beta')).toEqual([{ editor_id: 'erin-editor', user_id: 'erin', data: '\\000\\000' }]);

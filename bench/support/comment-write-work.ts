@@ -10,7 +10,7 @@ import { NewCommentDto } from '../../libs/comment/dto/comments.dto';
 import { PipelinedTransaction } from '../../libs/database/pipelined-transaction';
 import { PreparedStatement } from '../../libs/database/statement';
 import { DomainEvent, eventPayload } from '../../libs/events/event-registry';
-import { CommentEvent } from '../../libs/events/sources/comment.source';
+import { CommentEvent } from '../../libs/events/sources/comment-event';
 import { commentRecipients } from '../../libs/events/sources/comment-recipients';
 import { commentNotification } from '../../libs/notification/comment-notification';
 import { Notification } from '../../libs/notification/entities/notification.entity';
@@ -98,6 +98,7 @@ async function addAnnotation(
       context: null,
       type: 'comment',
       comment_type: null,
+      source_type: 'rest-api',
       suggestion: null,
       visibility: null,
       next_comment_id: Math.max(...ids) + 1,

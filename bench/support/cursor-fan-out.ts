@@ -19,7 +19,7 @@ interface Cursor {
 /** One timed run of the cursor load. */
 export interface FanOutRun {
   sets: number;
-  /** `presence:data` events of this run heard by all sockets. */
+  /** Updates of this run heard by all sockets: each other connection's entry in a `presence:frame` (ours), or a `presence:data` (the bare yardstick). */
   deliveries: number;
   /** Deliveries over the time from the first set to the last arrival. */
   deliveriesPerS: number;
@@ -53,10 +53,10 @@ export async function openCursors(urls: string[], auths: Handshake[], document: 
 let runs = 0;
 
 /**
- * Every socket sets its cursor (`presence:set` with an ack callback, as @collab-backend/realtime
- * sends it) `ratePerS` times a second for `durationS`; the sets are paced by the clock, not by timer
- * ticks, so a busy event loop delays sets but never drops them. Times each `presence:data` from its
- * set to its arrival and reads the servers' CPU around the run. A refused set fails the run.
+ * Every socket sets its cursor (`presence:set` without an ack, as @collab-backend/realtime
+ * sends it; a refusal comes as a `refused` event) `ratePerS` times a second for `durationS`; the sets are paced by the clock, not by timer
+ * ticks, so a busy event loop delays sets but never drops them. Times each update heard (an entry of a
+ * `presence:frame`, or a bare server's `presence:data`) from its set to its arrival and reads the servers' CPU around the run. A refused set fails the run.
  */
 export async function fanOut(
   sockets: Socket[],
@@ -69,15 +69,20 @@ export async function fanOut(
   const latencies: number[] = [];
   let lastArrival = 0;
   let refusal: unknown;
-  const onData = ({ data }: { data: Cursor }) => {
+  const heard = (data: Cursor | undefined, at: number) => {
     if (data?.run !== run) return;
-    lastArrival = performance.now();
-    latencies.push(lastArrival - data.t);
+    lastArrival = at;
+    latencies.push(at - data.t);
   };
-  const onAck = (ack: { status?: string }) => {
-    if (ack.status !== 'success') refusal ??= ack;
-  };
-  for (const socket of sockets) socket.on('presence:data', onData);
+  const onData = ({ data }: { data: Cursor }) => heard(data, performance.now());
+  const listeners = sockets.map((socket) => (frame: { set: Array<{ connectionId: string; data: Cursor }> }) => {
+    const at = performance.now();
+    for (const entry of frame.set) if (entry.connectionId !== socket.id) heard(entry.data, at);
+  });
+  const onRefused = (refused: unknown) => (refusal ??= refused);
+  sockets.forEach((socket, i) =>
+    socket.on('presence:data', onData).on('presence:frame', listeners[i]).on('refused', onRefused),
+  );
 
   const total = Math.round(ratePerS * sockets.length * durationS);
   let sets = 0;
@@ -87,7 +92,7 @@ export async function fanOut(
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * ratePerS * sockets.length));
     for (; sets < due; sets++) {
       const cursor: Cursor = { x: sets % 1280, y: sets % 720, t: performance.now(), run };
-      sockets[sets % sockets.length].emit('presence:set', { ...document, data: cursor }, onAck);
+      sockets[sets % sockets.length].emit('presence:set', { ...document, data: cursor });
     }
   };
   const pacer = setInterval(send, 2);
@@ -102,9 +107,11 @@ export async function fanOut(
     await sleep(50);
   const cpuMs = cpuOf(pids) - cpuBefore;
 
-  for (const socket of sockets) socket.off('presence:data', onData);
+  sockets.forEach((socket, i) =>
+    socket.off('presence:data', onData).off('presence:frame', listeners[i]).off('refused', onRefused),
+  );
   if (refusal) throw new Error(`presence:set refused: ${JSON.stringify(refusal)}`);
-  if (latencies.length === 0) throw new Error('no presence:data arrived');
+  if (latencies.length === 0) throw new Error('no presence update arrived');
   latencies.sort((a, b) => a - b);
   return {
     sets,

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '@app/common';
 import { AccessType } from '@app/document';
 import { ORGANIZATION_NOT_FOUND } from '@app/resource';
-import { AccessRole } from '@app/user';
+import { AccessRole } from '@app/resource';
 import { Grant, resolveGrant } from './resolve-access';
 
 /** One resource in a user's report (Velt's permissions/get): the access, or why there is none. */

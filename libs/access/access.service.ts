@@ -5,7 +5,7 @@ import { ApiError } from '@app/common';
 import { preparedStatement, queryPrepared } from '@app/database';
 import { AccessType } from '@app/document';
 import { DOCUMENT_NOT_FOUND } from '@app/resource';
-import { AccessRole } from '@app/user';
+import { AccessRole } from '@app/resource';
 import { Grant, resolveAccess } from './resolve-access';
 
 export interface AccessSubject {

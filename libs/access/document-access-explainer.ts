@@ -5,7 +5,7 @@ import { ApiError } from '@app/common';
 import { AccessType } from '@app/document';
 import { UserGroupMemberService } from '@app/organization';
 import { DOCUMENT_NOT_FOUND, ORGANIZATION_NOT_FOUND } from '@app/resource';
-import { AccessRole } from '@app/user';
+import { AccessRole } from '@app/resource';
 import { AccessReason, explainAccess, Grant } from './resolve-access';
 
 /** Rows of each kind the page lists at most: it explains, it does not export. */

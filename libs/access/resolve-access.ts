@@ -1,5 +1,5 @@
 import { AccessType } from '@app/document';
-import { AccessRole } from '@app/user';
+import { AccessRole } from '@app/resource';
 
 export interface Grant {
   role: AccessRole;

@@ -1,12 +1,7 @@
 import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { awarenessClaims, jsonDepth } from './awareness-owners';
-
-const LIMITS = {
-  awarenessStateBytes: { limit: 64 },
-  awarenessStateDepth: { limit: 3 },
-  awarenessClients: { limit: 2 },
-};
+import { collabLimit } from './collab-limits';
 
 /** Awareness instances run a timer each: destroyed after every test. */
 const made: Awareness[] = [];
@@ -31,40 +26,36 @@ const entry = (clientId: number, clock: number, state: unknown) => ({ clientId, 
 describe('awarenessClaims', () => {
   it('lets a connection set its own states and claim a client id no one holds', () => {
     const server = serverAwareness();
-    expect(awarenessClaims(server, new Set([2]), [entry(2, 9, { me: 1 })], LIMITS)).toEqual({ claims: [] });
-    expect(awarenessClaims(server, new Set(), [entry(5, 1, { me: 1 })], LIMITS)).toEqual({ claims: [5] });
+    expect(awarenessClaims(server, new Set([2]), [entry(2, 9, { me: 1 })])).toEqual({ claims: [] });
+    expect(awarenessClaims(server, new Set(), [entry(5, 1, { me: 1 })])).toEqual({ claims: [5] });
   });
 
   it('refuses creating or refreshing a state another connection holds, but lets echoes and removals through', () => {
     const server = serverAwareness();
-    expect(awarenessClaims(server, new Set(), [entry(1, 4, { forged: true })], LIMITS)).toEqual({
+    expect(awarenessClaims(server, new Set(), [entry(1, 4, { forged: true })])).toEqual({
       refusal: 'awareness-not-owned',
     });
-    expect(awarenessClaims(server, new Set(), [entry(1, 3, { user: 'one' })], LIMITS)).toEqual({ claims: [] });
-    expect(awarenessClaims(server, new Set(), [entry(1, 3, null)], LIMITS)).toEqual({ claims: [] });
+    expect(awarenessClaims(server, new Set(), [entry(1, 3, { user: 'one' })])).toEqual({ claims: [] });
+    expect(awarenessClaims(server, new Set(), [entry(1, 3, null)])).toEqual({ claims: [] });
   });
 
   it('lets a reconnecting provider take back its client id once its old state is gone', () => {
     const server = serverAwareness();
     server.states.delete(1);
-    expect(awarenessClaims(server, new Set(), [entry(1, 4, { user: 'one' })], LIMITS)).toEqual({ claims: [1] });
+    expect(awarenessClaims(server, new Set(), [entry(1, 4, { user: 'one' })])).toEqual({ claims: [1] });
   });
 
   it('refuses a state over the size limit and more client ids than a connection may own', () => {
     const server = serverAwareness();
-    expect(awarenessClaims(server, new Set(), [entry(5, 1, { blob: 'x'.repeat(64) })], LIMITS)).toEqual({
-      refusal: 'awareness-too-large',
+    const blob = 'x'.repeat(collabLimit('`/collab` awareness state'));
+    expect(awarenessClaims(server, new Set(), [entry(5, 1, { blob })])).toEqual({ refusal: 'awareness-too-large' });
+    const clients = collabLimit('`/collab` awareness client ids');
+    const many = Array.from({ length: clients + 1 }, (_, i) => entry(10 + i, 1, {}));
+    expect(awarenessClaims(server, new Set(), many)).toEqual({ refusal: 'awareness-too-many-clients' });
+    expect(awarenessClaims(server, new Set([10]), many.slice(1))).toEqual({ refusal: 'awareness-too-many-clients' });
+    expect(awarenessClaims(server, new Set([10]), many.slice(0, clients))).toEqual({
+      claims: many.slice(1, clients).map((e) => e.clientId),
     });
-    expect(awarenessClaims(server, new Set(), [entry(5, 1, [[[[1]]]])], LIMITS)).toEqual({
-      refusal: 'awareness-too-large',
-    });
-    expect(awarenessClaims(server, new Set(), [entry(5, 1, { a: [{ s: '[[[[' }] })], LIMITS)).toEqual({ claims: [5] });
-    const many = [10, 11, 12].map((clientId) => entry(clientId, 1, {}));
-    expect(awarenessClaims(server, new Set(), many, LIMITS)).toEqual({ refusal: 'awareness-too-many-clients' });
-    expect(awarenessClaims(server, new Set([10]), many.slice(1), LIMITS)).toEqual({
-      refusal: 'awareness-too-many-clients',
-    });
-    expect(awarenessClaims(server, new Set([10]), many.slice(0, 2), LIMITS)).toEqual({ claims: [11] });
   });
 });
 
@@ -77,5 +68,15 @@ describe('jsonDepth', () => {
     ['['.repeat(5000) + ']'.repeat(5000), 5000],
   ])('%s nests %i deep', (json, depth) => {
     expect(jsonDepth(json)).toBe(depth);
+  });
+
+  it('refuses an awareness state nested deeper than the limit, whatever its strings hold', () => {
+    const server = serverAwareness();
+    const limit = collabLimit('`/collab` awareness state depth');
+    const deep = '['.repeat(limit + 1) + ']'.repeat(limit + 1);
+    expect(awarenessClaims(server, new Set(), [{ clientId: 5, clock: 1, state: deep }])).toEqual({
+      refusal: 'awareness-too-large',
+    });
+    expect(awarenessClaims(server, new Set(), [entry(5, 1, { s: '['.repeat(limit + 1) })])).toEqual({ claims: [5] });
   });
 });

@@ -1,4 +1,5 @@
 import type { Awareness } from 'y-protocols/awareness';
+import { collabLimit } from './collab-limits';
 import type { AwarenessEntry } from './sync-message';
 
 /** Why an awareness message is refused: a close reason of the connection. */
@@ -19,17 +20,12 @@ export function awarenessClaims(
   awareness: Awareness,
   owned: ReadonlySet<number>,
   entries: readonly AwarenessEntry[],
-  limits: {
-    awarenessStateBytes: { limit: number };
-    awarenessStateDepth: { limit: number };
-    awarenessClients: { limit: number };
-  },
 ): { claims: number[] } | { refusal: AwarenessRefusal } {
   const claims = new Set<number>();
   for (const { clientId, clock, state } of entries) {
     if (
-      Buffer.byteLength(state) > limits.awarenessStateBytes.limit ||
-      jsonDepth(state) > limits.awarenessStateDepth.limit
+      Buffer.byteLength(state) > collabLimit('`/collab` awareness state') ||
+      jsonDepth(state) > collabLimit('`/collab` awareness state depth')
     )
       return { refusal: 'awareness-too-large' };
     if (state === 'null' || owned.has(clientId)) continue;
@@ -38,7 +34,7 @@ export function awarenessClaims(
     if (awareness.states.has(clientId)) return { refusal: 'awareness-not-owned' };
     claims.add(clientId);
   }
-  if (claims.size > 0 && owned.size + claims.size > limits.awarenessClients.limit)
+  if (claims.size > 0 && owned.size + claims.size > collabLimit('`/collab` awareness client ids'))
     return { refusal: 'awareness-too-many-clients' };
   return { claims: [...claims] };
 }

@@ -9,7 +9,8 @@ import type {
 import { ApiError, AppConfig, ErrorCode, UpdateRate } from '@app/common';
 import { RealtimeHandlerErrors, RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { SocketAccess } from '@app/realtime';
-import { AccessRole, EndUser, UserTokenService } from '@app/user';
+import { AccessRole } from '@app/resource';
+import { EndUser, UserTokenService } from '@app/user';
 import { CloseReason, CollabMetrics } from './collab-metrics';
 import { CollabRefusal } from './collab-refusal';
 import { parseTenantDocumentName } from './tenant-names';

@@ -4,7 +4,6 @@ import { Database } from '@hocuspocus/extension-database';
 import { AppConfig } from '@app/common';
 import { CrdtKey, CrdtStore } from '@app/crdt';
 import { CollabContext } from './collab-access';
-import { collabLimits, CollabLimits } from './collab-limits';
 import { CloseReason, CollabMetrics } from './collab-metrics';
 import { CollabRefusal } from './collab-refusal';
 import { EMPTY_UPDATE_BYTES } from './sync-message';
@@ -25,14 +24,12 @@ export class CollabDurability implements Extension {
   /** The key each loaded document's name stands for, parsed once. */
   private readonly keys = new Map<string, CrdtKey>();
   readonly database: Database;
-  private readonly limits: CollabLimits;
 
   constructor(
     private readonly store: CrdtStore,
-    config: AppConfig,
+    private readonly config: AppConfig,
     private readonly metrics: CollabMetrics,
   ) {
-    this.limits = collabLimits(config);
     this.database = new Database({
       fetch: async ({ documentName }) => {
         const update = await this.metrics.time('load', () => this.store.load(this.keyOf(documentName)));
@@ -58,10 +55,10 @@ export class CollabDurability implements Extension {
   async persist({ documentName, context }: { documentName: string; context: CollabContext }, update: Uint8Array) {
     if (update.length <= EMPTY_UPDATE_BYTES) return;
     const { user, rate } = context;
-    if (update.length > this.limits.updateBytes.limit) this.refuse(this.limits.updateBytes.refusal, 4413);
-    if (!rate.take(Date.now())) this.refuse(this.limits.updatesPerSecond.refusal, 4429);
+    if (update.length > this.config.collabMaxUpdateBytes) this.refuse('update-too-large', 4413);
+    if (!rate.take(Date.now())) this.refuse('rate-limited', 4429);
     const size = (this.sizes.get(documentName) ?? 0) + update.length;
-    if (size > this.limits.documentBytes.limit) this.refuse(this.limits.documentBytes.refusal, 4413);
+    if (size > this.config.collabMaxDocumentBytes) this.refuse('document-too-large', 4413);
     try {
       await this.metrics.time('append', () => this.store.append(this.keyOf(documentName), update, user.userId));
     } catch (error) {

@@ -1,71 +1,67 @@
-import { AppConfig, MAX_IDENTIFIER_LENGTH } from '@app/common';
+import { MAX_IDENTIFIER_LENGTH } from '@app/common';
+import type { ClientLimit } from '@app/realtime-hub';
 
-/** One limit of the client plane: what it bounds, its value and unit, and the refusal a client gets past it. */
-export interface ClientLimit {
-  name: string;
-  limit: number;
-  unit: string;
-  /** For /collab: the reason the document's connection is closed with. */
-  refusal: string;
-  description: string;
-}
+const ROWS = [
+  {
+    name: '`/collab` name parts',
+    limit: MAX_IDENTIFIER_LENGTH,
+    unit: 'characters',
+    refusal: 'closed: invalid-document-name',
+    description: 'Each part of a document name (organization, document, editor id): at least 1, without NUL.',
+  },
+  {
+    name: '`/collab` update',
+    limit: 'COLLAB_MAX_UPDATE_BYTES',
+    unit: 'bytes',
+    refusal: 'closed: update-too-large',
+    description: 'The Yjs update one sync message carries.',
+  },
+  {
+    name: '`/collab` document',
+    limit: 'COLLAB_MAX_DOCUMENT_BYTES',
+    unit: 'bytes',
+    refusal: 'closed: document-too-large',
+    description: 'Compacted state plus the updates since.',
+  },
+  {
+    name: '`/collab` updates',
+    limit: 'COLLAB_MAX_UPDATES_PER_SECOND',
+    unit: 'a second per connection',
+    refusal: 'closed: rate-limited',
+    description: 'Updates one connection sends, in bursts of up to twice as many.',
+  },
+  {
+    name: '`/collab` awareness state',
+    limit: 16_384,
+    unit: 'bytes as JSON',
+    refusal: 'closed: awareness-too-large',
+    description: "One client's awareness state (cursor, selection, user).",
+  },
+  {
+    name: '`/collab` awareness state depth',
+    limit: 32,
+    unit: 'levels',
+    refusal: 'closed: awareness-too-large',
+    description: 'Arrays and objects nested in one awareness state.',
+  },
+  {
+    name: '`/collab` awareness client ids',
+    limit: 4,
+    unit: 'per connection',
+    refusal: 'closed: awareness-too-many-clients',
+    description: 'Client ids one document connection may set states for (a provider uses one).',
+  },
+] as const satisfies readonly ClientLimit[];
 
 /**
- * The limits of `/collab` (CRDT sync): docs/client-api.md prints them in its "`/collab` limits"
- * table, and test/docs checks the two against each other. The sync server enforces them from here.
+ * The limits of `/collab` (CRDT sync), printed with the socket events' in docs/client-api.md "Limits" (a docs test
+ * checks both). Rows whose bound is a setting are enforced from AppConfig; the others from here.
  */
-export function collabLimits(config: AppConfig) {
-  return {
-    id: {
-      name: 'id length',
-      limit: MAX_IDENTIFIER_LENGTH,
-      unit: 'characters',
-      refusal: 'invalid-document-name',
-      description: 'each part of a document name (organization, document, editor id), without NUL, as every other id',
-    },
-    updateBytes: {
-      name: 'update size',
-      limit: config.collabMaxUpdateBytes,
-      unit: 'bytes',
-      refusal: 'update-too-large',
-      description: 'the Yjs update one sync message carries (`COLLAB_MAX_UPDATE_BYTES`)',
-    },
-    documentBytes: {
-      name: 'document size',
-      limit: config.collabMaxDocumentBytes,
-      unit: 'bytes',
-      refusal: 'document-too-large',
-      description: 'compacted state plus the updates since (`COLLAB_MAX_DOCUMENT_BYTES`)',
-    },
-    updatesPerSecond: {
-      name: 'update rate',
-      limit: config.collabMaxUpdatesPerSecond,
-      unit: 'updates/s',
-      refusal: 'rate-limited',
-      description: 'updates one connection sends, in bursts of up to twice as many (`COLLAB_MAX_UPDATES_PER_SECOND`)',
-    },
-    awarenessStateBytes: {
-      name: 'awareness state size',
-      limit: 16_384,
-      unit: 'bytes',
-      refusal: 'awareness-too-large',
-      description: "one client's awareness state (cursor, selection, user), as JSON",
-    },
-    awarenessStateDepth: {
-      name: 'awareness state depth',
-      limit: 32,
-      unit: 'levels',
-      refusal: 'awareness-too-large',
-      description: 'arrays and objects nested in one awareness state',
-    },
-    awarenessClients: {
-      name: 'awareness client ids',
-      limit: 4,
-      unit: 'per connection',
-      refusal: 'awareness-too-many-clients',
-      description: 'client ids one document connection may set states for (a provider uses one)',
-    },
-  } as const satisfies Record<string, ClientLimit>;
-}
+export const COLLAB_LIMITS: readonly ClientLimit[] = ROWS;
 
-export type CollabLimits = ReturnType<typeof collabLimits>;
+type Row = (typeof ROWS)[number];
+
+/** The bound of a fixed row, for the check that enforces it. */
+export function collabLimit(name: Extract<Row, { limit: number }>['name']): number {
+  return ROWS.find((row) => row.name === name)!.limit as number;
+}

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { beforeHandleMessagePayload, Connection, Document, Extension } from '@hocuspocus/server';
-import { AppConfig } from '@app/common';
 import { RealtimeHandlerErrors } from '@app/realtime-hub';
 import { awarenessClaims } from './awareness-owners';
 import { CollabContext } from './collab-access';
 import { CollabDurability } from './collab-durability';
-import { collabLimits, CollabLimits } from './collab-limits';
 import { CloseReason, CollabMetrics } from './collab-metrics';
 import { CollabRefusal } from './collab-refusal';
 import { AwarenessEntry, MalformedFrame, readClientFrame } from './sync-message';
@@ -35,18 +33,14 @@ const afterHandled = () => new Promise<void>((resolve) => setImmediate(resolve))
 @Injectable()
 export class CollabMessages implements Extension {
   extensionName = 'collab-messages';
-  private readonly limits: CollabLimits;
   /** Each connection's last message in handling, so the next one waits for it. */
   private readonly turns = new WeakMap<Connection, Promise<void>>();
 
   constructor(
-    config: AppConfig,
     private readonly durability: CollabDurability,
     private readonly metrics: CollabMetrics,
     private readonly errors: RealtimeHandlerErrors,
-  ) {
-    this.limits = collabLimits(config);
-  }
+  ) {}
 
   beforeHandleMessage(payload: beforeHandleMessagePayload): Promise<void> {
     const turn = (this.turns.get(payload.connection) ?? Promise.resolve()).then(() => this.handle(payload));
@@ -81,7 +75,7 @@ export class CollabMessages implements Extension {
   private checkAwareness(document: Document, connection: Connection, entries: AwarenessEntry[]): void {
     const owned = document.connections.get(connection.webSocket)?.clients as Set<number> | undefined;
     if (!owned) return;
-    const checked = awarenessClaims(document.awareness, owned, entries, this.limits);
+    const checked = awarenessClaims(document.awareness, owned, entries);
     if ('refusal' in checked) throw this.refusal(checked.refusal);
     for (const clientId of checked.claims) owned.add(clientId);
   }

@@ -29,6 +29,15 @@ export interface AddFlags {
   verifyUserPermissions?: boolean;
 }
 
+/** What an add route checks: the request's document, acting user and flags, and the authors of its comments. */
+export interface AddCheck {
+  apiKeyId: string;
+  request: DocumentRef & AddFlags & { from?: CommentUser };
+  authors: CommentUser[];
+  /** An end user acting through the client plane: only their own write access is checked. */
+  actor?: EndUserActor;
+}
+
 /**
  * The one place comment operations check the document and the acting user. Requests without `from`
  * act with the API key's authority; with `from`, the user's effective access (docs/architecture.md "Tenancy and access") decides.
@@ -96,31 +105,23 @@ export class CommentAccess {
 
   /**
    * The add routes: creates what the flags ask for, checks the acting user, then (verifyUserPermissions)
-   * each comment author, who must be able to write on the document. `writeChecksDocument`: the caller's
-   * write statement itself answers NOT_FOUND for a missing document, so a request without `from` needs no
-   * statement of its own here.
+   * each comment author, who must be able to write on the document. The caller's write statement itself
+   * answers NOT_FOUND for a missing document, so a request without `from` needs no statement of its own here.
    */
-  async checkAdd(
-    manager: EntityManager,
-    apiKeyId: string,
-    ref: DocumentRef,
-    from: CommentUser | undefined,
-    flags: AddFlags,
-    authors: CommentUser[],
-    actor?: EndUserActor,
-    writeChecksDocument = false,
-  ): Promise<void> {
+  async checkAdd(manager: EntityManager, { apiKeyId, request, authors, actor }: AddCheck): Promise<void> {
+    const { from, organizationId, documentId } = request;
+    const ref: DocumentRef = { organizationId, documentId };
     if (actor) return this.check(manager, apiKeyId, ref, from, 'write', actor);
-    if (flags.createOrganization)
+    if (request.createOrganization)
       await ensureOrganization(manager, apiKeyId, ref.organizationId, { create: true, lock: false });
-    if (flags.createDocument)
+    if (request.createDocument)
       await ensureDocument(manager, apiKeyId, ref.organizationId, ref.documentId, {
         create: true,
         lock: false,
         checkOrganization: false,
       });
-    if (from || !writeChecksDocument) await this.check(manager, apiKeyId, ref, from, 'write');
-    if (!flags.verifyUserPermissions) return;
+    if (from) await this.check(manager, apiKeyId, ref, from, 'write');
+    if (!request.verifyUserPermissions) return;
     for (const userId of new Set(authors.map((author) => author.userId))) {
       if (!(await this.allows(manager, apiKeyId, ref, userId, 'write'))) {
         throw new ApiError(ErrorCode.PERMISSION_DENIED, `The user ${userId} may not comment on this document.`);

@@ -79,16 +79,12 @@ export class CommentAnnotationService {
       return { annotation: a, ids, nextCommentId: Math.max(...ids) + 1 };
     });
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed) => {
-      await this.access.checkAdd(
-        manager,
+      await this.access.checkAdd(manager, {
         apiKeyId,
-        dto,
-        dto.from,
-        dto,
-        annotations.flatMap((a) => a.commentData.map((c) => c.from)),
+        request: dto,
+        authors: annotations.flatMap((a) => a.commentData.map((c) => c.from)),
         actor,
-        true,
-      );
+      });
       const threads = numbered.map<NewThread>(({ annotation: a, nextCommentId }) => ({
         id: a.annotationId,
         status: statusOf(a.status),
@@ -101,6 +97,8 @@ export class CommentAnnotationService {
         context: a.context ?? null,
         type: a.type ?? 'comment',
         comment_type: a.commentType ?? null,
+        // Velt documents `rest-api` for its REST routes; an SDK-made thread has no sourceType.
+        source_type: actor ? null : 'rest-api',
         // Velt: the suggestion payload counts only on suggestions, and the server stamps its status.
         suggestion: a.type === 'suggestion' && a.suggestion ? { ...a.suggestion, status: 'pending' } : null,
         visibility: a.visibility ? plain(a.visibility) : null,

@@ -34,6 +34,10 @@ export interface ClientActor extends EndUserActor {
   email: string;
 }
 
+/** What a catch-up answers: the changes since the cursor, or `relist` when the change log no longer reaches back to it. */
+export type ClientChanges =
+  { cursor: string; threads: ClientThread[]; deleted: string[] } | { cursor: string; relist: true };
+
 /** A thread as one user sees it: `isRead` once they read it after its last change. */
 export type ClientThread = AnnotationView & { isRead: boolean };
 
@@ -63,7 +67,7 @@ export class ClientComments {
     dto: ClientListThreadsDto,
   ): Promise<{ threads: ClientThread[]; nextPageToken?: string; cursor: string }> {
     const { organizationId, documentId } = dto;
-    const cursor = await this.latestCursor(actor.apiKeyId, organizationId, documentId);
+    const cursor = await this.cursor(actor.apiKeyId, { organizationId, documentId });
     const page = await this.queries.get(
       actor.apiKeyId,
       {
@@ -266,13 +270,16 @@ export class ClientComments {
     await this.store.markRead(this.dataSource, actor.apiKeyId, ref, actor.userId);
   }
 
-  /** The threads changed since `since` as they stand now, and the ids of those deleted since. */
-  async changes(
-    actor: ClientActor,
-    dto: ClientChangesDto,
-  ): Promise<{ cursor: string; threads: ClientThread[]; deleted: string[] }> {
+  /**
+   * The threads changed since `since` as they stand now, and the ids of those deleted since; or
+   * `relist` with a fresh cursor when the retention sweep has deleted changes after `since`. The
+   * horizon is read after the changes, so a sweep between the two reads answers relist, never a gap.
+   */
+  async changes(actor: ClientActor, dto: ClientChangesDto): Promise<ClientChanges> {
     const { organizationId, documentId } = dto;
     const rows = await this.store.changedSince(this.dataSource, actor.apiKeyId, dto, dto.since);
+    if (BigInt(dto.since) < BigInt(await this.store.changeHorizon(this.dataSource)))
+      return { cursor: await this.cursor(actor.apiKeyId, dto), relist: true };
     const cursor = rows.reduce((max, row) => (BigInt(row.cursor) > BigInt(max) ? row.cursor : max), dto.since);
     const threads: AnnotationView[] = [];
     const ids = rows.map((row) => row.annotation_id);
@@ -323,8 +330,9 @@ export class ClientComments {
       throw new ApiError(ErrorCode.PERMISSION_DENIED, 'A user may change only their own comments.');
   }
 
-  private async latestCursor(apiKeyId: string, organizationId: string, documentId: string): Promise<string> {
-    return (await this.store.latestChange(this.dataSource, apiKeyId, { organizationId, documentId })) ?? '0';
+  /** Where a catch-up of the document starts from now: the subscribe ack and every listing carry it. */
+  async cursor(apiKeyId: string, ref: { organizationId: string; documentId: string }): Promise<string> {
+    return (await this.store.latestChange(this.dataSource, apiKeyId, ref)) ?? '0';
   }
 
   private async withReadState(

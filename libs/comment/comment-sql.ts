@@ -48,10 +48,10 @@ export const RECORD_CHANGES = preparedStatement(`WITH locked AS (${changeLogLock
   ORDER BY t.seq`);
 
 const ANNOTATION_RECORD = `id text, status jsonb, priority jsonb, assigned_to jsonb, created_by jsonb, location jsonb, location_id text,
-  target_element jsonb, context jsonb, type text, comment_type text, suggestion jsonb, visibility jsonb, next_comment_id bigint,
+  target_element jsonb, context jsonb, type text, comment_type text, source_type text, suggestion jsonb, visibility jsonb, next_comment_id bigint,
   created_at timestamptz, updated_at timestamptz`;
 const ANNOTATION_FIELDS =
-  'id, status, priority, assigned_to, created_by, location, location_id, target_element, context, type, comment_type, suggestion, visibility, next_comment_id, created_at, updated_at';
+  'id, status, priority, assigned_to, created_by, location, location_id, target_element, context, type, comment_type, source_type, suggestion, visibility, next_comment_id, created_at, updated_at';
 const COMMENT_RECORD = `annotation_id text, id bigint, text text, html text, from_user jsonb, tagged_user_contacts jsonb, context jsonb,
   attachments jsonb, agent jsonb, created_at timestamptz, updated_at timestamptz`;
 const COMMENT_FIELDS =
@@ -176,6 +176,7 @@ export interface ThreadRow {
   context: CommentAnnotation['context'];
   type: string;
   comment_type: string | null;
+  source_type: string | null;
   suggestion: CommentAnnotation['suggestion'];
   visibility: CommentAnnotation['visibility'];
   subscribed_users: CommentAnnotation['subscribedUsers'];
@@ -210,6 +211,7 @@ export function annotationOf(row: ThreadRow): CommentAnnotation {
     context: row.context,
     type: row.type,
     commentType: row.comment_type,
+    sourceType: row.source_type,
     suggestion: row.suggestion,
     visibility: row.visibility,
     subscribedUsers: row.subscribed_users,
@@ -530,8 +532,19 @@ export const READ_MARKS = preparedStatement(`SELECT annotation_id, read_at FROM 
   WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND user_id = $4 AND annotation_id = ANY($5::text[])`);
 
 /** The document's latest change-log seq (null when it has none). */
+/**
+ * A cursor to catch up from: the document's latest change, or the retention horizon when that is
+ * later (a quiet document's last change may be long deleted; no change of it lies between the two).
+ */
 export const LATEST_CHANGE = preparedStatement(
-  'SELECT max(seq)::text AS cursor FROM comment_change WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3',
+  `SELECT GREATEST(
+     (SELECT max(seq) FROM comment_change WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3),
+     (SELECT seq FROM comment_change_horizon WHERE id = 1))::text AS cursor`,
+);
+
+/** Every change-log row the retention sweep deleted has a seq at or below this one ('0': none deleted). */
+export const CHANGE_HORIZON = preparedStatement(
+  `SELECT COALESCE((SELECT seq FROM comment_change_horizon WHERE id = 1), 0)::text AS horizon`,
 );
 
 /** The annotations changed after seq $4: whether one was deleted, and its latest seq. */

@@ -10,6 +10,7 @@ import {
   annotationListing,
   annotationOf,
   changeLogKey,
+  CHANGE_HORIZON,
   CHANGED_SINCE,
   COMMENT_PAGE,
   COMMENT_PAGE_AFTER,
@@ -100,6 +101,7 @@ export type NewThread = Pick<
   | 'context'
   | 'type'
   | 'comment_type'
+  | 'source_type'
   | 'suggestion'
   | 'created_at'
   | 'updated_at'
@@ -628,7 +630,13 @@ export class CommentStore {
     return new Map(rows.map((row) => [row.annotation_id, row.read_at]));
   }
 
-  /** The document's latest change-log cursor, or null when it has none. */
+  /** The retention horizon: a cursor below it may have missed deleted changes. */
+  async changeHorizon(dataSource: DataSource): Promise<string> {
+    const [row] = await queryPrepared<{ horizon: string }>(dataSource, CHANGE_HORIZON, []);
+    return row.horizon;
+  }
+
+  /** The document's latest change-log cursor (or the retention horizon, when later), or null when there is neither. */
   async latestChange(dataSource: DataSource, apiKeyId: string, document: DocumentKey): Promise<string | null> {
     const [row] = await queryPrepared<{ cursor: string | null }>(dataSource, LATEST_CHANGE, [
       apiKeyId,

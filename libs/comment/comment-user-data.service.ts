@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '@app/database';
 import { CommentStore } from './comment-store';
 import { CommentView, commentView } from './comment-views';
-import { CommentUser } from './entities/comment-user';
+import { CommentUser, ThreadSubscription } from './entities/comment-user';
 
 /** A comment the user wrote or was tagged in, with where it sits; `seq` is its keyset cursor. */
 export interface UserCommentItem {
@@ -24,6 +24,27 @@ export interface UserReactionItem {
     icon: string;
     from: CommentUser;
     createdAt: number;
+  };
+}
+
+/** A thread the user has read, and when; (`documentId`, `annotationId`) is its keyset cursor. */
+export interface UserCommentReadItem {
+  organizationId: string;
+  documentId: string;
+  annotationId: string;
+  readAt: number;
+}
+
+/** The user's entry in a thread's subscribedUsers or unsubscribedUsers; the thread's `seq` is its keyset cursor. */
+export interface UserThreadSubscriptionItem {
+  seq: string;
+  view: {
+    organizationId: string;
+    documentId: string;
+    annotationId: string;
+    subscribed: boolean;
+    type: ThreadSubscription['type'];
+    user: CommentUser;
   };
 }
 
@@ -96,6 +117,67 @@ export class CommentUserData {
         createdAt: row.created_at.getTime(),
       },
     }));
+  }
+
+  /** The threads the user has read (comment_read), by document, then annotation id, after the cursor. */
+  async commentReads(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    after: [string, string],
+    limit: number,
+  ): Promise<UserCommentReadItem[]> {
+    const rows = await this.dataSource.query<Array<{ document_id: string; annotation_id: string; read_at: Date }>>(
+      `SELECT document_id, annotation_id, read_at FROM comment_read
+        WHERE api_key_id = $1 AND organization_id = $2 AND user_id = $3 AND (document_id, annotation_id) > ($4, $5)
+        ORDER BY document_id, annotation_id LIMIT $6`,
+      [apiKeyId, organizationId, userId, after[0], after[1], limit],
+    );
+    return rows.map((row) => ({
+      organizationId,
+      documentId: row.document_id,
+      annotationId: row.annotation_id,
+      readAt: row.read_at.getTime(),
+    }));
+  }
+
+  /** The threads the user subscribed to or unsubscribed from, in creation order after `afterSeq`. */
+  async threadSubscriptions(
+    apiKeyId: string,
+    organizationId: string,
+    userId: string,
+    afterSeq: string,
+    limit: number,
+  ): Promise<UserThreadSubscriptionItem[]> {
+    const rows = await this.dataSource.query<
+      Array<{
+        seq: string;
+        document_id: string;
+        id: string;
+        subscribed: ThreadSubscription | null;
+        unsubscribed: ThreadSubscription | null;
+      }>
+    >(
+      `SELECT seq::text AS seq, document_id, id, subscribed_users -> md5($3) AS subscribed, unsubscribed_users -> md5($3) AS unsubscribed
+         FROM comment_annotation
+        WHERE api_key_id = $1 AND organization_id = $2 AND (subscribed_users ? md5($3) OR unsubscribed_users ? md5($3))
+          AND seq > $4 ORDER BY seq LIMIT $5`,
+      [apiKeyId, organizationId, userId, afterSeq, limit],
+    );
+    return rows.map((row) => {
+      const entry = (row.subscribed ?? row.unsubscribed)!;
+      return {
+        seq: row.seq,
+        view: {
+          organizationId,
+          documentId: row.document_id,
+          annotationId: row.id,
+          subscribed: row.subscribed !== null,
+          type: entry.type,
+          user: entry.user,
+        },
+      };
+    });
   }
 
   /** Deletes up to `limit` of the user's reactions, then of their thread read marks. */

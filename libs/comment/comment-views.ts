@@ -86,7 +86,7 @@ export function annotationView(row: CommentAnnotation, comments: CommentView[]):
     unsubscribedUsers: row.unsubscribedUsers,
     resolvedByUserId: row.resolvedByUserId,
     statusUpdatedByUserId: row.statusUpdatedByUserId,
-    sourceType: rootAgent ? 'agent' : 'rest-api',
+    sourceType: rootAgent ? 'agent' : row.sourceType,
     agent: rootAgent,
     mentionedUserIds: mentioned,
     metadata: { apiKey: row.apiKeyId, organizationId: row.organizationId, documentId: row.documentId },

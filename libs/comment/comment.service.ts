@@ -46,7 +46,7 @@ export class CommentService {
     const now = new Date();
     return this.feed.transaction(apiKeyId, actor, async (manager, emit, changed, flush) => {
       const authors = dto.commentData.map((c) => c.from);
-      await this.access.checkAdd(manager, apiKeyId, dto, dto.from, dto, authors, actor, true);
+      await this.access.checkAdd(manager, { apiKeyId, request: dto, authors, actor });
       const next = await this.store.lockAnnotation(manager, apiKeyId, organizationId, documentId, annotationId);
       if (next === null) {
         // The document's NOT_FOUND comes first, as when the access check reads it.

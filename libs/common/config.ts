@@ -24,6 +24,29 @@ export interface WorkerSettings {
   stalledIntervalMs: number;
 }
 
+/** The operator's model provider (docs/ai.md): used by an API key that stored no AI model key of its own. */
+export interface AiSettings {
+  /** `AI_BASE_URL`: an OpenAI-compatible API (`.../v1`); null when unset (then only keys with their own settings can call a model). */
+  baseUrl: string | null;
+  apiKey: string | null;
+  chatModel: string;
+  embeddingModel: string;
+  /** One HTTP attempt's limit. */
+  timeoutMs: number;
+  /** Attempts after the first on a timeout, a network error, a 429 or a 5xx. */
+  maxRetries: number;
+  /** Delay before the first retry; each further retry waits twice as long. */
+  retryDelayMs: number;
+  /** Model calls in flight at once per API key, across every process (counted in Redis). */
+  concurrencyPerKey: number;
+  /** Whether a base URL an API key set may reach non-public addresses (the webhooks' address guard otherwise). */
+  allowPrivateBaseUrls: boolean;
+  /** Whether agent runs may fetch pages on non-public addresses. */
+  allowPrivatePages: boolean;
+  /** How often a worker re-enqueues agent runs whose job was lost. */
+  sweepIntervalMs: number;
+}
+
 const DEV_SECRET_KEY = 'dev-only-secret-key-change-me-in-production-0000';
 
 /** Validated process configuration. One instance per process, built at boot; a bad value stops the boot. */
@@ -60,8 +83,8 @@ export class AppConfig {
   readonly presenceDataMaxBytes: number;
   /** Client plane: presence sets one connection may send per second, averaged over a burst of twice as many. */
   readonly presenceSetsPerSecond: number;
-  /** Client plane: deliveries of one connection's presence per second; sets in between are folded, the latest wins. */
-  readonly presenceDeliveriesPerSecond: number;
+  /** Client plane: a room's presence tick; the changes within it reach the room as one frame, each connection's latest. */
+  readonly presenceFrameMs: number;
   /** Client plane: the largest ephemeral event (as JSON) one broadcast may carry. */
   readonly broadcastMaxBytes: number;
   /** Client plane: broadcasts one connection may send per second, averaged over a burst of twice as many. */
@@ -72,8 +95,14 @@ export class AppConfig {
   readonly userDataSweepIntervalMs: number;
   /** How often the worker deletes activities past their API key's retention. */
   readonly activityRetentionSweepIntervalMs: number;
+  /** How long the comment change log keeps a row: a catch-up cursor older than this is answered "relist". */
+  readonly commentChangeRetentionSeconds: number;
+  /** How often a worker deletes change-log rows past the retention. */
+  readonly commentChangeSweepIntervalMs: number;
   /** Rows one user-data deletion batch erases in its own short transaction. */
   readonly userDataBatchSize: number;
+  /** How often the memory queue's sweep re-enqueues unfinished ingestions and unembedded judgments. */
+  readonly memorySweepIntervalMs: number;
   /** SMTP hosts and the SendGrid URL may be private addresses (tests, an in-house relay). */
   readonly emailAllowPrivateNetworks: boolean;
   /** Base URL of SendGrid's v3 API; tests point it at a local receiver. */
@@ -114,6 +143,8 @@ export class AppConfig {
   /** Console sign-in attempts per client address, per workspace and per e-mail address within the window. */
   readonly consoleSignInLimit: number;
   readonly consoleSignInWindowSeconds: number;
+  /** The operator's model provider and the limits of every model call (docs/ai.md). */
+  readonly ai: AiSettings;
 
   constructor(env: NodeJS.ProcessEnv) {
     this.nodeEnv = env.NODE_ENV ?? 'development';
@@ -152,7 +183,7 @@ export class AppConfig {
     this.presenceConnectionTtlSeconds = int(env, 'PRESENCE_CONNECTION_TTL_S', 15, 3, 3600);
     this.presenceDataMaxBytes = int(env, 'PRESENCE_DATA_MAX_BYTES', 2048, 16, 65_536);
     this.presenceSetsPerSecond = int(env, 'PRESENCE_SETS_PER_S', 60, 1, 10_000);
-    this.presenceDeliveriesPerSecond = int(env, 'PRESENCE_DELIVERIES_PER_S', 60, 1, 1000);
+    this.presenceFrameMs = int(env, 'PRESENCE_FRAME_MS', 5, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
     this.activityRetentionSweepIntervalMs = int(
@@ -162,6 +193,8 @@ export class AppConfig {
       100,
       86_400_000,
     );
+    this.commentChangeRetentionSeconds = int(env, 'COMMENT_CHANGE_RETENTION_S', 604_800, 3600, 31_536_000);
+    this.commentChangeSweepIntervalMs = int(env, 'COMMENT_CHANGE_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000);
     this.emailAllowPrivateNetworks = bool(env, 'EMAIL_ALLOW_PRIVATE_NETWORKS', false);
     this.sendgridApiUrl = url(env, 'SENDGRID_API_URL', 'https://api.sendgrid.com', ['https:', 'http:']);
     this.emailMaxAttempts = int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 50);
@@ -173,6 +206,7 @@ export class AppConfig {
     this.migrationSweepIntervalMs = int(env, 'MIGRATION_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataSweepIntervalMs = int(env, 'USER_DATA_SWEEP_INTERVAL_MS', 5000, 500, 600_000);
     this.userDataBatchSize = int(env, 'USER_DATA_BATCH_SIZE', 1000, 1, 10_000);
+    this.memorySweepIntervalMs = int(env, 'MEMORY_SWEEP_INTERVAL_MS', 30_000, 200, 3_600_000);
     this.collabMaxUpdateBytes = int(env, 'COLLAB_MAX_UPDATE_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
     this.collabMaxDocumentBytes = int(env, 'COLLAB_MAX_DOCUMENT_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
     this.collabMaxUpdatesPerSecond = int(env, 'COLLAB_MAX_UPDATES_PER_SECOND', 100, 1, 100_000);
@@ -188,6 +222,19 @@ export class AppConfig {
     this.consoleLoginLinkTtlSeconds = int(env, 'CONSOLE_LOGIN_LINK_TTL_S', 15 * 60, 30, 86_400);
     this.consoleSignInLimit = int(env, 'CONSOLE_SIGN_IN_LIMIT', 10, 1, 1_000_000);
     this.consoleSignInWindowSeconds = int(env, 'CONSOLE_SIGN_IN_WINDOW_S', 15 * 60, 1, 86_400);
+    this.ai = {
+      baseUrl: env.AI_BASE_URL ? url(env, 'AI_BASE_URL', '', ['https:', 'http:']).replace(/\/+$/, '') : null,
+      apiKey: env.AI_API_KEY || null,
+      chatModel: text(env, 'AI_CHAT_MODEL', 'gpt-4o-mini', /^.{1,256}$/),
+      embeddingModel: text(env, 'AI_EMBEDDING_MODEL', 'text-embedding-3-small', /^.{1,256}$/),
+      timeoutMs: int(env, 'AI_TIMEOUT_MS', 60_000, 100, 600_000),
+      maxRetries: int(env, 'AI_MAX_RETRIES', 2, 0, 10),
+      retryDelayMs: int(env, 'AI_RETRY_DELAY_MS', 500, 0, 60_000),
+      concurrencyPerKey: int(env, 'AI_CONCURRENCY_PER_KEY', 4, 1, 1000),
+      allowPrivateBaseUrls: bool(env, 'AI_ALLOW_PRIVATE_BASE_URLS', false),
+      allowPrivatePages: bool(env, 'AGENT_ALLOW_PRIVATE_URLS', false),
+      sweepIntervalMs: int(env, 'AGENT_SWEEP_INTERVAL_MS', 5000, 200, 600_000),
+    };
   }
 }
 

@@ -23,11 +23,23 @@ export class DocumentController {
     return batch('Document(s) added successfully.', await this.documents.add(key.apiKeyId, dto));
   }
 
-  /** Continuation is `result.pageToken` here, unlike organizations get (spec: Documents). */
+  /**
+   * Continuation is `result.pageToken` here, unlike organizations get (spec: Documents). `result.data`
+   * holds documents only; ids that matched none go in `result.notFound` (docs/velt-fidelity.md).
+   */
   @RpcPost(['/v1/organizations/documents/get', '/v2/organizations/documents/get'])
+  @ApiOperation({
+    description:
+      '`result.data`: the documents. With `documentIds`, the last page (the one without `result.pageToken`) also ' +
+      'carries `result.notFound`: one `{id, success: false, message, code: "not-found"}` per id that matched no ' +
+      'document (or none inside `folderId`), in the order sent.',
+  })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetDocumentsDto) {
     const page = await this.documents.get(key.apiKeyId, dto);
-    return ok('Documents retrieved successfully.', page.rows, page.nextToken ? { pageToken: page.nextToken } : {});
+    return ok('Documents retrieved successfully.', page.rows, {
+      ...(page.nextToken ? { pageToken: page.nextToken } : {}),
+      ...(page.notFound ? { notFound: page.notFound } : {}),
+    });
   }
 
   @RpcPost('/v2/organizations/documents/search')

@@ -129,6 +129,11 @@ function emitUpdates(
   }
 }
 
+/** A page of documents get: `notFound` on the last page of a listing by ids (docs/velt-fidelity.md). */
+export interface DocumentPage extends KeysetPage<Record<string, unknown>> {
+  notFound?: BatchItem[];
+}
+
 const DOCUMENT_LISTING = keysetListing('documents', ['text'], (row: DocumentRow) => [row.id]);
 
 const SEARCHED = 'id, name, disabled, access_type, folder_id, metadata';
@@ -227,7 +232,7 @@ export class DocumentService {
     return { rows: page.rows.map(documentView), nextToken: page.nextToken };
   }
 
-  async get(apiKeyId: string, dto: GetDocumentsDto): Promise<KeysetPage<Record<string, unknown> | BatchItem>> {
+  async get(apiKeyId: string, dto: GetDocumentsDto): Promise<DocumentPage> {
     const ids = dto.documentIds ?? null;
     if (ids) assertUniqueIds(ids, (i) => `data.documentIds[${i}]`);
     const folderId = dto.folderId ?? null;
@@ -250,18 +255,24 @@ export class DocumentService {
       if (found) documents.push({ id, name, disabled, access_type, folder_id, metadata });
     }
     const page = pager.page(documents);
-    const listed: Array<Record<string, unknown> | BatchItem> = page.rows.map(documentView);
-    if (ids && !page.nextToken)
-      listed.push(
-        ...(await this.missing(apiKeyId, dto.organizationId, ids, folderId, pager.after === null ? page.rows : null)),
-      );
-    return { rows: listed, nextToken: page.nextToken };
+    const listed = { rows: page.rows.map(documentView), nextToken: page.nextToken };
+    if (!ids || page.nextToken) return listed;
+    return {
+      ...listed,
+      notFound: await this.missing(
+        apiKeyId,
+        dto.organizationId,
+        ids,
+        folderId,
+        pager.after === null ? page.rows : null,
+      ),
+    };
   }
 
   /**
-   * The last page of a listing by ids ends with one entry per requested id that matched no document,
-   * in the order sent, with Velt's per-item `code`. When the listing had one page, its rows are all the
-   * matches; otherwise the matches are looked up again.
+   * The last page of a listing by ids reports, beside the documents, one entry per requested id that
+   * matched no document, in the order sent, with Velt's per-item `code`. When the listing had one page,
+   * its rows are all the matches; otherwise the matches are looked up again.
    */
   private async missing(
     apiKeyId: string,

@@ -1,4 +1,5 @@
 import { ACTIVITY_SINK } from '@app/activity';
+import { MEMORY_SINK } from '@app/ai-memory';
 import { EMAIL_SINK } from '@app/email';
 import { EventSink } from '@app/events';
 import { NOTIFICATION_SINK } from '@app/notification';
@@ -10,4 +11,11 @@ import { WEBHOOK_SINK } from '@app/webhook';
  * records with each write, the worker with the events its jobs emit. A new sink is one entry here
  * (CONTRIBUTING.md "Add an event sink").
  */
-export const EVENT_SINKS: EventSink[] = [WEBHOOK_SINK, NOTIFICATION_SINK, ACTIVITY_SINK, EMAIL_SINK, USAGE_SINK];
+export const EVENT_SINKS: EventSink[] = [
+  WEBHOOK_SINK,
+  NOTIFICATION_SINK,
+  ACTIVITY_SINK,
+  EMAIL_SINK,
+  USAGE_SINK,
+  MEMORY_SINK,
+];

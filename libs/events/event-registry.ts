@@ -1,5 +1,6 @@
 import { defineTrigger, EventEnvelope, EventScope, PayloadForm, TriggerDefinition } from './domain-event';
-import { COMMENT_PAYLOADS, CommentEvent } from './sources/comment.source';
+import { CommentEvent } from './sources/comment-event';
+import { COMMENT_PAYLOADS } from './sources/comment.source';
 import { ACCESS_PAYLOADS } from './sources/access.source';
 import { CRDT_PAYLOADS } from './sources/crdt.source';
 import { CRDT_VERSION_PAYLOADS } from './sources/crdt-version.source';

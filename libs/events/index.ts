@@ -4,6 +4,7 @@ export * from './event-recorder';
 export * from './event-registry';
 export * from './sink-settings';
 export * from './events.module';
+export * from './sources/comment-event';
 export * from './sources/comment.source';
 export * from './sources/document.source';
 export * from './sources/comment-recipients';

@@ -32,6 +32,13 @@ const SELECT_LIVE_STATE = preparedStatement(
    WHERE api_key_id = $1 AND organization_id = $2 AND document_id = $3 AND ($4::text IS NULL OR id = $4) ORDER BY id`,
 );
 
+/**
+ * A row's new updated_at: clients keep the push with the latest stamp, so stamps must grow in commit order. now() is
+ * when the statement began, and a writer that began earlier can commit later (it waited on the row's lock), so the stamp
+ * is taken after the lock, at least a millisecond past the one it replaces (pushes carry milliseconds).
+ */
+const NEXT_STAMP = `GREATEST(clock_timestamp(), live_state.updated_at + interval '1 millisecond')`;
+
 /** Latest value per liveStateDataId, stored then pushed to every socket of the document (docs/architecture.md "Resources and live data"). */
 @Injectable()
 export class LiveStateService {
@@ -70,7 +77,7 @@ export class LiveStateService {
          INSERT INTO live_state (api_key_id, organization_id, document_id, id, data)
          SELECT $1, $2, $3, $4, CASE WHEN $6 THEN live_state_deep_merge('{}', $5::jsonb) ELSE $5::jsonb END FROM e WHERE e.found
          ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE
-           SET data = CASE WHEN $6 THEN live_state_deep_merge(live_state.data, EXCLUDED.data) ELSE EXCLUDED.data END, updated_at = now()
+           SET data = CASE WHEN $6 THEN live_state_deep_merge(live_state.data, EXCLUDED.data) ELSE EXCLUDED.data END, updated_at = ${NEXT_STAMP}
            WHERE NOT $6 OR octet_length(live_state_deep_merge(live_state.data, EXCLUDED.data)::text) <= $7
          RETURNING data, updated_at
        )
@@ -95,7 +102,7 @@ export class LiveStateService {
       assertSize(value, 'The merged live state');
       const [saved] = await manager.query<StoredLiveState[]>(
         `INSERT INTO live_state (api_key_id, organization_id, document_id, id, data) VALUES ($1, $2, $3, $4, $5::jsonb)
-         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE SET data = EXCLUDED.data, updated_at = now()
+         ON CONFLICT (api_key_id, organization_id, document_id, id) DO UPDATE SET data = EXCLUDED.data, updated_at = ${NEXT_STAMP}
          RETURNING data, updated_at`,
         [...key, JSON.stringify(value)],
       );

@@ -29,6 +29,7 @@ const QUEUE_TABLE = {
     stalledIntervalMs: 30_000,
   },
   ACTIVITY: { name: 'activity', concurrency: 1, maxConcurrency: 10, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
+  COMMENT: { name: 'comment', concurrency: 1, maxConcurrency: 10, lockDurationMs: 30_000, stalledIntervalMs: 30_000 },
   EMAIL: { name: 'email', concurrency: 10, maxConcurrency: 200, lockDurationMs: 60_000, stalledIntervalMs: 30_000 },
   // Short locks, as webhooks have: a step held by a killed worker is taken over within seconds.
   WORKFLOW: {
@@ -38,6 +39,10 @@ const QUEUE_TABLE = {
     lockDurationMs: 10_000,
     stalledIntervalMs: 5_000,
   },
+  // Embeddings and file conversion call the model: long locks, a handful at a time per worker.
+  MEMORY: { name: 'memory', concurrency: 4, maxConcurrency: 100, lockDurationMs: 120_000, stalledIntervalMs: 30_000 },
+  // A run waits on model calls for minutes: the lock is renewed while it runs; a killed worker's run is taken over within 30 s.
+  AGENT: { name: 'agent', concurrency: 4, maxConcurrency: 200, lockDurationMs: 30_000, stalledIntervalMs: 15_000 },
 } as const satisfies Record<string, QueueDefaults & { name: string }>;
 
 type QueueKey = keyof typeof QUEUE_TABLE;

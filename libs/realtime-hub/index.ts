@@ -1,3 +1,4 @@
+export * from './client-limits';
 export * from './realtime-adapter';
 export * from './realtime-emitter.module';
 export * from './realtime-handler-errors';

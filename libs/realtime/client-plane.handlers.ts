@@ -23,6 +23,7 @@ import {
   InboxSettingsDto,
   NotificationInbox,
 } from '@app/notification';
+import { ClientPlaneEvent } from './client-events';
 import { SocketAccess } from './socket-access.service';
 import { parsePayload } from './socket-payload';
 import { userOf } from './socket-user';
@@ -43,7 +44,7 @@ export class ClientPlaneHandlers {
     private readonly inbox: NotificationInbox,
   ) {}
 
-  readonly handlers: Record<string, ClientHandler> = {
+  readonly handlers: Record<ClientPlaneEvent, ClientHandler> = {
     'comments:list': (socket, payload) =>
       this.onDocument(socket, ClientListThreadsDto, payload, (actor, dto) => this.comments.list(actor, dto)),
     'comments:get': (socket, payload) =>

@@ -2,31 +2,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Server, Socket } from 'socket.io';
 import { ApiError, AppConfig, DocumentRefDto, UpdateRate } from '@app/common';
 import { REDIS, RedisClient } from '@app/redis';
+import { ConnectionPresence, PresenceFrames } from './presence-frames';
 import { RealtimeLimits } from './realtime-limits';
 import { userOf } from './socket-user';
-
-export const PRESENCE_DATA_EVENT = 'presence:data';
-export const PRESENCE_LEAVE_EVENT = 'presence:leave';
-
-/** Another connection's presence on a document, as a subscriber sees it. */
-export interface ConnectionPresence {
-  connectionId: string;
-  userId: string;
-  name: string;
-  data: Record<string, unknown>;
-}
 
 interface Stored extends ConnectionPresence {
   expiresAt: number;
 }
 
-/** One connection's presence on one document: the latest data, when it was last delivered, and a set waiting for its turn. */
+/** One connection's presence on one document: the latest data, and when it was last written to Redis. */
 interface Slot {
   ref: DocumentRefDto;
   room: string;
   data: Record<string, unknown> | null;
-  deliveredAt: number;
-  timer: NodeJS.Timeout | null;
   /** When the data was last written to Redis, and a write waiting for its turn. */
   storedAt: number;
   storeTimer: NodeJS.Timeout | null;
@@ -52,8 +40,8 @@ function connectionsKey(apiKeyId: string, ref: DocumentRefDto): string {
 
 /**
  * Custom presence per connection (cursor, selection, typing): fanned out to the document's room, kept
- * in Redis for those who subscribe later, never in PostgreSQL. Deliveries are coalesced to
- * PRESENCE_DELIVERIES_PER_S per connection (the latest set wins). A connection's data leaves with it;
+ * in Redis for those who subscribe later, never in PostgreSQL. The room hears it in presence frames
+ * (presence-frames.ts: one per room per PRESENCE_FRAME_MS, the latest set wins). A connection's data leaves with it;
  * a SIGKILLed instance's entries lapse after PRESENCE_CONNECTION_TTL_S, and the instances still serving
  * the document sweep them out and tell the room within a third of that more.
  */
@@ -63,20 +51,20 @@ export class ConnectionPresenceService {
   /** Socket id -> room -> slot. This instance's own connections only. */
   private readonly slots = new Map<string, Map<string, Slot>>();
   private readonly ttlMs: number;
-  private readonly intervalMs: number;
   private server: Server;
 
   constructor(
     @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: AppConfig,
     private readonly limits: RealtimeLimits,
+    private readonly frames: PresenceFrames,
   ) {
     this.ttlMs = config.presenceConnectionTtlSeconds * 1000;
-    this.intervalMs = 1000 / config.presenceDeliveriesPerSecond;
   }
 
   attach(server: Server): void {
     this.server = server;
+    this.frames.attach(server);
   }
 
   /** Others' presence on the document, for a new subscriber. */
@@ -94,7 +82,7 @@ export class ConnectionPresenceService {
     this.slotOf(socket, room, ref);
   }
 
-  /** Replaces the connection's data; delivered now, or folded into the next delivery when the last one was too recent. */
+  /** Replaces the connection's data: the room hears it in its next frame, Redis within a second. */
   set(socket: Socket, room: string, ref: DocumentRefDto, data: unknown): void {
     if (typeof data !== 'object' || data === null || Array.isArray(data))
       throw ApiError.invalid('data must be an object.');
@@ -102,10 +90,17 @@ export class ConnectionPresenceService {
     const slot = this.slotOf(socket, room, ref);
     this.limits.checkRate('presence:set', slot.rate, this.config.presenceSetsPerSecond);
     slot.data = data as Record<string, unknown>;
-    if (slot.timer) return;
-    const wait = slot.deliveredAt + this.intervalMs - Date.now();
-    if (wait <= 0) this.deliver(socket, slot);
-    else slot.timer = setTimeout(() => this.deliver(socket, slot), wait);
+    const user = userOf(socket);
+    this.frames.set(room, slot.ref, { connectionId: socket.id, userId: user.userId, name: user.name, data: slot.data });
+    if (slot.storeTimer) return;
+    // Redis keeps the data for later subscribers only: written at most once a second, the latest data each time.
+    const wait = slot.storedAt + STORE_INTERVAL_MS - Date.now();
+    if (wait <= 0) this.storeQuietly(socket, slot);
+    else
+      slot.storeTimer = setTimeout(() => {
+        slot.storeTimer = null;
+        this.storeQuietly(socket, slot);
+      }, wait);
   }
 
   /** The connection left the document (unsubscribe, revocation or disconnect): its entry goes and the room hears it. */
@@ -113,7 +108,6 @@ export class ConnectionPresenceService {
     const slots = this.slots.get(socket.id);
     const slot = slots?.get(room);
     if (!slots || !slot) return;
-    if (slot.timer) clearTimeout(slot.timer);
     if (slot.storeTimer) clearTimeout(slot.storeTimer);
     slot.left = true;
     slots.delete(room);
@@ -124,10 +118,7 @@ export class ConnectionPresenceService {
     try {
       await this.redis.hdel(connectionsKey(user.apiKeyId, slot.ref), socket.id);
     } finally {
-      this.server
-        .to(room)
-        .except(socket.id)
-        .emit(PRESENCE_LEAVE_EVENT, { ...pick(slot.ref), connectionId: socket.id, userId: user.userId });
+      this.frames.leave(room, slot.ref, { connectionId: socket.id, userId: user.userId });
     }
   }
 
@@ -158,33 +149,9 @@ export class ConnectionPresenceService {
     for (const entry of lapsed) {
       // Of the instances sweeping the same document, the one whose HDEL removes the entry tells the room.
       if ((await this.redis.hdel(key, entry.connectionId)) === 1) {
-        this.server
-          .to(room)
-          .emit(PRESENCE_LEAVE_EVENT, { ...pick(ref), connectionId: entry.connectionId, userId: entry.userId });
+        this.frames.leave(room, ref, { connectionId: entry.connectionId, userId: entry.userId });
       }
     }
-  }
-
-  private deliver(socket: Socket, slot: Slot): void {
-    slot.timer = null;
-    slot.deliveredAt = Date.now();
-    const user = userOf(socket);
-    socket.to(slot.room).emit(PRESENCE_DATA_EVENT, {
-      ...pick(slot.ref),
-      connectionId: socket.id,
-      userId: user.userId,
-      name: user.name,
-      data: slot.data,
-    });
-    if (slot.storeTimer) return;
-    // Redis keeps the data for later subscribers only: written at most once a second, the latest data each time.
-    const wait = slot.storedAt + STORE_INTERVAL_MS - Date.now();
-    if (wait <= 0) this.storeQuietly(socket, slot);
-    else
-      slot.storeTimer = setTimeout(() => {
-        slot.storeTimer = null;
-        this.storeQuietly(socket, slot);
-      }, wait);
   }
 
   private storeQuietly(socket: Socket, slot: Slot): void {
@@ -228,8 +195,6 @@ export class ConnectionPresenceService {
         ref: pick(ref),
         room,
         data: null,
-        deliveredAt: 0,
-        timer: null,
         storedAt: 0,
         storeTimer: null,
         rate: new UpdateRate(this.config.presenceSetsPerSecond, Date.now()),

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '@app/access';
 import { AppConfig, ErrorCode } from '@app/common';
 import { REDIS, RedisClient } from '@app/redis';
-import { AccessRole, EndUser, UserTokenService } from '@app/user';
+import { AccessRole } from '@app/resource';
+import { EndUser, UserTokenService } from '@app/user';
 import { ActivePermissionProvider } from '@app/workspace';
 import { PermissionProviderClient, PermissionProviderError } from './permission-provider-client';
 import {

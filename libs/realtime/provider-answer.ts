@@ -1,7 +1,7 @@
-import type { AccessRole, PermissionDecision } from '@app/user';
+import { ACCESS_ROLES, AccessRole } from '@app/resource';
+import type { PermissionDecision } from '@app/user';
 
 /** Type-only imports keep this file free of the user module's runtime (and so unit-testable alone). */
-const ACCESS_ROLES: readonly AccessRole[] = ['viewer', 'editor'];
 
 /** One decision of a permission provider's answer (Velt's PermissionResult item). */
 export interface ProviderDecision extends PermissionDecision {

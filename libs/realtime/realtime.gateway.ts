@@ -4,6 +4,7 @@ import {
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  OnModuleDestroy,
 } from '@nestjs/common';
 import { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
 import { Server as HttpServer } from 'node:http';
@@ -15,6 +16,7 @@ import { toErrorResponse } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { DomainService } from '@app/workspace';
 import {
+  clientLimit,
   closeRealtimeClients,
   MIGRATED_NOTICE,
   MigratedNotice,
@@ -29,30 +31,33 @@ import { originAllowed } from './socket-origin';
 import { ClientPlaneHandlers } from './client-plane.handlers';
 import { ConnectionPresenceService } from './connection-presence.service';
 import { RoomBroadcast } from './room-broadcast.service';
-import { documentRefOf } from './socket-payload';
+import { hotPayload } from './socket-payload';
+import { eventTable, EventTable, SocketDispatcher } from './socket-dispatcher';
 import { SubscriptionService } from './subscription.service';
 
 export const REALTIME_PATH = '/realtime';
 /** Sent to a socket whose token has expired, just before the server closes it. */
 export const TOKEN_EXPIRED_EVENT = 'token_expired';
-/** Answers a refused message that was sent without an ack: `{event, status, message}`. */
-export const REFUSED_EVENT = 'refused';
-
-type Ack = (response: unknown) => void;
-
 /**
  * socket.io inside the API process (docs/architecture.md "Processes"). The Redis adapter makes every API instance share
  * rooms, broadcasts and server-side events, so N instances act as one.
  */
 @Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class RealtimeGateway
+  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('Realtime');
   private io: Server;
-  /** Set once shutdown begins: a connection arriving from then on is closed, and its client tries again elsewhere. */
+  /** Set once shutdown begins: a handshake arriving from then on is refused, and its client tries again elsewhere. */
   private closing = false;
   private redisClients: RedisClient[] = [];
   private refreshTimer: NodeJS.Timeout;
   private connectionsTimer: NodeJS.Timeout;
+  /**
+   * Every client event's handler (docs/client-api.md "Operations"). Presence sets and broadcasts are the
+   * hot path: synchronous work, no promise per message.
+   */
+  private readonly handlers: EventTable;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost<AbstractHttpAdapter<HttpServer>>,
@@ -65,7 +70,25 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly clientPlane: ClientPlaneHandlers,
     private readonly connections: ConnectionPresenceService,
     private readonly broadcasts: RoomBroadcast,
-  ) {}
+    private readonly dispatcher: SocketDispatcher,
+  ) {
+    this.handlers = eventTable({
+      subscribe: (socket, payload) => this.subscriptions.subscribe(socket, payload),
+      unsubscribe: (socket, payload) => this.subscriptions.unsubscribe(socket, payload),
+      'livestate:set': (socket, payload) => this.subscriptions.setLiveState(socket, payload),
+      'presence:set': (socket, payload) => {
+        const { ref, value } = hotPayload(payload, 'data');
+        this.connections.set(socket, this.subscriptions.roomOf(socket, ref), ref, value);
+        return {};
+      },
+      'event:broadcast': (socket, payload) => {
+        const { ref, value } = hotPayload(payload, 'event');
+        this.broadcasts.send(socket, this.subscriptions.roomOf(socket, ref), ref, value);
+        return {};
+      },
+      ...this.clientPlane.handlers,
+    });
+  }
 
   onApplicationBootstrap(): void {
     const { adapter, clients: redisClients } = realtimeAdapter(this.config, this.logger);
@@ -75,9 +98,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       serveClient: false,
       // Origins are checked per API key in the handshake below, against its allowed domains.
       cors: { origin: true },
+      maxHttpBufferSize: clientLimit('socket message'),
+      // engine.io answers a refused handshake 403 with this message; the client's reconnection retries.
+      allowRequest: (_request, answer) =>
+        this.closing ? answer('The server is shutting down: connect again.', false) : answer(null, true),
       adapter,
     });
-    // A connection that arrives once the sockets have been closed would hold the HTTP server's close open.
+    // A connection whose handshake was let in just before shutdown and that arrives once the sockets
+    // have been closed would hold the HTTP server's close open.
     this.io.engine.on('connection', (connection: { close(): void }) => {
       if (this.closing) connection.close();
     });
@@ -114,13 +142,17 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.connectionsTimer.unref();
   }
 
+  /** Shutdown begins with the modules' destroy hooks, before any other module's shutdown work: no handshake is let in from here on. */
+  onModuleDestroy(): void {
+    this.closing = true;
+  }
+
   /**
    * Before the HTTP server closes, which waits for every connection to end: each client's connection is
    * closed (a transport close, which socket.io clients reconnect from, to another instance), a handshake
    * still in flight with it (socket.io drops a socket whose connection closed during its middleware).
    */
   beforeApplicationShutdown(): void {
-    this.closing = true;
     this.io?.engine.close();
   }
 
@@ -133,7 +165,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   /** Handshake `auth: {apiKey, token}`: a valid end-user token of that key, from an allowed origin if any are set. */
   private async authenticate(socket: Socket): Promise<void> {
     const { apiKey, token } = (socket.handshake.auth ?? {}) as { apiKey?: unknown; token?: unknown };
-    if (typeof apiKey !== 'string' || typeof token !== 'string' || apiKey.length > 256 || token.length > 8192) {
+    if (
+      typeof apiKey !== 'string' ||
+      typeof token !== 'string' ||
+      apiKey.length > clientLimit('ids') ||
+      token.length > clientLimit('handshake token')
+    ) {
       throw ApiError.unauthenticated('auth.apiKey and auth.token are required.');
     }
     const { user, expiresAt } = await this.tokens.verifyWithExpiry(apiKey, token);
@@ -157,68 +194,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       Math.max(0, expiresAt - Date.now()),
     );
     expiry.unref();
-    socket.on('subscribe', (payload: unknown, ack?: Ack) =>
-      this.answer(ack, () => this.subscriptions.subscribe(socket, payload)),
-    );
-    socket.on('unsubscribe', (payload: unknown, ack?: Ack) =>
-      this.answer(ack, () => this.subscriptions.unsubscribe(socket, payload)),
-    );
-    socket.on('livestate:set', (payload: unknown, ack?: Ack) =>
-      this.answer(ack, () => this.subscriptions.setLiveState(socket, payload)),
-    );
-    socket.on('presence:set', (payload: unknown, ack?: Ack) =>
-      this.answerNow(socket, 'presence:set', ack, () => {
-        const ref = documentRefOf(payload);
-        this.connections.set(socket, this.subscriptions.roomOf(socket, ref), ref, (payload as { data?: unknown }).data);
-      }),
-    );
-    socket.on('event:broadcast', (payload: unknown, ack?: Ack) =>
-      this.answerNow(socket, 'event:broadcast', ack, () => {
-        const ref = documentRefOf(payload);
-        this.broadcasts.send(
-          socket,
-          this.subscriptions.roomOf(socket, ref),
-          ref,
-          (payload as { event?: unknown }).event,
-        );
-      }),
-    );
-    for (const [event, handle] of Object.entries(this.clientPlane.handlers)) {
-      socket.on(event, (payload: unknown, ack?: Ack) => this.answer(ack, () => handle(socket, payload), socket, event));
-    }
+    this.dispatcher.attach(socket, this.handlers);
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       this.broadcasts.disconnected(socket);
       void this.subscriptions.disconnected(socket).catch((error) => this.logger.warn(String(error)));
     });
-  }
-
-  /**
-   * Acks mirror the REST envelope: `{status:"success", ...}` or `{error:{status, message}}`. A client-plane
-   * message sent without an ack hears of its refusal through a `refused` event instead.
-   */
-  private answer(ack: Ack | undefined, work: () => Promise<object>, socket?: Socket, event?: string): void {
-    work().then(
-      (result) => ack?.({ status: 'success', ...result }),
-      (error: unknown) => this.refuse(error, ack, socket, event),
-    );
-  }
-
-  /** The hot path (presence sets, broadcasts): synchronous work, no promise per message. */
-  private answerNow(socket: Socket, event: string, ack: Ack | undefined, work: () => void): void {
-    try {
-      work();
-      ack?.({ status: 'success' });
-    } catch (error) {
-      this.refuse(error, ack, socket, event);
-    }
-  }
-
-  private refuse(error: unknown, ack: Ack | undefined, socket?: Socket, event?: string): void {
-    const response = toErrorResponse(error);
-    if (response.errorId) this.logger.error({ err: error, errorId: response.errorId }, 'Unhandled realtime error');
-    if (ack) ack(response.body);
-    else if (socket && event) socket.emit(REFUSED_EVENT, { event, ...response.body.error });
   }
 
   private async recheckLocal(filter: RecheckFilter): Promise<void> {

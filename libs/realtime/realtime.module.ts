@@ -8,12 +8,14 @@ import { UserModule } from '@app/user';
 import { WorkspaceModule } from '@app/workspace';
 import { ClientPlaneHandlers } from './client-plane.handlers';
 import { ConnectionPresenceService } from './connection-presence.service';
+import { PresenceFrames } from './presence-frames';
 import { PermissionProviderClient } from './permission-provider-client';
 import { ProviderAccessService } from './provider-access.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeLimits } from './realtime-limits';
 import { RoomBroadcast } from './room-broadcast.service';
 import { SocketAccess } from './socket-access.service';
+import { SocketDispatcher } from './socket-dispatcher';
 import { SubscriptionService } from './subscription.service';
 
 /** The socket.io gateway (subscriptions, presence, broadcasts and the client plane's operations), and the access rule every socket (socket.io or CRDT sync) follows. */
@@ -35,8 +37,10 @@ import { SubscriptionService } from './subscription.service';
     PermissionProviderClient,
     ClientPlaneHandlers,
     ConnectionPresenceService,
+    PresenceFrames,
     RoomBroadcast,
     RealtimeLimits,
+    SocketDispatcher,
   ],
   exports: [SocketAccess],
 })

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AccessService } from '@app/access';
 import { ApiError, ErrorCode } from '@app/common';
-import { AccessRole, EndUser } from '@app/user';
+import { AccessRole } from '@app/resource';
+import { EndUser } from '@app/user';
 import { PermissionProviderConfigService } from '@app/workspace';
 import { PermissionProviderError } from './permission-provider-client';
 import { ProviderAccessService } from './provider-access.service';

@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import pLimit from 'p-limit';
 import { Server, Socket } from 'socket.io';
+import { ClientComments } from '@app/comment';
 import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
 import { DATABASE_POOL_SIZE } from '@app/database';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
 import { documentRoom, documentUserRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
-import { AccessRole, EndUser } from '@app/user';
+import { AccessRole } from '@app/resource';
+import { EndUser } from '@app/user';
 import { ConnectionPresenceService } from './connection-presence.service';
 import { SocketAccess } from './socket-access.service';
 import { userOf } from './socket-user';
@@ -19,6 +21,14 @@ interface Subscription {
 }
 
 export const ACCESS_REVOKED_EVENT = 'access_revoked';
+
+/** Tries of one leave check (a cross-instance query that can time out under load) before it is given up. */
+const LEAVE_CHECK_ATTEMPTS = 3;
+
+/** A leave check of one user on one document under way on this instance, and whether another must follow it. */
+interface LeaveCheck {
+  again: boolean;
+}
 
 /** Document subscriptions of this instance's sockets: access checks, rooms, presence and revocation. */
 @Injectable()
@@ -33,12 +43,15 @@ export class SubscriptionService {
    * answer), which a reconnect storm of thousands of subscribes outlasts while the database answers fine.
    */
   private readonly accessChecks = pLimit(DATABASE_POOL_SIZE);
+  /** By user and document room: see leavePresence. */
+  private readonly leaveChecks = new Map<string, LeaveCheck>();
 
   constructor(
     private readonly access: SocketAccess,
     private readonly presence: PresenceService,
     private readonly liveState: LiveStateService,
     private readonly connections: ConnectionPresenceService,
+    private readonly comments: ClientComments,
   ) {}
 
   attach(server: Server): void {
@@ -50,17 +63,27 @@ export class SubscriptionService {
     const user = userOf(socket);
     const role = await this.accessChecks(() => this.access.roleOn(user, ref.organizationId, ref.documentId));
     if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
+    // A socket that closed during the access check is not subscribed: its disconnect has been handled already.
+    if (socket.disconnected) throw closedDuringSubscribe();
     const room = documentRoom(user.apiKeyId, ref.organizationId, ref.documentId);
+    const subscription: Subscription = { organizationId: ref.organizationId, documentId: ref.documentId, role };
     // The per-user room carries what only some readers may hear (a private thread's changes).
     await socket.join([room, documentUserRoom(user.apiKeyId, ref.organizationId, ref.documentId, user.userId)]);
-    this.of(socket).set(room, { organizationId: ref.organizationId, documentId: ref.documentId, role });
+    this.of(socket).set(room, subscription);
     this.connections.joined(socket, room, ref);
     const users = await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
-    const [liveStates, connections] = await Promise.all([
+    // One that closed while presence was written: its disconnect found no subscription to end yet; this one is.
+    if (socket.disconnected) {
+      await this.drop(socket, room, subscription);
+      throw closedDuringSubscribe();
+    }
+    // The comment cursor, read after joining the room, lets a client that never lists catch up after a reconnect.
+    const [liveStates, connections, cursor] = await Promise.all([
       this.liveState.stored(user.apiKeyId, ref),
       this.connections.list(user.apiKeyId, ref, socket.id),
+      this.comments.cursor(user.apiKeyId, ref),
     ]);
-    return { role, presence: users, liveStates, connections };
+    return { role, presence: users, liveStates, connections, cursor };
   }
 
   /** The room of a document the socket is subscribed to; FAILED_PRECONDITION when it is not. */
@@ -127,7 +150,9 @@ export class SubscriptionService {
       const socket = this.server.of('/').sockets.get(socketId);
       if (!socket) continue;
       const user = userOf(socket);
-      for (const subscription of subscriptions.values()) {
+      for (const [room, subscription] of subscriptions) {
+        // Checked just before each write: a socket gone meanwhile must not be made present again.
+        if (socket.disconnected || !subscriptions.has(room)) continue;
         await this.presence.join(user.apiKeyId, subscription, presenceEntry(user), false);
       }
     }
@@ -139,20 +164,53 @@ export class SubscriptionService {
     await socket.leave(
       documentUserRoom(user.apiKeyId, subscription.organizationId, subscription.documentId, user.userId),
     );
-    this.of(socket).delete(room);
+    const subscriptions = this.of(socket);
+    subscriptions.delete(room);
+    if (subscriptions.size === 0 && socket.disconnected) this.subscriptions.delete(socket.id);
     await this.connections.leave(socket, room);
     await this.leavePresence(userOf(socket), room, subscription);
   }
 
-  /** A user with another socket still in the room, on any instance, stays present. */
+  /**
+   * A user with another socket still subscribed to the document, on any instance, stays present. The
+   * checks of one user and document are folded on this instance: one runs at a time, and a socket that
+   * leaves while one is under way makes one more run after it, so the last check always starts after
+   * the last local socket left. Of two instances whose last sockets leave at once, the later check sees
+   * the other's gone. Without folding, a burst of closes (500 sockets of one user) sent a cross-instance
+   * query per socket, and one that timed out left the user present.
+   */
   private async leavePresence(user: EndUser, room: string, subscription: Subscription): Promise<void> {
+    const key = JSON.stringify([room, user.userId]);
+    const running = this.leaveChecks.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const check: LeaveCheck = { again: true };
+    this.leaveChecks.set(key, check);
     try {
-      const others = await this.server.in(room).fetchSockets();
-      if (others.some((other) => (other.data as { user?: EndUser }).user?.userId === user.userId)) return;
-      await this.presence.leave(user.apiKeyId, subscription, [user.userId]);
-    } catch (error) {
-      // Presence entries expire on their own; a failed removal must not break the disconnect path.
-      this.logger.warn(`presence leave failed: ${(error as Error).message}`);
+      while (check.again) {
+        check.again = false;
+        await this.leaveIfGone(user, subscription);
+      }
+    } finally {
+      this.leaveChecks.delete(key);
+    }
+  }
+
+  private async leaveIfGone(user: EndUser, subscription: Subscription): Promise<void> {
+    const own = documentUserRoom(user.apiKeyId, subscription.organizationId, subscription.documentId, user.userId);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if ((await this.server.in(own).fetchSockets()).length > 0) return;
+        await this.presence.leave(user.apiKeyId, subscription, [user.userId]);
+        return;
+      } catch (error) {
+        // Presence entries expire on their own; a failed removal must not break the disconnect path.
+        if (attempt < LEAVE_CHECK_ATTEMPTS) continue;
+        this.logger.warn(`presence leave failed: ${(error as Error).message}`);
+        return;
+      }
     }
   }
 
@@ -164,6 +222,10 @@ export class SubscriptionService {
     }
     return subscriptions;
   }
+}
+
+function closedDuringSubscribe(): ApiError {
+  return new ApiError(ErrorCode.FAILED_PRECONDITION, 'The connection closed during the subscribe.');
 }
 
 function presenceEntry(user: EndUser) {

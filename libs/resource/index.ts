@@ -1,2 +1,3 @@
+export * from './access-role';
 export * from './ensure-resource';
 export * from './resource-ref';

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
+import { MemoryUserData } from '@app/ai-memory';
 import { AppConfig } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { CrdtUserData } from '@app/crdt';
@@ -13,6 +14,7 @@ import { RealtimeRevocation } from '@app/realtime-hub';
 import { UserAccessData } from '@app/user';
 import { WebhookUserData } from '@app/webhook';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeletionTaskKind } from './entities/user-data-deletion-task.entity';
 import { DeletionStatus } from './entities/user-data-deletion.entity';
 
@@ -71,6 +73,8 @@ export class UserDataEraser {
     private readonly emails: EmailUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly memory: MemoryUserData,
+    private readonly agents: AgentUserData,
     private readonly revocation: RealtimeRevocation,
   ) {}
 
@@ -213,6 +217,10 @@ export class UserDataEraser {
         return this.crdt.erase(manager, apiKeyId, organizationIds, userId, limit);
       case 'workflows':
         return this.workflows.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'memory':
+        return this.memory.erase(manager, apiKeyId, organizationIds, userId, limit);
+      case 'agent-runs':
+        return this.agents.erase(manager, apiKeyId, organizationIds, userId, limit);
     }
   }
 

@@ -40,6 +40,10 @@ describe('users/data/get paging', () => {
       activities: ['1800000000000', 'act-1'] as [string, string],
       crdt: ['0', '-1', 'editor-1'] as [string, string, string],
       workflows: ['1800000000001', 'exec_1 step_a u1'] as [string, string],
+      commentReads: ['0', 'doc-1', 'thread-1'] as [string, string, string],
+      threadSubscriptions: ['12'] as [string],
+      memory: ['1800000000002', 'j act_1'] as [string, string],
+      agents: ['1800000000002', 'exec_2'] as [string, string],
     };
     const token = new KeysetPager(USER_DATA_LISTING, {}, scope, key).tokenAfter(USER_DATA_LISTING.cursorOf(cursor));
     const back = new KeysetPager(USER_DATA_LISTING, { pageToken: token }, scope, key);

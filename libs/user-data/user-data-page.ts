@@ -16,6 +16,11 @@ export interface UserDataCursor {
   /** The first value only says whether the list ended (DONE): document and editor ids may be any text, DONE's too. */
   crdt: [string, string, string];
   workflows: [string, string];
+  /** As crdt's: the first value only says whether the list ended. */
+  commentReads: [string, string, string];
+  threadSubscriptions: [string];
+  memory: [string, string];
+  agents: [string, string];
 }
 
 /** Below every bigint keyset value we issue (seq and rank start at 1); the text part is a non-empty placeholder. */
@@ -30,6 +35,10 @@ export const FIRST_PAGE: UserDataCursor = {
   activities: ['0', ''],
   crdt: ['0', '', ''],
   workflows: ['0', ''],
+  commentReads: ['0', '', ''],
+  threadSubscriptions: ['0'],
+  memory: ['0', ''],
+  agents: ['0', ''],
 };
 
 export const isDone = (position: readonly string[]): boolean => position[0] === DONE;
@@ -52,6 +61,14 @@ export const USER_DATA_LISTING = keysetListing(
     'text',
     'bigint',
     'text',
+    'bigint',
+    'text',
+    'text',
+    'bigint',
+    'bigint',
+    'text',
+    'bigint',
+    'text',
   ],
   (cursor: UserDataCursor) =>
     [
@@ -62,6 +79,10 @@ export const USER_DATA_LISTING = keysetListing(
       ...cursor.activities,
       ...cursor.crdt,
       ...cursor.workflows,
+      ...cursor.commentReads,
+      ...cursor.threadSubscriptions,
+      ...cursor.memory,
+      ...cursor.agents,
     ] as const,
 );
 
@@ -79,6 +100,14 @@ export function cursorOf([
   crdtEditor,
   workflowTime,
   workflowKey,
+  readMark,
+  readDocument,
+  readAnnotation,
+  subscriptionSeq,
+  memoryTime,
+  memoryKey,
+  agentTime,
+  agentId,
 ]: readonly string[]): UserDataCursor {
   return {
     comments: [comment],
@@ -88,6 +117,10 @@ export function cursorOf([
     activities: [activityTime, activityId],
     crdt: [crdtMark, crdtDocument, crdtEditor],
     workflows: [workflowTime, workflowKey],
+    commentReads: [readMark, readDocument, readAnnotation],
+    threadSubscriptions: [subscriptionSeq],
+    memory: [memoryTime, memoryKey],
+    agents: [agentTime, agentId],
   };
 }
 

@@ -25,7 +25,9 @@ export class UserDataController {
       "`annotationId`), `reactions` (the user's, with the comment they are on), `notifications` (listing the user, read by them or caused by them, " +
       "in notifications/get's shape), `activities` (activity log records the user performed, oldest first), `crdt` (multiplayer-editing editors " +
       "holding the user's id as an author of changes, in their history or as the creator of versions: `organizationId`, `documentId`, `editorId`, " +
-      '`lastUpdate` ms, `versionIds` the versions the user created). `recordings` is always `[]`: none are stored here. `nextPageToken` continues every list at once and is absent on the last page.',
+      '`lastUpdate` ms, `versionIds` the versions the user created), `commentReads` (threads the user has read: `organizationId`, ' +
+      '`documentId`, `annotationId`, `readAt` ms), `threadSubscriptions` (threads the user subscribed to or unsubscribed from: ' +
+      '`organizationId`, `documentId`, `annotationId`, `subscribed`, `type` manual | auto, `user`). `recordings` is always `[]`: none are stored here. `nextPageToken` continues every list at once and is absent on the last page.',
   })
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetUserDataDto) {
     const { data, nextPageToken } = await this.userData.get(key.apiKeyId, dto);

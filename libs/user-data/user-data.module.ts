@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '@app/activity';
+import { MemoryModule } from '@app/ai-memory';
+import { AgentModule } from '@app/agent';
 import { CommentModule } from '@app/comment';
 import { CrdtModule } from '@app/crdt';
 import { NotificationModule } from '@app/notification';
@@ -16,23 +18,27 @@ import { UserDataService } from './user-data.service';
   imports: [
     TypeOrmModule.forFeature(USER_DATA_ENTITIES),
     ActivityModule,
+    AgentModule,
     CommentModule,
     CrdtModule,
     NotificationModule,
     PresenceModule,
     UserModule,
     WorkflowModule,
+    MemoryModule,
   ],
   providers: [UserDataService, UserDataProducer],
   exports: [
     UserDataService,
     ActivityModule,
+    AgentModule,
     CommentModule,
     CrdtModule,
     NotificationModule,
     PresenceModule,
     UserModule,
     WorkflowModule,
+    MemoryModule,
   ],
 })
 export class UserDataModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityUserData } from '@app/activity';
+import { MemoryUserData } from '@app/ai-memory';
 import { ApiError, AppConfig, KeysetPager, newId } from '@app/common';
 import { CommentUserData } from '@app/comment';
 import { CrdtUserData } from '@app/crdt';
@@ -10,6 +11,7 @@ import { PresenceUserData } from '@app/presence';
 import { ensureOrganization } from '@app/resource';
 import { UserAccessData } from '@app/user';
 import { WorkflowUserData } from '@app/workflow';
+import { AgentUserData } from '@app/agent';
 import { DeleteUserDataDto } from './dto/delete-user-data.dto';
 import { DeletionStatusDto } from './dto/deletion-status.dto';
 import { GetUserDataDto } from './dto/get-user-data.dto';
@@ -30,6 +32,11 @@ export interface UserDataPage {
     notifications: unknown[];
     crdt: unknown[];
     workflows: unknown[];
+    commentReads: unknown[];
+    threadSubscriptions: unknown[];
+    /** Ours: AI memory judgments and knowledge uploads filed under the user. */
+    memory: unknown[];
+    agents: unknown[];
   };
   nextPageToken?: string;
 }
@@ -57,6 +64,8 @@ export class UserDataService {
     private readonly activities: ActivityUserData,
     private readonly crdt: CrdtUserData,
     private readonly workflows: WorkflowUserData,
+    private readonly memory: MemoryUserData,
+    private readonly agents: AgentUserData,
   ) {}
 
   async get(apiKeyId: string, dto: GetUserDataDto): Promise<UserDataPage> {
@@ -107,6 +116,26 @@ export class UserDataService {
       (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
       (w): [string, string] => [w.createdAt, w.key],
     );
+    const commentReads = await featurePage(
+      after.commentReads,
+      ([, ...a], limit) => this.comments.commentReads(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string, string] => ['0', r.documentId, r.annotationId],
+    );
+    const threadSubscriptions = await featurePage(
+      after.threadSubscriptions,
+      ([seq], limit) => this.comments.threadSubscriptions(apiKeyId, organizationId, userId, seq, limit),
+      (s): [string] => [s.seq],
+    );
+    const memory = await featurePage(
+      after.memory,
+      (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
+      (m): [string, string] => [m.createdAt, m.key],
+    );
+    const agents = await featurePage(
+      after.agents,
+      (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
+      (r): [string, string] => [r.startedAt, r.id],
+    );
     const next: UserDataCursor = {
       comments: comments.next,
       reactions: reactions.next,
@@ -115,6 +144,10 @@ export class UserDataService {
       activities: activities.next,
       crdt: crdt.next,
       workflows: workflows.next,
+      commentReads: commentReads.next,
+      threadSubscriptions: threadSubscriptions.next,
+      memory: memory.next,
+      agents: agents.next,
     };
     const page: UserDataPage = {
       data: {
@@ -128,6 +161,10 @@ export class UserDataService {
         notifications: notifications.items.map((n) => n.view),
         crdt: crdt.items.map((e) => e.view),
         workflows: workflows.items.map((w) => w.view),
+        commentReads: commentReads.items,
+        threadSubscriptions: threadSubscriptions.items.map((s) => s.view),
+        memory: memory.items.map((m) => m.view),
+        agents: agents.items.map((r) => r.view),
       },
     };
     const more = Object.values(next).some((position: string[]) => !isDone(position));

@@ -1,4 +1,3 @@
-export * from './access-role';
 export * from './entities';
 export * from './permission-signature';
 export * from './permission.service';

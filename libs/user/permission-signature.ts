@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ResourceType } from '@app/resource';
-import { AccessRole } from './access-role';
+import { AccessRole } from '@app/resource';
 
 /** One permission decision as Velt's generate_signature takes it and a permission provider answers it. */
 export interface PermissionDecision {

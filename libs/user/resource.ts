@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ResourceRef, ResourceType } from '@app/resource';
-import { AccessRole } from './access-role';
+import { AccessRole } from '@app/resource';
 
 export interface GrantRow {
   userId: string;

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '@app/database';
 import { UserGroupMemberService } from '@app/organization';
 import { ResourceType } from '@app/resource';
-import { AccessRole } from './access-role';
+import { AccessRole } from '@app/resource';
 
 /** One access grant of a user; (`rank`, `resourceId`) is its keyset cursor (organization, then folders, then documents). */
 export interface UserGrantItem {

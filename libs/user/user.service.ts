@@ -7,7 +7,7 @@ import { AddUserGroupMembersDto, UserGroupMemberService } from '@app/organizatio
 import { Emit, EventOutbox } from '@app/events';
 import { RealtimeRevocation } from '@app/realtime-hub';
 import { ensureDocument, ensureFolder, ensureOrganization, ensureResource, ResourceRef } from '@app/resource';
-import { AccessRole } from './access-role';
+import { AccessRole } from '@app/resource';
 import type {
   AddUsersDto,
   DeleteUsersDto,

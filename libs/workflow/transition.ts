@@ -165,6 +165,7 @@ export class Transition {
       correlationId: execution.correlationId,
       timestamp: this.now,
       data,
+      actorId,
       receiver:
         execution.webhookUrl && execution.webhookSecretCiphertext
           ? {

@@ -14,9 +14,22 @@ interface StoredApiKeyConfig {
   requireAutoOrgUser?: boolean;
   defaultDocumentAccessType?: DocumentAccessType;
   aiModelKeyCiphertexts?: Partial<Record<AiModelProvider, string>>;
+  aiModelSettings?: Partial<Record<AiModelProvider, AiModelSettings>>;
 }
 
-export type AiModelsConfigView = Partial<Record<AiModelProvider, { displayText: string }>>;
+/** Ours, beside a provider's key: where its OpenAI-compatible API is and which models to use (docs/ai.md). */
+export interface AiModelSettings {
+  baseUrl?: string;
+  chatModel?: string;
+  embeddingModel?: string;
+}
+
+/** A provider's stored key in clear, with its settings: for the model provider (libs/ai) only, never for a response. */
+export interface AiModelCredential extends AiModelSettings {
+  apiKey: string;
+}
+
+export type AiModelsConfigView = Partial<Record<AiModelProvider, { displayText: string } & AiModelSettings>>;
 
 export interface ApiKeyConfigView {
   ownerEmail: string;
@@ -51,7 +64,7 @@ export class ApiKeyConfigService {
     if (!key?.workspace?.account) throw ApiError.notFound('API key not found.');
     const stored = await this.dataSource.getRepository(ApiKeyConfig).findOne({ where: { apiKeyId } });
     const config = (stored?.config ?? {}) as StoredApiKeyConfig;
-    const aiModelsConfig = this.masked(config.aiModelKeyCiphertexts ?? {});
+    const aiModelsConfig = this.masked(config.aiModelKeyCiphertexts ?? {}, config.aiModelSettings ?? {});
     return {
       ownerEmail: key.workspace.account.email,
       planInfo: { type: SELF_HOSTED_PLAN },
@@ -73,9 +86,12 @@ export class ApiKeyConfigService {
       'aiModelKeyCiphertexts'
     >;
     const ciphertexts: Partial<Record<AiModelProvider, string>> = {};
-    // A provider given twice keeps its last key, as a field merge would.
-    for (const entry of aiModelApiKey ?? [])
-      ciphertexts[entry.provider] = encryptSecret(entry.customerApiKey, this.config.encryptionKey);
+    const settings: Partial<Record<AiModelProvider, AiModelSettings>> = {};
+    // A provider given twice keeps its last entry, as a field merge would; an entry replaces the provider's settings.
+    for (const { provider, customerApiKey, ...rest } of aiModelApiKey ?? []) {
+      ciphertexts[provider] = encryptSecret(customerApiKey, this.config.encryptionKey);
+      settings[provider] = rest;
+    }
     await this.dataSource.transaction(async (manager) => {
       const stored = await manager.findOne(ApiKeyConfig, { where: { apiKeyId }, lock: { mode: 'pessimistic_write' } });
       const current = (stored?.config ?? {}) as StoredApiKeyConfig;
@@ -83,18 +99,40 @@ export class ApiKeyConfigService {
         ...current,
         ...given,
         aiModelKeyCiphertexts: { ...current.aiModelKeyCiphertexts, ...ciphertexts },
+        aiModelSettings: { ...current.aiModelSettings, ...settings },
       };
       await manager.save(ApiKeyConfig, { apiKeyId, config: { ...merged } });
     });
-    return aiModelApiKey === undefined ? given : { ...given, aiModelsConfig: this.masked(ciphertexts) };
+    return aiModelApiKey === undefined ? given : { ...given, aiModelsConfig: this.masked(ciphertexts, settings) };
+  }
+
+  /** The stored AI model keys in clear, with their settings, by provider: what libs/ai calls a model with. */
+  async aiModelCredentials(apiKeyId: string): Promise<Partial<Record<AiModelProvider, AiModelCredential>>> {
+    const stored = await this.dataSource.getRepository(ApiKeyConfig).findOne({ where: { apiKeyId } });
+    const config = (stored?.config ?? {}) as StoredApiKeyConfig;
+    return Object.fromEntries(
+      Object.entries(config.aiModelKeyCiphertexts ?? {}).map(([provider, ciphertext]) => [
+        provider,
+        {
+          ...config.aiModelSettings?.[provider as AiModelProvider],
+          apiKey: decryptSecret(ciphertext, this.config.encryptionKey),
+        },
+      ]),
+    );
   }
 
   /** `displayText` is `...` and the key's last 4 characters (`****` when shorter than 12): never the key. */
-  private masked(ciphertexts: Partial<Record<AiModelProvider, string>>): AiModelsConfigView {
+  private masked(
+    ciphertexts: Partial<Record<AiModelProvider, string>>,
+    settings: Partial<Record<AiModelProvider, AiModelSettings>>,
+  ): AiModelsConfigView {
     return Object.fromEntries(
       Object.entries(ciphertexts).map(([provider, ciphertext]) => [
         provider,
-        { displayText: maskSecret(decryptSecret(ciphertext, this.config.encryptionKey)) },
+        {
+          displayText: maskSecret(decryptSecret(ciphertext, this.config.encryptionKey)),
+          ...settings[provider as AiModelProvider],
+        },
       ]),
     );
   }

@@ -67,7 +67,8 @@ export class ApiKeySettingsController {
   @ApiOperation({
     description:
       'The app settings of this API key. `planInfo.type` is always `self-hosted`. AI model keys never come back in clear: each ' +
-      '`aiModelsConfig.<provider>.displayText` is `...` and the last 4 characters of the key (`****` when shorter than 12); absent when none is stored.',
+      '`aiModelsConfig.<provider>.displayText` is `...` and the last 4 characters of the key (`****` when shorter than 12), beside the ' +
+      "entry's `baseUrl`, `chatModel` and `embeddingModel` when set (ours, docs/ai.md); absent when none is stored.",
   })
   async getApiKeyConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() data: Record<string, unknown>) {
     requireNoFields(data);
@@ -78,7 +79,9 @@ export class ApiKeySettingsController {
   @ApiOperation({
     description:
       'Field-merges the given settings and echoes their post-write values. AI model keys are stored encrypted and echoed only masked under ' +
-      '`aiModelsConfig.<provider>.displayText` (`...` and the last 4 characters, `****` when shorter than 12).',
+      '`aiModelsConfig.<provider>.displayText` (`...` and the last 4 characters, `****` when shorter than 12). An `aiModelApiKey` entry may ' +
+      'also set `baseUrl`, `chatModel` and `embeddingModel` (ours): the model provider of the AI routes uses them (docs/ai.md); an entry ' +
+      "replaces its provider's settings.",
   })
   async updateApiKeyConfig(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: UpdateApiKeyConfigDto) {
     return ok('API key configuration updated successfully.', await this.apiKeyConfig.update(key.apiKeyId, dto));

@@ -11,3 +11,5 @@ export * from './entities';
 export * from './permission-provider-config.service';
 export * from './workspace-worker.module';
 export * from './workspace.module';
+export * from './api-key-config.service';
+export { AI_MODEL_PROVIDERS, type AiModelProvider } from './dto/api-key-config.dto';

@@ -1,7 +1,7 @@
 import { Socket } from 'socket.io-client';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './processes';
-import { connect, Handshake, nextEvent, request, userToken } from './realtime-client';
+import { connect, Handshake, nextEvent, nextPresence, request, userToken } from './realtime-client';
 import { seedDocument, seedEditors } from './seed';
 import { createTestEnvironment, TestEnvironment } from './test-environment';
 
@@ -140,10 +140,10 @@ export class FuzzInstances {
       const heard = nextEvent<{ event: { nonce?: string } }>(pair.watcher, 'event', (p) => p.event?.nonce === nonce);
       expect((await request(pair.actor, 'event:broadcast', { ...pair.doc, event: { nonce } })).status).toBe('success');
       await heard;
-      const seen = nextEvent<{ data: { nonce?: string } }>(
+      const seen = nextPresence(
         pair.watcher,
-        'presence:data',
-        (p) => p.data?.nonce === nonce,
+        'set',
+        (p) => (p.data as { nonce?: string } | undefined)?.nonce === nonce,
       );
       expect((await request(pair.actor, 'presence:set', { ...pair.doc, data: { nonce } })).status).toBe('success');
       await seen;

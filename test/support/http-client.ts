@@ -9,6 +9,8 @@ export interface Result<T> {
   data: T;
   nextPageToken?: string;
   pageToken?: string;
+  /** organizations/documents/get by ids: the ids that matched no document. */
+  notFound?: unknown[];
 }
 
 export type ErrorBody = ErrorEnvelope['error'];

@@ -85,6 +85,37 @@ export function nextEvent<T = unknown>(
   });
 }
 
+/** One entry of a `presence:frame`'s `set` or `left`. */
+export interface PresenceEntry {
+  connectionId: string;
+  userId: string;
+  name?: string;
+  data?: unknown;
+}
+/** A connection's presence as a subscriber hears it: a frame's entry, with the frame's document. */
+export type PresenceHeard = PresenceEntry & { organizationId: string; documentId: string };
+
+/**
+ * Resolves with the next entry in `kind` (`set` or `left`) of a `presence:frame` heard by `socket`, but its own
+ * connection's, that satisfies `match`.
+ */
+export function nextPresence(
+  socket: Socket,
+  kind: 'set' | 'left',
+  match: (entry: PresenceHeard) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<PresenceHeard> {
+  type Frame = { organizationId: string; documentId: string } & Record<'set' | 'left', PresenceEntry[]>;
+  let heard: PresenceHeard | undefined;
+  const found = (frame: Frame) => {
+    heard = frame[kind]
+      .map((entry) => ({ organizationId: frame.organizationId, documentId: frame.documentId, ...entry }))
+      .find((entry) => entry.connectionId !== socket.id && match(entry));
+    return heard !== undefined;
+  };
+  return nextEvent<Frame>(socket, 'presence:frame', found, timeoutMs).then(() => heard as PresenceHeard);
+}
+
 export async function userToken(
   baseUrl: string,
   owner: Credentials,

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ActivityHttpModule } from '@app/activity/http';
+import { MemoryHttpModule } from '@app/ai-memory/http';
+import { AgentHttpModule } from '@app/agent/http';
+import { AiHttpModule } from '@app/ai/http';
 import { AuthModule } from '@app/auth';
 import { CollabHttpModule } from '@app/collab/http';
 import { AppLoggerModule, ConfigModule } from '@app/common';
@@ -61,7 +64,10 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     ActivityHttpModule,
     CollabHttpModule,
     WorkflowHttpModule,
+    AiHttpModule,
+    AgentHttpModule,
     ConsoleHttpModule,
+    MemoryHttpModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })

@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ACTIVITY_ENTITIES } from '@app/activity/entities';
+import { AGENT_ENTITIES } from '@app/agent/entities';
+import { AI_ENTITIES } from '@app/ai/entities';
+import { AI_MEMORY_ENTITIES } from '@app/ai-memory/entities';
 import { COMMENT_ENTITIES } from '@app/comment/entities';
 import { AppConfig } from '@app/common';
 import { CRDT_ENTITIES } from '@app/crdt/entities';
@@ -38,5 +41,8 @@ export default new DataSource({
     ...EMAIL_ENTITIES,
     ...CRDT_ENTITIES,
     ...WORKFLOW_ENTITIES,
+    ...AI_ENTITIES,
+    ...AI_MEMORY_ENTITIES,
+    ...AGENT_ENTITIES,
   ],
 });

@@ -1,6 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentWorkerModule } from '@app/agent';
 import { ActivityWorkerModule } from '@app/activity';
+import { MemoryWorkerModule } from '@app/ai-memory';
 import { AppLoggerModule, ConfigModule } from '@app/common';
+import { CommentWorkerModule } from '@app/comment';
 import { DatabaseModule } from '@app/database';
 import { EmailWorkerModule } from '@app/email';
 import { EVENT_SINKS } from '@app/event-sinks';
@@ -26,8 +29,11 @@ const PROCESSOR_MODULES = [
   MigrationWorkerModule,
   UserDataWorkerModule,
   ActivityWorkerModule,
+  CommentWorkerModule,
   EmailWorkerModule,
   WorkflowWorkerModule,
+  MemoryWorkerModule,
+  AgentWorkerModule,
 ];
 
 @Module({})

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DocumentRefDto, IsIdentifier, PageRequestDto } from '@app/common';
+import { clientLimit } from '@app/realtime-hub';
 import { CommentContentDto, IsCommentId } from './comment-content.dto';
 import { CommentUserDto, PriorityDto, StatusDto, VisibilityDto } from './velt-models.dto';
 
@@ -94,7 +95,7 @@ export class ClientDeleteDto extends ClientThreadRefDto {
 }
 
 export class ClientReactionDto extends ClientCommentRefDto {
-  @IsString() @Length(1, 64) icon: string;
+  @IsString() @Length(1, clientLimit('reaction icon')) icon: string;
 }
 
 /** Absent fields are left as they are; `priority: null` and `assignedTo: null` clear them. */
@@ -125,6 +126,6 @@ export class ClientChangesDto extends ClientDocumentRefDto {
 
 export class MentionableUsersDto extends ClientDocumentRefDto {
   /** Matches the start of a user's name, e-mail or id, case-insensitively. */
-  @IsOptional() @IsString() @MaxLength(100) query?: string;
-  @IsOptional() @IsInt() @Min(1) @Max(100) limit?: number;
+  @IsOptional() @IsString() @MaxLength(clientLimit('mentionable query')) query?: string;
+  @IsOptional() @IsInt() @Min(1) @Max(clientLimit('mentionable users')) limit?: number;
 }

@@ -11,10 +11,10 @@ import {
   Min,
 } from 'class-validator';
 import { NestedArray, NoEffect } from '@app/common';
+import { clientLimit } from '@app/realtime-hub';
 import { TaggedUserContactDto } from './velt-models.dto';
 
-export const MAX_COMMENT_LENGTH = 65_536;
-export const MAX_ATTACHMENTS = 100;
+const MAX_COMMENT_LENGTH = clientLimit('comment text');
 
 export function IsCommentId(each = false): PropertyDecorator {
   return (target, key) => {
@@ -41,13 +41,13 @@ export class CommentContentDto {
   @IsBoolean()
   isCommentTextAvailable?: boolean;
 
-  @NestedArray(() => TaggedUserContactDto, { optional: true, allowEmpty: true, maxItems: 100 })
+  @NestedArray(() => TaggedUserContactDto, { optional: true, allowEmpty: true, maxItems: clientLimit('mentions') })
   taggedUserContacts?: TaggedUserContactDto[];
 
   /** Velt's Attachment objects, stored and returned as sent (files are not stored here). */
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_ATTACHMENTS)
+  @ArrayMaxSize(clientLimit('attachments'))
   @IsObject({ each: true })
   attachments?: Record<string, unknown>[];
 }

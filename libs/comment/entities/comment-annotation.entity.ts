@@ -77,6 +77,10 @@ export class CommentAnnotation {
   @Column({ name: 'comment_type', type: 'text', nullable: true })
   commentType: string | null;
 
+  /** Velt's `sourceType` of a thread made by a REST route: `rest-api`; null for one made from the client plane. */
+  @Column({ name: 'source_type', type: 'text', nullable: true, default: 'rest-api' })
+  sourceType: string | null;
+
   @Column({ type: 'jsonb', nullable: true })
   suggestion: Record<string, unknown> | null;
 

@@ -5,7 +5,8 @@ import { DocumentEntity } from '@app/document';
  * The change log of a document's comments: one row per changed thread per transaction, written under
  * the document's lock so `seq` orders a document's changes by commit. Live `comment:change` events carry
  * `seq` as their cursor, and a reconnecting client catches up from it. Deleted threads keep their rows:
- * they are the tombstones a catch-up reports.
+ * they are the tombstones a catch-up reports. Rows older than COMMENT_CHANGE_RETENTION_S are deleted by
+ * the worker's sweep (CommentChangeRetentionSweeper); a catch-up from before them is answered "relist".
  */
 @Entity('comment_change')
 @Index('IDX_comment_change_document', ['apiKeyId', 'organizationId', 'documentId', 'seq'])

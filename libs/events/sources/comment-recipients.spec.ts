@@ -1,5 +1,5 @@
 import { commentRecipients } from './comment-recipients';
-import { CommentEventData } from './comment.source';
+import { CommentEventData } from './comment-event';
 
 describe('commentRecipients', () => {
   const base = { apiKeyId: 'key-1', occurredAt: new Date(0), organizationId: 'org-1', documentId: 'doc-1' };

@@ -1,4 +1,4 @@
-import { CommentEvent, NotificationUser } from './comment.source';
+import { CommentEvent, NotificationUser } from './comment-event';
 
 /** Why a person hears about a comment event; the first reason that applies wins, in this order. */
 export const RECIPIENT_REASONS = ['mention', 'assign', 'reply', 'status'] as const;

@@ -1,5 +1,5 @@
 import { actionTypeOf, EventEnvelope, EventScope } from '../domain-event';
-import { NotificationUser } from './comment.source';
+import { NotificationUser } from './comment-event';
 
 /** One changed field, as Velt's ActivityChange: the value before and after (null when there was none). */
 export interface FieldChange {

@@ -18,6 +18,8 @@ export interface WorkflowEventData extends EventScope {
   correlationId: string;
   timestamp: number;
   data: Record<string, unknown> | null;
+  /** Who made the change (a reviewer's decision, a cancel), when a person did; sinks that file decisions by person read it. */
+  actorId?: string | null;
   receiver: WorkflowReceiver | null;
 }
 

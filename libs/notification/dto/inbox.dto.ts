@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, OrganizationRefDto, PageRequestDto } from '@app/common';
+import { IsIdentifier, OrganizationRefDto, PageRequestDto } from '@app/common';
+import { clientLimit } from '@app/realtime-hub';
 import { IntersectionType } from '@nestjs/mapped-types';
 import { PreferencesDto } from './notification-config.dto';
 
@@ -12,7 +13,7 @@ export class InboxListDto extends IntersectionType(OrganizationRefDto, PageReque
 export class InboxMarkDto extends OrganizationRefDto {
   @IsArray()
   @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_ARRAY_ITEMS)
+  @ArrayMaxSize(clientLimit('notification ids'))
   @IsIdentifier({ each: true })
   notificationIds: string[];
 

@@ -5,7 +5,10 @@ import { UserDataDeletion } from './user-data-deletion.entity';
  * What one task erases for its user, in this order (access first: it stops the user at once; presence
  * after it, once the user's sockets have lost their grants and cannot re-join). crdt-attribution
  * anonymizes the user ids stored beside multiplayer-editing content, which itself stays; workflows
- * anonymizes the user's review workflow decisions and the events naming them, which stay.
+ * anonymizes the user's review workflow decisions and the events naming them, which stay; memory deletes
+ * the user's AI memory judgments and the knowledge files filed under them.
+ * anonymizes the user's review workflow decisions and the events naming them, which stay; agent-runs
+ * forgets who started the user's agent runs, which stay.
  */
 export const DELETION_TASK_KINDS = [
   'access',
@@ -20,6 +23,8 @@ export const DELETION_TASK_KINDS = [
   'emails',
   'crdt-attribution',
   'workflows',
+  'memory',
+  'agent-runs',
 ] as const;
 export type DeletionTaskKind = (typeof DELETION_TASK_KINDS)[number];
 

@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { Describe, IsEmailAddress, IsIdentifier, MAX_ARRAY_ITEMS, NestedArray } from '@app/common';
 import { RESOURCE_TYPES, ResourceType } from '@app/resource';
-import { ACCESS_ROLES, AccessRole } from '../access-role';
+import { ACCESS_ROLES, AccessRole } from '@app/resource';
 
 /** 9999-12-31T23:59:59Z, the last instant PostgreSQL and Date both represent comfortably. */
 const MAX_UNIX_SECONDS = 253_402_300_799;

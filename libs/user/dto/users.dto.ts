@@ -17,7 +17,7 @@ import {
   PageRequestDto,
   UserRefDto,
 } from '@app/common';
-import { ACCESS_ROLES, AccessRole } from '../access-role';
+import { ACCESS_ROLES, AccessRole } from '@app/resource';
 
 /** The three filter combinations of the spec: organization, organization + document, organization + folder. */
 export class UserScopeDto extends OrganizationRefDto {

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { DocumentEntity } from '@app/document';
-import { AccessRole } from '../access-role';
+import type { AccessRole } from '@app/resource';
 
 /**
  * A user's role on one document. ON UPDATE CASCADE: document migration re-keys the

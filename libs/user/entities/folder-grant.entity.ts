@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Folder } from '@app/document';
-import { AccessRole } from '../access-role';
+import type { AccessRole } from '@app/resource';
 
 /** A user's role on a folder and, through the folder chain, on what it contains. */
 @Entity('folder_grant')

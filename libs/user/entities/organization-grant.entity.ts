@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Organization } from '@app/organization';
-import { AccessRole } from '../access-role';
+import type { AccessRole } from '@app/resource';
 
 /** A user's role on a whole organization (docs/architecture.md "Tenancy and access"); ignored once `expiresAt` has passed. */
 @Entity('organization_grant')

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 
 /**
  * One emitted trigger, written in the transaction of the change that caused it (the outbox).
@@ -12,6 +13,10 @@ export class WebhookEvent {
 
   @Column({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @Column({ name: 'organization_id', type: 'text', collation: 'C' })
   organizationId: string;

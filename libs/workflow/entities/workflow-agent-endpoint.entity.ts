@@ -1,10 +1,15 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 
 /** The HTTP agent endpoint of an API key (docs/review-workflows.md "Our agent contract"): agent steps call it. */
 @Entity('workflow_agent_endpoint')
 export class WorkflowAgentEndpoint {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @Column({ type: 'text' })
   url: string;

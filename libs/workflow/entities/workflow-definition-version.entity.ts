@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 import type { CompiledGraph, DefinitionContent } from '../graph';
 
 /** A snapshot of each version a definition had, kept for audit: executions copy the graph they pin. */
@@ -6,6 +7,10 @@ import type { CompiledGraph, DefinitionContent } from '../graph';
 export class WorkflowDefinitionVersion {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @PrimaryColumn({ name: 'definition_id', type: 'text', collation: 'C' })
   definitionId: string;

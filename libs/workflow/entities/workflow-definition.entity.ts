@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 import type { CompiledGraph, DefinitionContent } from '../graph';
 
 export type DefinitionStatus = 'active' | 'tombstoned';
@@ -11,6 +12,10 @@ export type DefinitionStatus = 'active' | 'tombstoned';
 export class WorkflowDefinition {
   @PrimaryColumn({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @PrimaryColumn({ name: 'definition_id', type: 'text', collation: 'C' })
   definitionId: string;

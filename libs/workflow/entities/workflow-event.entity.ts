@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 
 /** An execution's event stream (getEvents): `seq` counts from 1 without gaps per execution. */
 @Entity('workflow_event')
@@ -15,6 +16,10 @@ export class WorkflowEvent {
 
   @Column({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @Column({ type: 'text' })
   type: string;

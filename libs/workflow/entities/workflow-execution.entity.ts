@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 import type { ExecutionGraph, RunState } from '../graph';
 
 export const EXECUTION_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
@@ -21,6 +22,10 @@ export class WorkflowExecution {
 
   @Column({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @Column({ name: 'definition_id', type: 'text', collation: 'C' })
   definitionId: string;

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 
 /** One reviewer's decision on a human step, or one resolution of an agent step: a reviewer decides once. */
 @Entity('workflow_step_response')
@@ -16,6 +17,10 @@ export class WorkflowStepResponse {
 
   @Column({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   /** The user who decided (reviewer or actor): what the GDPR routes find and anonymise. */
   @Column({ name: 'responder_id', type: 'text' })

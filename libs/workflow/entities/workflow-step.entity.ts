@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from '@app/workspace';
 
 export const STEP_STATUSES = [
   'pending',
@@ -40,6 +41,10 @@ export class WorkflowStep {
 
   @Column({ name: 'api_key_id', type: 'text' })
   apiKeyId: string;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @Column({ name: 'node_id', type: 'text' })
   nodeId: string;

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUrl, Length } from 'class-validator';
 import { NestedArray, NoEffect } from '@app/common';
 
 export const AI_MODEL_PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
@@ -15,6 +15,27 @@ export class AiModelApiKeyDto {
   @IsString()
   @Length(1, 1024)
   customerApiKey: string;
+
+  /** Ours: an OpenAI-compatible endpoint (Ollama, vLLM, a proxy) instead of the provider's own; the webhooks' address guard applies (docs/ai.md). */
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'baseUrl must be an http(s) URL' },
+  )
+  @Length(1, 2048)
+  baseUrl?: string;
+
+  /** Ours: the chat model used when a request names none (docs/ai.md). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  chatModel?: string;
+
+  /** Ours: the embedding model (docs/ai.md). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  embeddingModel?: string;
 }
 
 /** Every field optional, at least one required (Velt's page); stored field by field and read back by apikeyconfig/get. */
@@ -39,7 +60,6 @@ export class UpdateApiKeyConfigDto {
   @IsIn(DOCUMENT_ACCESS_TYPES)
   defaultDocumentAccessType?: DocumentAccessType;
 
-  @NoEffect('stored encrypted and read back masked; there are no AI features here.')
   @NestedArray(() => AiModelApiKeyDto, { optional: true, maxItems: AI_MODEL_PROVIDERS.length })
   aiModelApiKey?: AiModelApiKeyDto[];
 }

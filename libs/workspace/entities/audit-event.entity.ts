@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKey } from './api-key.entity';
 
 /**
  * Credential changes of a workspace and every change made from the console, written by the worker from
@@ -16,6 +17,10 @@ export class AuditEvent {
 
   @Column({ name: 'api_key_id', type: 'text', nullable: true })
   apiKeyId: string | null;
+
+  @ManyToOne(() => ApiKey, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'api_key_id' })
+  apiKey?: ApiKey;
 
   @Column({ type: 'text' })
   action: string;

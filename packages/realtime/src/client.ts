@@ -5,10 +5,10 @@ import { backoffMs, isTransient } from './retry';
 import { Room } from './room';
 import {
   CommentChange,
-  Connection,
   DocumentRef,
   LiveStateValue,
   Notification,
+  PresenceFrame,
   PresenceUser,
   RealtimeError,
   RoomEvent,
@@ -84,9 +84,8 @@ export class RealtimeClient {
     this.socket.on('presence', (event: DocumentRef & { users: PresenceUser[] }) =>
       this.roomOf(event)?.presence.setUsers(event.users),
     );
-    this.socket.on('presence:data', (event: DocumentRef & Connection) => this.roomOf(event)?.presence.received(event));
-    this.socket.on('presence:leave', (event: DocumentRef & { connectionId: string }) =>
-      this.roomOf(event)?.presence.left(event.connectionId),
+    this.socket.on('presence:frame', (frame: PresenceFrame) =>
+      this.roomOf(frame)?.presence.received(frame, this.socket.id),
     );
     this.socket.on('event', (event: DocumentRef & RoomEvent) => this.roomOf(event)?.receiveEvent(event));
     this.socket.on('comment:change', (change: CommentChange) => this.roomOf(change)?.comments.receive(change));

@@ -18,11 +18,8 @@ export interface ThreadPage {
   cursor: Cursor;
 }
 
-interface Changes {
-  cursor: Cursor;
-  threads: Thread[];
-  deleted: string[];
-}
+/** A catch-up's answer: what changed since the cursor, or `relist` when the server's change log no longer reaches back to it. */
+type Changes = { cursor: Cursor; threads: Thread[]; deleted: string[] } | { cursor: Cursor; relist: true };
 
 type Entry = [annotationId: string, thread: Thread | null];
 const entry = (thread: Thread): Entry => [thread.annotationId, thread];
@@ -32,14 +29,17 @@ const entry = (thread: Thread): Entry => [thread.annotationId, thread];
  * from the pages read, the `comment:change` pushes and the catch-up after a reconnect.
  */
 export class RoomComments {
-  private readonly threadList = new ThreadList();
+  private threadList = new ThreadList();
   private readonly listeners = new Listeners<Thread[]>();
+  /** The page size of the last first page read, so a relist reads the same; undefined until one is read. */
+  private listed: { pageSize?: number } | undefined;
 
   constructor(private readonly send: Send) {}
 
   /** One page of the document's threads, newest change first; they join the live list, which is kept from then on. */
   async list(options: { pageSize?: number; pageToken?: string } = {}): Promise<ThreadPage> {
     const page = await this.send<ThreadPage>('comments:list', options);
+    if (options.pageToken === undefined) this.listed = { pageSize: options.pageSize };
     this.take(page.threads.map(entry), page.cursor);
     return page;
   }
@@ -120,11 +120,23 @@ export class RoomComments {
     this.take([[change.annotationId, change.kind === 'thread_deleted' ? null : change.thread]], change.cursor);
   }
 
-  /** After a reconnect: what changed since the highest cursor heard (none before a page is read or a change is heard). */
-  async catchUp(): Promise<void> {
+  /**
+   * After a (re)subscribe whose ack carried `current`: what changed since the highest cursor heard. A room
+   * that has heard none yet starts from `current`, so it catches up after its next reconnect even if
+   * it never lists. When the server's change log no longer reaches back that far (COMMENT_CHANGE_RETENTION_S),
+   * the list is dropped and, if a page was read, the first page is read again.
+   */
+  async catchUp(current: Cursor): Promise<void> {
     const since = this.threadList.cursor;
-    if (since === undefined) return;
+    if (since === undefined) {
+      this.threadList.advance(current);
+      return;
+    }
     const changes = await this.send<Changes>('comments:changes', { since });
+    if ('relist' in changes) {
+      await this.relist(changes.cursor);
+      return;
+    }
     this.take(
       [...changes.threads.map(entry), ...changes.deleted.map((annotationId): Entry => [annotationId, null])],
       changes.cursor,
@@ -137,6 +149,13 @@ export class RoomComments {
 
   private async thread(event: string, payload: object): Promise<Thread> {
     return (await this.send<{ thread: Thread }>(event, payload)).thread;
+  }
+
+  private async relist(cursor: Cursor): Promise<void> {
+    this.threadList = new ThreadList();
+    this.threadList.advance(cursor);
+    if (this.listed) await this.list(this.listed);
+    this.listeners.emit(this.threadList.list());
   }
 
   private take(entries: Entry[], cursor: Cursor): void {

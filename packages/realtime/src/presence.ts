@@ -1,10 +1,13 @@
 import { Listeners } from './listeners';
-import type { Send } from './request';
-import type { Connection, PresenceData, PresenceUser } from './types';
+import type { Post } from './request';
+import type { Connection, PresenceData, PresenceFrame, PresenceUser } from './types';
+
+/** The presence frame version this client reads. */
+const FRAME_VERSION = 1;
 
 /**
  * Who is in a room: the users (from the server's `presence` list) and the other connections with the
- * presence data each last set (seeded by the subscribe ack, kept from `presence:data` and `presence:leave`).
+ * presence data each last set (seeded by the subscribe ack, kept from the server's `presence:frame`s).
  */
 export class Presence {
   private users: PresenceUser[] = [];
@@ -16,7 +19,7 @@ export class Presence {
 
   constructor(
     private readonly selfId: string,
-    private readonly send: Send,
+    private readonly post: Post,
   ) {}
 
   /** Everyone present but this user. */
@@ -33,10 +36,14 @@ export class Presence {
     return this.userListeners.add(listener);
   }
 
-  /** Replaces this connection's presence data; the server delivers the latest to the others, coalesced. */
+  /**
+   * Replaces this connection's presence data; resolves once sent. The server delivers the latest to the
+   * others in its next frame. No ack comes back (a cursor moves many times a second): a refusal (too
+   * large, too fast) arrives as the socket's `refused` event.
+   */
   async set(data: PresenceData): Promise<void> {
     this.data = data;
-    await this.send('presence:set', { data });
+    await this.post('presence:set', { data });
   }
 
   /** The other connections in the room and their data. */
@@ -72,13 +79,17 @@ export class Presence {
     if (this.data) await this.set(this.data);
   }
 
-  received({ connectionId, userId, name, data }: Connection): void {
-    this.peers.set(connectionId, { connectionId, userId, name, data });
-    this.connectionListeners.emit(this.connections());
-  }
-
-  left(connectionId: string): void {
-    if (this.peers.delete(connectionId)) this.connectionListeners.emit(this.connections());
+  /** A frame's sets and leaves, but this connection's own (`ownConnectionId`); listeners hear once per frame that changed something. */
+  received(frame: PresenceFrame, ownConnectionId: string | undefined): void {
+    if (frame.v !== FRAME_VERSION) return;
+    let changed = false;
+    for (const { connectionId, userId, name, data } of frame.set) {
+      if (connectionId === ownConnectionId) continue;
+      this.peers.set(connectionId, { connectionId, userId, name, data });
+      changed = true;
+    }
+    for (const { connectionId } of frame.left) changed = this.peers.delete(connectionId) || changed;
+    if (changed) this.connectionListeners.emit(this.connections());
   }
 
   clear(): void {

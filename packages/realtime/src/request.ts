@@ -12,3 +12,6 @@ export async function request<T>(socket: Socket, event: string, payload: unknown
 
 /** A room's operation: sent once its (re)subscription has landed, with the room's document in the payload. */
 export type Send = <T = unknown>(event: string, payload: object) => Promise<T>;
+
+/** A room's message without an answer (presence sets): sent once its (re)subscription has landed; a refusal comes back as a `refused` event. */
+export type Post = (event: string, payload: object) => Promise<void>;

@@ -2,11 +2,13 @@ import type { Socket } from 'socket.io-client';
 import { RoomComments } from './comments';
 import { Listeners } from './listeners';
 import { Presence } from './presence';
-import { request } from './request';
-import type { Connection, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
+import { Post, request } from './request';
+import type { Connection, Cursor, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
 
 interface Subscribed {
   role: 'editor' | 'viewer';
+  /** The document's comment cursor: where a room that has heard no change catches up from. */
+  cursor: Cursor;
   presence: PresenceUser[];
   liveStates: LiveStateValue[];
   connections: Connection[];
@@ -36,7 +38,7 @@ export class Room {
     selfId: string,
     private readonly onLeave: (room: Room) => void,
   ) {
-    this.presence = new Presence(selfId, this.send);
+    this.presence = new Presence(selfId, this.post);
     this.comments = new RoomComments(this.send);
   }
 
@@ -83,7 +85,8 @@ export class Room {
 
   /**
    * (Re)subscribes: the ack's presence, connections and live states replace ours. After a reconnect the
-   * user's presence data is set again and the thread list catches up, in the background.
+   * user's presence data is set again and the thread list catches up, in the background; the first
+   * subscribe takes the ack's comment cursor as the point to catch up from.
    */
   async subscribe(): Promise<void> {
     const pushesBefore = this.presence.pushes;
@@ -94,7 +97,7 @@ export class Room {
     this.presence.subscribedUsers(ack.presence, pushesBefore);
     for (const state of ack.liveStates) this.setState(state);
     void this.presence.subscribed(ack.connections).catch(() => undefined);
-    void this.comments.catchUp().catch(() => undefined);
+    void this.comments.catchUp(ack.cursor).catch(() => undefined);
   }
 
   matches(ref: DocumentRef): boolean {
@@ -135,5 +138,10 @@ export class Room {
   private readonly send = async <T>(event: string, payload: object): Promise<T> => {
     await this.subscribed.catch(() => undefined);
     return request<T>(this.socket, event, { ...this.ref, ...payload });
+  };
+
+  private readonly post: Post = async (event, payload) => {
+    await this.subscribed.catch(() => undefined);
+    this.socket.emit(event, { ...this.ref, ...payload });
   };
 }

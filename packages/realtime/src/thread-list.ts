@@ -29,7 +29,8 @@ export class ThreadList {
     return true;
   }
 
-  private advance(cursor: Cursor): void {
+  /** Moves the catch-up point up to `cursor` (never down). */
+  advance(cursor: Cursor): void {
     if (above(cursor, this.cursor)) this.cursor = cursor;
   }
 

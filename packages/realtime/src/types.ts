@@ -38,6 +38,13 @@ export interface Connection<T = PresenceData> {
   data: T;
 }
 
+/** One tick of a room's presence (wire version 1): each changed connection once, with its latest data or as left. */
+export interface PresenceFrame extends DocumentRef {
+  v: number;
+  set: Connection[];
+  left: Array<{ connectionId: string; userId: string }>;
+}
+
 /** An ephemeral event another connection broadcast to the room. */
 export interface RoomEvent<T = unknown> {
   connectionId: string;

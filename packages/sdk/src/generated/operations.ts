@@ -98,9 +98,33 @@ export type AddUsersDto = {
   folderId?: string;
   users: Array<UserInputDto>;
 };
+export type AgentAiConfigDto = {
+  provider?: "gemini" | "claude" | "openai";
+  model?: string;
+  responseMimeType?: string;
+  maxToolTurns?: number;
+};
+export type AgentRefDto = {
+  agentId: string;
+};
 export type AiModelApiKeyDto = {
   provider: "openai" | "anthropic" | "gemini";
   customerApiKey: string;
+  baseUrl?: string;
+  chatModel?: string;
+  embeddingModel?: string;
+};
+export type AlertRefDto = {
+  alertId: string;
+};
+export type AlertUserDto = {
+  uid: string;
+};
+export type AnalyticsDto = {
+  agentId?: string;
+  year?: string;
+  month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12";
+  model?: string;
 };
 export type AnnotationChangeDto = {
   from?: CommentUserDto;
@@ -114,6 +138,10 @@ export type AnnotationChangeDto = {
   context?: Record<string, unknown>;
   suggestion?: Record<string, unknown>;
 };
+export type AnnotationsStageDto = {
+  strategy?: "findings" | "word-level" | "page-level" | "none";
+  enabled?: boolean;
+};
 export type ApiKeyRefDto = {
   apiKey: string;
 };
@@ -121,6 +149,20 @@ export type ApiKeyWebhookConfigDto = {
   authToken?: string;
   rawNotificationUrl?: string;
   processedNotificationUrl?: string;
+};
+export type AskAiDto = {
+  model: string;
+  prompt: string;
+  text: string;
+};
+export type AskMemoryDto = {
+  question: string;
+  filters?: JudgmentFiltersDto;
+  recencyDays?: number;
+  organizationId?: string;
+  orgId?: string;
+  documentId?: string;
+  docId?: string;
 };
 export type BatchConfigDto = {
   document?: BatchScopeDto;
@@ -181,15 +223,40 @@ export type ConsoleSignInDto = {
   workspaceId: string;
   authToken: string;
 };
+export type ContextGatheringDto = {
+  strategies: Array<"web-page-text" | "web-page-screenshot" | "web-page-html" | "web-page-css" | "web-page-links" | "web-page-accessibility" | "computed-styles" | "robots-txt" | "sitemap-data" | "lighthouse" | "rest-api" | "none">;
+  strategyOptions?: Record<string, unknown>;
+  aiConfig?: AgentAiConfigDto;
+};
 export type CountAnnotationsDto = {
   documentIds: Array<string>;
   userId: string;
   statusIds?: Array<string>;
   organizationId: string;
 };
+export type CountExecutionsDto = {
+  agentIds?: Array<string>;
+  status?: "running" | "passed" | "failed" | "partial" | "error" | "skipped";
+};
 export type CrdtVersionPolicyDto = {
   automaticMinutes?: number;
   automaticRetentionDays?: number;
+};
+export type CreateAgentDto = {
+  name: string;
+  description: string;
+  enabled: boolean;
+  contextGathering: ContextGatheringDto;
+  execution: ExecutionConfigDto;
+  rawInstructions?: string;
+  instructions?: string;
+  phaseTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+  postProcess?: PostProcessDto;
+  input?: Record<string, unknown>;
+  scope?: Record<string, unknown>;
+  setup?: Record<string, unknown>;
 };
 export type CreateApiKeyDto = {
   type: "testing" | "production";
@@ -239,11 +306,21 @@ export type CreateEndpointDto = {
   uid?: string;
   metadata?: Record<string, unknown>;
 };
+export type CreateGroupDto = {
+  name: string;
+  description?: string;
+  agentIds?: Array<string>;
+  metadata?: Record<string, unknown>;
+};
 export type CreateWorkspaceDto = {
   ownerEmail: string;
   name?: string;
   workspaceName?: string;
   avatar?: string;
+};
+export type DateRangeDto = {
+  start?: unknown;
+  end?: unknown;
 };
 export type DelayConfigDto = {
   isEnabled?: boolean;
@@ -326,6 +403,13 @@ export type DeletionStatusDto = {
 export type DeliveryRefDto = {
   deliveryId: string;
 };
+export type DemoFeedbackDto = {
+  demoId: string;
+  demoTitle: string;
+  demoHtml: string;
+  demoExpected: string;
+  feedback: string;
+};
 export type DiffCrdtVersionsDto = {
   fromVersionId?: string;
   toVersionId?: string;
@@ -334,6 +418,10 @@ export type DiffCrdtVersionsDto = {
   organizationId: string;
   documentId: string;
   editorId: string;
+};
+export type DismissAlertDto = {
+  user?: AlertUserDto;
+  alertId: string;
 };
 export type DispatchExecutionDto = {
   definitionId: string;
@@ -397,8 +485,23 @@ export type EmailStatusDto = {
 export type EndpointRefDto = {
   endpointId: string;
 };
+export type ExecutionConfigDto = {
+  executionStrategy?: "ai" | "service" | "service+ai" | "stagehand-agent" | "mcp-tools";
+  serviceId?: string;
+  aiConfig?: AgentAiConfigDto;
+  mcpServers?: Array<Record<string, unknown>>;
+  responseDescriptions?: Record<string, unknown>;
+  strategyOptions?: Record<string, unknown>;
+  knowledge?: KnowledgeDto;
+};
 export type ExecutionRefDto = {
   executionId: string;
+};
+export type ExtractDto = {
+  fileBase64: string;
+  mimeType: string;
+  provider?: "gemini" | "claude" | "openai";
+  fileName?: string;
 };
 export type FolderInputDto = {
   folderId: string;
@@ -441,6 +544,11 @@ export type GetActivitiesDto = {
   order?: "asc" | "desc";
   pageSize?: number;
   pageToken?: string;
+};
+export type GetAgentsDto = {
+  agentId?: string;
+  filter?: "defaultOnly" | "customOnly";
+  groupId?: string;
 };
 export type GetAnnotationsDto = {
   documentId?: string;
@@ -510,6 +618,10 @@ export type GetDocumentsDto = {
   pageSize?: number;
   pageToken?: string;
 };
+export type GetExecutionDto = {
+  executionId: string;
+  includeResults?: boolean;
+};
 export type GetExecutionEventsDto = {
   sinceSeq?: number;
   pageSize?: number;
@@ -557,6 +669,9 @@ export type GetPermissionsDto = {
   folderIds?: Array<string>;
   documentIds?: Array<string>;
 };
+export type GetProfileDto = {
+  targetUserId?: string;
+};
 export type GetUserDataDto = {
   organizationId: string;
   userId: string;
@@ -583,6 +698,43 @@ export type GroupDto = {
   quorum: number;
   onQuorumMet?: "waitAll" | "cancelOnQuorum" | "joinOnQuorum";
   requiredNodeIds?: Array<string>;
+};
+export type GroupMembersDto = {
+  groupId: string;
+  agentIds: Array<string>;
+};
+export type GroupRefDto = {
+  groupId: string;
+};
+export type IngestKnowledgeDto = {
+  source: "inline" | "fileRef";
+  file?: InlineFileDto;
+  fileRef?: string;
+  mimeType?: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "text/plain";
+  organizationId?: string;
+  documentId?: string;
+  user?: UploaderDto;
+};
+export type InlineFileDto = {
+  base64: string;
+  mimeType: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "text/plain";
+  fileName: string;
+  fileSize: number;
+};
+export type JudgmentFiltersDto = {
+  decision?: "comment" | "resolve" | "approved" | "rejected" | "in_progress" | "agree" | "disagree" | "endorse" | "document_approved" | "document_rejected";
+  judgeType?: "human" | "agent";
+  contentType?: string;
+  reviewerId?: string;
+  annotationId?: string;
+  dateRange?: DateRangeDto;
+  excludeDocumentIds?: Array<string>;
+};
+export type KnowledgeDto = {
+  useMemory?: boolean;
+  maxChunks?: number;
+  maxPatterns?: number;
+  maxActivities?: number;
 };
 export type LinkSignInDto = {
   token: string;
@@ -623,6 +775,13 @@ export type ListEndpointsDto = {
   iterator?: string;
 };
 export type ListExecutionsDto = {
+  agentId?: string;
+  organizationId?: string;
+  documentId?: string;
+  pageSize?: number;
+  pageToken?: string;
+};
+export type ListExecutionsDto2 = {
   definitionId?: string;
   status?: "pending" | "running" | "completed" | "failed" | "cancelled";
   pageSize?: number;
@@ -744,6 +903,14 @@ export type PermissionProviderSettingsDto = {
 export type PermissionUserDto = {
   userId: string;
 };
+export type PostProcessDto = {
+  guardrails?: StageToggleDto;
+  deletePreviousSuggestions?: StageToggleDto;
+  annotations?: AnnotationsStageDto;
+  analytics?: StageToggleDto;
+  matchAndMerge?: StageToggleDto;
+  customProcessors?: Array<string>;
+};
 export type PreferencesDto = {
   inbox?: "ALL" | "MINE" | "NONE";
   email?: "ALL" | "MINE" | "NONE";
@@ -760,6 +927,26 @@ export type PriorityDto = {
   name: string;
   color?: string;
   lightColor?: string;
+};
+export type PromptDto = {
+  prompt: string;
+  provider?: "gemini" | "claude" | "openai";
+  userContextFields?: Array<UserContextFieldDto>;
+};
+export type QueryJudgmentsDto = {
+  organizationId?: string;
+  documentId?: string;
+  decision?: "comment" | "resolve" | "approved" | "rejected" | "in_progress" | "agree" | "disagree" | "endorse" | "document_approved" | "document_rejected";
+  judgeType?: "human" | "agent";
+  contentType?: string;
+  reviewerId?: string;
+  annotationId?: string;
+  limit?: number;
+};
+export type RanByDto = {
+  userId: string;
+  name?: string;
+  email?: string;
 };
 export type ReactionsDto = {
   commentId: number;
@@ -785,9 +972,19 @@ export type RecordReviewerDecisionDto = {
   executionId: string;
   stepId: string;
 };
+export type RefinePromptDto = {
+  analysisPrompt: string;
+  demoFeedback: Array<DemoFeedbackDto>;
+  provider?: "gemini" | "claude" | "openai";
+};
 export type RemovePermissionsDto = {
   userId: string;
   permissions: ResourceListDto;
+};
+export type ResolveConfigDto = {
+  instructions: string;
+  rawInstructions?: string;
+  provider?: "gemini" | "claude" | "openai";
 };
 export type ResolveStepDto = {
   action: "force-approve" | "force-reject" | "force-complete" | "force-fail" | "reviewer-approve" | "reviewer-reject";
@@ -828,6 +1025,27 @@ export type RevokeAuthTokenDto = {
   apiKey: string;
   authTokenId: string;
 };
+export type RunAiConfigDto = {
+  provider?: "gemini" | "claude" | "openai";
+  model?: string;
+  defaultModels?: Record<string, unknown>;
+  maxToolTurns?: number;
+};
+export type RunExecutionDto = {
+  agentId: string;
+  url: string;
+  crossPageExecute?: boolean;
+  maxUrlsToProcess?: number;
+  deviceType?: "mobile" | "desktop";
+  organizationId: string;
+  documentId: string;
+  annotationVisibility?: "public" | "private";
+  trigger?: "standalone" | "workflow";
+  workflowExecutionId?: string;
+  ranBy?: RanByDto;
+  userContext?: Record<string, unknown>;
+  aiConfig?: RunAiConfigDto;
+};
 export type SaveCrdtVersionDto = {
   versionName: string;
   userId?: string;
@@ -846,6 +1064,24 @@ export type SearchDocumentsDto = {
   pageToken?: string;
   prefix: string;
   searchBy: "id" | "name";
+};
+export type SearchJudgmentsDto = {
+  query: string;
+  embeddingType?: "review" | "content";
+  scope?: "document" | "organization" | "apiKey";
+  limit?: number;
+  filters?: JudgmentFiltersDto;
+  recencyDays?: number;
+  organizationId?: string;
+  orgId?: string;
+  documentId?: string;
+  docId?: string;
+};
+export type SearchKnowledgeDto = {
+  query: string;
+  sourceId?: unknown;
+  limit?: number;
+  includeRules?: boolean;
 };
 export type SearchOrganizationsDto = {
   pageSize?: number;
@@ -869,6 +1105,12 @@ export type SetNotificationConfigDto = {
   userIds: Array<string>;
   config: PreferencesDto;
 };
+export type SourceRefDto = {
+  sourceId: string;
+};
+export type StageToggleDto = {
+  enabled?: boolean;
+};
 export type StatusDto = {
   id: string;
   name: string;
@@ -877,6 +1119,11 @@ export type StatusDto = {
   lightColor?: string;
   svg?: string;
   iconUrl?: string;
+};
+export type SuggestDecisionDto = {
+  query: string;
+  organizationId?: string;
+  documentId?: string;
 };
 export type TaggedUserContactDto = {
   userId?: string;
@@ -905,10 +1152,33 @@ export type UpdateAdvancedWebhookConfigDto = {
   publicKey?: string;
   enableDataProtection?: boolean;
 };
+export type UpdateAgentDto = {
+  agentId: string;
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+};
 export type UpdateAgentEndpointDto = {
   url?: string;
   secret?: string;
   timeoutMs?: number;
+};
+export type UpdateAgentVersionDto = {
+  agentId: string;
+  contextGathering?: ContextGatheringDto;
+  execution?: ExecutionConfigDto;
+  rawInstructions?: string;
+  instructions?: string;
+  phaseTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+  postProcess?: PostProcessDto;
+  input?: Record<string, unknown>;
+  scope?: Record<string, unknown>;
+  setup?: Record<string, unknown>;
+};
+export type UpdateAlertConfigDto = {
+  config: Record<string, unknown>;
 };
 export type UpdateAnnotationsDto = {
   updatedData?: AnnotationChangeDto;
@@ -1005,6 +1275,15 @@ export type UpdateFoldersDto = {
   folders: Array<FolderUpdateDto>;
   organizationId: string;
 };
+export type UpdateGroupDto = {
+  name?: string;
+  description?: string;
+  groupId: string;
+};
+export type UpdateKnowledgeDto = {
+  newContent: string;
+  sourceId: string;
+};
 export type UpdateLocationDto = {
   migrate: LocationMigrationDto;
   merge?: boolean;
@@ -1039,6 +1318,25 @@ export type UpdateWebhookConfigDto = {
 export type UpdateWorkspaceNotificationConfigDto = {
   useNotificationService?: boolean;
   notificationServiceConfig?: NotificationServiceConfigDto;
+};
+export type UploaderDto = {
+  userId: string;
+};
+export type UploadUrlDto = {
+  mimeType: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "text/plain";
+  fileSize: number;
+  fileName?: string;
+  organizationId?: string;
+  documentId?: string;
+  user?: UploaderDto;
+};
+export type UserContextFieldDto = {
+  id: string;
+  title: string;
+  type: "string" | "number" | "boolean";
+  example?: string;
+  required?: boolean;
+  defaultValue?: unknown;
 };
 export type UserGroupInputDto = {
   groupId: string;
@@ -1183,6 +1481,30 @@ export interface Operations {
   '/v2/activities/delete': { body: DeleteActivitiesDto; credentials: 'apiKey' };
   '/v2/activities/get': { body: GetActivitiesDto; credentials: 'apiKey' };
   '/v2/activities/update': { body: UpdateActivitiesDto; credentials: 'apiKey' };
+  '/v2/agents/analytics/get': { body: AnalyticsDto; credentials: 'apiKey' };
+  '/v2/agents/config/resolve': { body: ResolveConfigDto; credentials: 'apiKey' };
+  '/v2/agents/create': { body: CreateAgentDto; credentials: 'apiKey' };
+  '/v2/agents/delete': { body: AgentRefDto; credentials: 'apiKey' };
+  '/v2/agents/execution/count': { body: CountExecutionsDto; credentials: 'apiKey' };
+  '/v2/agents/execution/get': { body: GetExecutionDto; credentials: 'apiKey' };
+  '/v2/agents/execution/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/agents/execution/run': { body: RunExecutionDto; credentials: 'apiKey' };
+  '/v2/agents/extract': { body: ExtractDto; credentials: 'apiKey' };
+  '/v2/agents/get': { body: GetAgentsDto; credentials: 'apiKey' };
+  '/v2/agents/groups/add-agents': { body: GroupMembersDto; credentials: 'apiKey' };
+  '/v2/agents/groups/create': { body: CreateGroupDto; credentials: 'apiKey' };
+  '/v2/agents/groups/delete': { body: GroupRefDto; credentials: 'apiKey' };
+  '/v2/agents/groups/get': { body: GroupRefDto; credentials: 'apiKey' };
+  '/v2/agents/groups/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/agents/groups/remove-agents': { body: GroupMembersDto; credentials: 'apiKey' };
+  '/v2/agents/groups/update': { body: UpdateGroupDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/enhance': { body: PromptDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/refine': { body: RefinePromptDto; credentials: 'apiKey' };
+  '/v2/agents/prompt/validate': { body: PromptDto; credentials: 'apiKey' };
+  '/v2/agents/update': { body: UpdateAgentDto; credentials: 'apiKey' };
+  '/v2/agents/version/update': { body: UpdateAgentVersionDto; credentials: 'apiKey' };
+  '/v2/agents/versions/list': { body: AgentRefDto; credentials: 'apiKey' };
+  '/v2/agents/versions/restore': { body: AgentRefDto; credentials: 'apiKey' };
   '/v2/auth/generate_signature': { body: GenerateSignatureDto; credentials: 'apiKey' };
   '/v2/auth/generate_token': { body: GenerateTokenDto; credentials: 'apiKey' };
   '/v2/auth/permissions/add': { body: AddPermissionsDto; credentials: 'apiKey' };
@@ -1210,6 +1532,27 @@ export interface Operations {
   '/v2/crdt/versions/save': { body: SaveCrdtVersionDto; credentials: 'apiKey' };
   '/v2/livestate/broadcast': { body: BroadcastLiveStateDto; credentials: 'apiKey' };
   '/v2/livestate/get': { body: GetLiveStateDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/action': { body: AlertRefDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/config/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/alerts/config/update': { body: UpdateAlertConfigDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/dismiss': { body: DismissAlertDto; credentials: 'apiKey' };
+  '/v2/memory/alerts/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/ask': { body: AskMemoryDto; credentials: 'apiKey' };
+  '/v2/memory/judgments/query': { body: QueryJudgmentsDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/delete': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/download': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/ingest': { body: IngestKnowledgeDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/ingest-status': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/list': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/knowledge/rules': { body: SourceRefDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/search': { body: SearchKnowledgeDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/update': { body: UpdateKnowledgeDto; credentials: 'apiKey' };
+  '/v2/memory/knowledge/upload-url': { body: UploadUrlDto; credentials: 'apiKey' };
+  '/v2/memory/patterns/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/profiles/get': { body: GetProfileDto; credentials: 'apiKey' };
+  '/v2/memory/search': { body: SearchJudgmentsDto; credentials: 'apiKey' };
+  '/v2/memory/stats/get': { body: Record<string, unknown>; credentials: 'apiKey' };
+  '/v2/memory/suggest': { body: SuggestDecisionDto; credentials: 'apiKey' };
   '/v2/notifications/add': { body: AddNotificationDto; credentials: 'apiKey' };
   '/v2/notifications/config/get': { body: GetNotificationConfigDto; credentials: 'apiKey' };
   '/v2/notifications/config/set': { body: SetNotificationConfigDto; credentials: 'apiKey' };
@@ -1245,6 +1588,7 @@ export interface Operations {
   '/v2/presence/delete': { body: DeletePresenceDto; credentials: 'apiKey' };
   '/v2/presence/get': { body: DocumentRefDto; credentials: 'apiKey' };
   '/v2/presence/update': { body: WritePresenceDto; credentials: 'apiKey' };
+  '/v2/rewriter/ask-ai': { body: AskAiDto; credentials: 'apiKey' };
   '/v2/users/add': { body: AddUsersDto; credentials: 'apiKey' };
   '/v2/users/data/delete': { body: DeleteUserDataDto; credentials: 'apiKey' };
   '/v2/users/data/delete/status': { body: DeletionStatusDto; credentials: 'apiKey' };
@@ -1263,7 +1607,7 @@ export interface Operations {
   '/v2/workflow/executions/dispatch': { body: DispatchExecutionDto; credentials: 'apiKey' };
   '/v2/workflow/executions/get': { body: ExecutionRefDto; credentials: 'apiKey' };
   '/v2/workflow/executions/getEvents': { body: GetExecutionEventsDto; credentials: 'apiKey' };
-  '/v2/workflow/executions/list': { body: ListExecutionsDto; credentials: 'apiKey' };
+  '/v2/workflow/executions/list': { body: ListExecutionsDto2; credentials: 'apiKey' };
   '/v2/workflow/steps/cancel': { body: CancelStepDto; credentials: 'apiKey' };
   '/v2/workflow/steps/recordAgentResolution': { body: RecordAgentResolutionDto; credentials: 'apiKey' };
   '/v2/workflow/steps/recordReviewerDecision': { body: RecordReviewerDecisionDto; credentials: 'apiKey' };
@@ -1323,6 +1667,46 @@ export interface OperationTree {
     get: '/v2/activities/get';
     update: '/v2/activities/update';
   };
+  agents: {
+    analytics: {
+      get: '/v2/agents/analytics/get';
+    };
+    config: {
+      resolve: '/v2/agents/config/resolve';
+    };
+    create: '/v2/agents/create';
+    delete: '/v2/agents/delete';
+    execution: {
+      count: '/v2/agents/execution/count';
+      get: '/v2/agents/execution/get';
+      list: '/v2/agents/execution/list';
+      run: '/v2/agents/execution/run';
+    };
+    extract: '/v2/agents/extract';
+    get: '/v2/agents/get';
+    groups: {
+      "add-agents": '/v2/agents/groups/add-agents';
+      create: '/v2/agents/groups/create';
+      delete: '/v2/agents/groups/delete';
+      get: '/v2/agents/groups/get';
+      list: '/v2/agents/groups/list';
+      "remove-agents": '/v2/agents/groups/remove-agents';
+      update: '/v2/agents/groups/update';
+    };
+    prompt: {
+      enhance: '/v2/agents/prompt/enhance';
+      refine: '/v2/agents/prompt/refine';
+      validate: '/v2/agents/prompt/validate';
+    };
+    update: '/v2/agents/update';
+    version: {
+      update: '/v2/agents/version/update';
+    };
+    versions: {
+      list: '/v2/agents/versions/list';
+      restore: '/v2/agents/versions/restore';
+    };
+  };
   auth: {
     generateSignature: '/v2/auth/generate_signature';
     generateToken: '/v2/auth/generate_token';
@@ -1369,6 +1753,43 @@ export interface OperationTree {
   livestate: {
     broadcast: '/v2/livestate/broadcast';
     get: '/v2/livestate/get';
+  };
+  memory: {
+    alerts: {
+      action: '/v2/memory/alerts/action';
+      config: {
+        get: '/v2/memory/alerts/config/get';
+        update: '/v2/memory/alerts/config/update';
+      };
+      dismiss: '/v2/memory/alerts/dismiss';
+      list: '/v2/memory/alerts/list';
+    };
+    ask: '/v2/memory/ask';
+    judgments: {
+      query: '/v2/memory/judgments/query';
+    };
+    knowledge: {
+      delete: '/v2/memory/knowledge/delete';
+      download: '/v2/memory/knowledge/download';
+      ingest: '/v2/memory/knowledge/ingest';
+      "ingest-status": '/v2/memory/knowledge/ingest-status';
+      list: '/v2/memory/knowledge/list';
+      rules: '/v2/memory/knowledge/rules';
+      search: '/v2/memory/knowledge/search';
+      update: '/v2/memory/knowledge/update';
+      "upload-url": '/v2/memory/knowledge/upload-url';
+    };
+    patterns: {
+      get: '/v2/memory/patterns/get';
+    };
+    profiles: {
+      get: '/v2/memory/profiles/get';
+    };
+    search: '/v2/memory/search';
+    stats: {
+      get: '/v2/memory/stats/get';
+    };
+    suggest: '/v2/memory/suggest';
   };
   notifications: {
     add: '/v2/notifications/add';
@@ -1432,6 +1853,9 @@ export interface OperationTree {
     delete: '/v2/presence/delete';
     get: '/v2/presence/get';
     update: '/v2/presence/update';
+  };
+  rewriter: {
+    "ask-ai": '/v2/rewriter/ask-ai';
   };
   users: {
     add: '/v2/users/add';
@@ -1579,6 +2003,30 @@ export const OPERATIONS = {
   '/v2/activities/delete': 'apiKey',
   '/v2/activities/get': 'apiKey',
   '/v2/activities/update': 'apiKey',
+  '/v2/agents/analytics/get': 'apiKey',
+  '/v2/agents/config/resolve': 'apiKey',
+  '/v2/agents/create': 'apiKey',
+  '/v2/agents/delete': 'apiKey',
+  '/v2/agents/execution/count': 'apiKey',
+  '/v2/agents/execution/get': 'apiKey',
+  '/v2/agents/execution/list': 'apiKey',
+  '/v2/agents/execution/run': 'apiKey',
+  '/v2/agents/extract': 'apiKey',
+  '/v2/agents/get': 'apiKey',
+  '/v2/agents/groups/add-agents': 'apiKey',
+  '/v2/agents/groups/create': 'apiKey',
+  '/v2/agents/groups/delete': 'apiKey',
+  '/v2/agents/groups/get': 'apiKey',
+  '/v2/agents/groups/list': 'apiKey',
+  '/v2/agents/groups/remove-agents': 'apiKey',
+  '/v2/agents/groups/update': 'apiKey',
+  '/v2/agents/prompt/enhance': 'apiKey',
+  '/v2/agents/prompt/refine': 'apiKey',
+  '/v2/agents/prompt/validate': 'apiKey',
+  '/v2/agents/update': 'apiKey',
+  '/v2/agents/version/update': 'apiKey',
+  '/v2/agents/versions/list': 'apiKey',
+  '/v2/agents/versions/restore': 'apiKey',
   '/v2/auth/generate_signature': 'apiKey',
   '/v2/auth/generate_token': 'apiKey',
   '/v2/auth/permissions/add': 'apiKey',
@@ -1606,6 +2054,27 @@ export const OPERATIONS = {
   '/v2/crdt/versions/save': 'apiKey',
   '/v2/livestate/broadcast': 'apiKey',
   '/v2/livestate/get': 'apiKey',
+  '/v2/memory/alerts/action': 'apiKey',
+  '/v2/memory/alerts/config/get': 'apiKey',
+  '/v2/memory/alerts/config/update': 'apiKey',
+  '/v2/memory/alerts/dismiss': 'apiKey',
+  '/v2/memory/alerts/list': 'apiKey',
+  '/v2/memory/ask': 'apiKey',
+  '/v2/memory/judgments/query': 'apiKey',
+  '/v2/memory/knowledge/delete': 'apiKey',
+  '/v2/memory/knowledge/download': 'apiKey',
+  '/v2/memory/knowledge/ingest': 'apiKey',
+  '/v2/memory/knowledge/ingest-status': 'apiKey',
+  '/v2/memory/knowledge/list': 'apiKey',
+  '/v2/memory/knowledge/rules': 'apiKey',
+  '/v2/memory/knowledge/search': 'apiKey',
+  '/v2/memory/knowledge/update': 'apiKey',
+  '/v2/memory/knowledge/upload-url': 'apiKey',
+  '/v2/memory/patterns/get': 'apiKey',
+  '/v2/memory/profiles/get': 'apiKey',
+  '/v2/memory/search': 'apiKey',
+  '/v2/memory/stats/get': 'apiKey',
+  '/v2/memory/suggest': 'apiKey',
   '/v2/notifications/add': 'apiKey',
   '/v2/notifications/config/get': 'apiKey',
   '/v2/notifications/config/set': 'apiKey',
@@ -1641,6 +2110,7 @@ export const OPERATIONS = {
   '/v2/presence/delete': 'apiKey',
   '/v2/presence/get': 'apiKey',
   '/v2/presence/update': 'apiKey',
+  '/v2/rewriter/ask-ai': 'apiKey',
   '/v2/users/add': 'apiKey',
   '/v2/users/data/delete': 'apiKey',
   '/v2/users/data/delete/status': 'apiKey',

@@ -1,0 +1,420 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { apiKeyHeaders, createWorkspace, post } from '../test/support/http-client';
+import { RunningApi, startApi } from '../test/support/processes';
+import { Handshake, userToken } from '../test/support/realtime-client';
+import { startRedisServer } from '../test/support/redis-cluster';
+import { seedDocument } from '../test/support/seed';
+import { createTestEnvironment, TestEnvironment } from '../test/support/test-environment';
+import { fixed, report } from './report';
+import { median } from './support/interleave';
+import { LOAD_SETTINGS } from './support/load';
+import { ensurePeers } from './support/peer-install';
+import { BenchServer, startBenchServer } from './support/bench-server';
+import { PeerServer, startLiveblocks, startYWebsocket } from './support/peer-servers';
+import type { PresenceChildResult, PresenceChildSpec } from './support/presence-child';
+import { processCpuMs } from './support/process-cpu';
+import { redisStats } from './support/redis-stats';
+import { runBench } from './support/run-bench';
+import type { YjsChildResult, YjsChildSpec } from './support/yjs-child';
+
+/**
+ * Issue 40: our API against the servers a team would pick instead, on this machine, in alternating
+ * rounds. Presence: USERS users on one document, each setting a cursor RATE times a second, one API
+ * instance against the Liveblocks dev server (`liveblocks dev`, @liveblocks/server on Bun, installed
+ * by the bench into a cache folder: bench/support/peer-install.ts); the clients run in CHILDREN child
+ * processes (ours: socket.io-client as @collab-backend/realtime drives it; theirs: @liveblocks/client
+ * with throttling off). Every round prints its load average and each figure's ratio to the peer's
+ * round beside it; the medians of the per-round ratios count. CPU per delivered update counts the
+ * server's processes, and for us also Redis (a private redis-server, INFO used_cpu) and the PostgreSQL
+ * backends of the bench's database.
+ *
+ * Yjs: YJS_EDITORS editors on one fresh document per round push one item per update, each keeping
+ * YJS_WINDOW updates not yet seen by an observer client (bench/support/yjs-child.ts), against bare
+ * Hocuspocus with the API's PostgreSQL persistence (bench/bare-collab-server.ts) and the y-websocket
+ * server (which keeps documents in memory and acknowledges nothing: a yardstick of what durability
+ * costs, with no target). Then what each side guarantees on a crash. The Liveblocks dev server's Yjs
+ * is not run: it drops every update after a room's 1,000th (its compaction exceeds a 512-parameter
+ * limit), so it needs a fresh room every few hundred updates, which this bench does not do yet.
+ */
+const USERS = Number(process.env.BENCH_PEERS_USERS ?? 50);
+const RATE = Number(process.env.BENCH_PEERS_RATE ?? 20);
+const CHILDREN = Number(process.env.BENCH_PEERS_CHILDREN ?? 2);
+const DURATION_S = Number(process.env.BENCH_PEERS_DURATION_S ?? 10);
+const DOCUMENT = { organizationId: 'org', documentId: 'cursors' };
+/** `presence`, `yjs` or both (default), comma-separated. */
+const PARTS = (process.env.BENCH_PEERS_PARTS ?? 'presence,yjs').split(',');
+const YJS_EDITORS = Number(process.env.BENCH_PEERS_YJS_EDITORS ?? 4);
+const YJS_WINDOW = Number(process.env.BENCH_PEERS_YJS_WINDOW ?? 8);
+const SIDES = ['api', 'liveblocks'] as const;
+type Side = (typeof SIDES)[number];
+const YJS_SIDES = ['api', 'hocuspocus', 'y-websocket'] as const;
+type YjsSide = (typeof YJS_SIDES)[number];
+/** Far above what the bench sends: the per-connection update limit (100/s) would otherwise close the editors. */
+const LIMITS = { COLLAB_MAX_UPDATES_PER_SECOND: '100000' };
+/** What each server guarantees for an acknowledged (ours, Hocuspocus) or broadcast (y-websocket, Liveblocks) change on a crash, as run here. */
+const CRASH_GUARANTEES: Array<{ server: string; yjs: string; presence: string }> = [
+  {
+    server: 'ours',
+    yjs: 'committed to PostgreSQL (fsync at commit) before it is acknowledged or broadcast',
+    presence: 'Redis (no fsync); a dead instance’s entries leave within the TTL',
+  },
+  {
+    server: 'bare Hocuspocus + PostgreSQL',
+    yjs: 'the same I/O as ours: committed before it is applied',
+    presence: '-',
+  },
+  { server: 'y-websocket server', yjs: 'memory only: lost on a crash', presence: '-' },
+  {
+    server: 'Liveblocks dev server',
+    yjs: 'SQLite WAL, synchronous=FULL: fsync per update before broadcast',
+    presence: 'memory only',
+  },
+];
+
+/** One side's servers: its URL, and what its CPU is read from. */
+interface Target {
+  url: string;
+  /** CPU used so far by the side's processes (ms): the server's, and for us Redis and PostgreSQL. */
+  cpuMs(): Promise<number>;
+}
+
+/** One side's round of the presence load. */
+interface PresenceRound {
+  deliveriesPerS: number;
+  /** Share of the ideal deliveries (every set to every other user). */
+  delivered: number;
+  p50: number;
+  p99: number;
+  cpuUsPerDelivery: number;
+  load: number;
+}
+
+type YjsRound = YjsChildResult & { cpuMsPerUpdate: number; load: number };
+
+/** The presence load's client processes of one side, connected and subscribed. */
+interface Clients {
+  children: ChildProcess[];
+}
+
+let runs = 0;
+
+const processesCpuMs = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + processCpuMs(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
+
+/** CPU of the PostgreSQL backends serving the bench's database (ms). */
+async function postgresCpuMs(world: TestEnvironment): Promise<number> {
+  const rows = await world.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [world.name]);
+  return processesCpuMs(rows.map((row) => row.pid));
+}
+
+/** The child's next message; rejects if it exits first (its error is on stderr). */
+function message<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`load child exited with ${code} before it answered`));
+    child.once('exit', onExit);
+    child.once('message', (value) => {
+      child.off('exit', onExit);
+      resolve(value as T);
+    });
+  });
+}
+
+async function openClients(side: Side, url: string, auths: Handshake[]): Promise<Clients> {
+  const children: ChildProcess[] = [];
+  for (let i = 0; i < CHILDREN; i++) {
+    const mine = auths.filter((_, user) => user % CHILDREN === i);
+    const spec: PresenceChildSpec = {
+      side,
+      url,
+      users: mine.length,
+      auths: side === 'api' ? mine : [],
+      document: DOCUMENT,
+      rate: RATE,
+      durationS: DURATION_S,
+    };
+    const child = fork(join(__dirname, 'support', 'presence-child.js'), [JSON.stringify(spec)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    await message<{ ready: true }>(child);
+  }
+  return { children };
+}
+
+function percentile(histogram: Map<number, number>, total: number, p: number): number {
+  const wanted = Math.min(total, Math.floor(p * total) + 1);
+  let seen = 0;
+  for (const [bucket, count] of [...histogram].sort((a, b) => a[0] - b[0])) {
+    seen += count;
+    if (seen >= wanted) return bucket / 10;
+  }
+  return Number.NaN;
+}
+
+async function presenceRound(target: Target, clients: Clients): Promise<PresenceRound> {
+  const run = ++runs;
+  const cpuBefore = await target.cpuMs();
+  const results = await Promise.all(
+    clients.children.map((child) => {
+      const result = message<PresenceChildResult>(child);
+      child.send({ run });
+      return result;
+    }),
+  );
+  const cpuMs = (await target.cpuMs()) - cpuBefore;
+  const histogram = new Map<number, number>();
+  for (const result of results) {
+    for (const [bucket, count] of result.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
+  }
+  const sets = results.reduce((sum, result) => sum + result.sets, 0);
+  const deliveries = results.reduce((sum, result) => sum + result.deliveries, 0);
+  const startedAt = Math.min(...results.map((result) => result.startedAt));
+  const lastArrivalAt = Math.max(...results.map((result) => result.lastArrivalAt));
+  return {
+    deliveriesPerS: deliveries / ((lastArrivalAt - startedAt) / 1000),
+    delivered: deliveries / (sets * (USERS - 1)),
+    p50: percentile(histogram, deliveries, 0.5),
+    p99: percentile(histogram, deliveries, 0.99),
+    cpuUsPerDelivery: (cpuMs * 1000) / deliveries,
+    load: loadavg()[0],
+  };
+}
+
+/** One Yjs round of a side: a fresh document, the load in a child process, the side's CPU around its timed part. */
+async function yjsRound(target: Target, spec: Omit<YjsChildSpec, 'url' | 'name'>): Promise<YjsRound> {
+  const full: YjsChildSpec = { ...spec, url: target.url, name: `org/bench/peers-${++runs}` };
+  const child = fork(join(__dirname, 'support', 'yjs-child.js'), [JSON.stringify(full)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  await message<{ ready: true }>(child);
+  const cpuBefore = await target.cpuMs();
+  const answered = message<YjsChildResult>(child);
+  child.send({ go: true });
+  const result = await answered;
+  const cpuMs = (await target.cpuMs()) - cpuBefore;
+  await exited;
+  return { ...result, cpuMsPerUpdate: cpuMs / result.updates, load: loadavg()[0] };
+}
+
+function describe(side: Side, round: PresenceRound): string {
+  return `${side}: ${fixed(round.deliveriesPerS, 0)} deliveries/s (${fixed(100 * round.delivered, 1)} % of ideal), p50/p99 ${fixed(round.p50, 2)}/${fixed(round.p99, 1)} ms, ${fixed(round.cpuUsPerDelivery, 2)} µs CPU per delivery`;
+}
+
+async function main(): Promise<void> {
+  console.log(`peers: ${JSON.stringify(ensurePeers())}`);
+  const [world, redis] = await Promise.all([createTestEnvironment(), startRedisServer()]);
+  const env = { ...world.env, ...LIMITS, REDIS_URL: redis.url, LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info' };
+  const api: RunningApi = await startApi(env);
+  const peer: PeerServer = await startLiveblocks();
+  const yWebsocket: PeerServer = await startYWebsocket();
+  const hocuspocus: BenchServer = await startBenchServer(join(__dirname, 'bare-collab-server.js'), {
+    ...env,
+    REDIS_PREFIX: `${world.name}:bare`,
+  });
+  const clients: Partial<Record<Side, Clients>> = {};
+  try {
+    const owner = await createWorkspace(api.url);
+    await seedDocument(world, owner.apiKey, DOCUMENT.organizationId, DOCUMENT.documentId, { accessType: 'public' });
+    const auths = await Promise.all(
+      Array.from({ length: USERS }, (_, i) => userToken(api.url, owner, `user-${i}`, { name: `User ${i}` })),
+    );
+    const redisCpuMs = async () => (await redisStats([redis.port])).cpuUs / 1000;
+    const targets: Record<Side, Target> = {
+      api: {
+        url: api.url,
+        cpuMs: async () => processesCpuMs([api.child.pid!]) + (await redisCpuMs()) + (await postgresCpuMs(world)),
+      },
+      liveblocks: { url: peer.url, cpuMs: () => Promise.resolve(processesCpuMs(peer.pids())) },
+    };
+    const { rounds } = LOAD_SETTINGS;
+    if (PARTS.includes('presence')) {
+      for (const side of SIDES) clients[side] = await openClients(side, targets[side].url, auths);
+
+      console.log(
+        `presence: ${USERS} users x ${RATE} sets/s on one document, clients in ${CHILDREN} processes; a warm-up, then ${rounds} alternating rounds of ${DURATION_S} s`,
+      );
+      for (const side of SIDES) await presenceRound(targets[side], clients[side]!);
+      const ratios: Array<{ deliveries: number; cpu: number; p99: number }> = [];
+      const kept: Record<Side, PresenceRound[]> = { api: [], liveblocks: [] };
+      for (let round = 0; round < rounds; round++) {
+        const ours = await presenceRound(targets.api, clients.api!);
+        const theirs = await presenceRound(targets.liveblocks, clients.liveblocks!);
+        kept.api.push(ours);
+        kept.liveblocks.push(theirs);
+        const ratio = {
+          deliveries: ours.deliveriesPerS / theirs.deliveriesPerS,
+          cpu: ours.cpuUsPerDelivery / theirs.cpuUsPerDelivery,
+          p99: ours.p99 / theirs.p99,
+        };
+        ratios.push(ratio);
+        console.log(`  round ${round + 1}, load average ${fixed(ours.load, 1)} / ${fixed(theirs.load, 1)}`);
+        console.log(`    ${describe('api', ours)}`);
+        console.log(`    ${describe('liveblocks', theirs)}`);
+        console.log(
+          `    ours ÷ peer: deliveries ${fixed(ratio.deliveries, 2)}, CPU per delivery ${fixed(ratio.cpu, 2)}, p99 ${fixed(ratio.p99, 2)}`,
+        );
+      }
+      const ratioOf = (key: 'deliveries' | 'cpu' | 'p99') => median(ratios.map((ratio) => ratio[key]));
+      const medianOf = (side: Side, key: keyof PresenceRound) => median(kept[side].map((round) => round[key]));
+      const loads = [...kept.api, ...kept.liveblocks].map((round) => round.load);
+      report(
+        'peers',
+        `presence: ${USERS} users x ${RATE} Hz on one document, one API instance (CPU: API + Redis + PostgreSQL backends) against the Liveblocks dev server (CPU: its process tree), clients in ${CHILDREN} processes; ${rounds} alternating rounds of ${DURATION_S} s after a warm-up; ratios are medians of per-round ratios; load average ${fixed(Math.min(...loads), 1)}-${fixed(Math.max(...loads), 1)}`,
+        [
+          {
+            measurement: 'presence deliveries/s',
+            value: `${fixed(medianOf('api', 'deliveriesPerS'), 0)} (${fixed(100 * medianOf('api', 'delivered'), 1)} % of ideal)`,
+            baseline: `${fixed(medianOf('liveblocks', 'deliveriesPerS'), 0)} Liveblocks (${fixed(100 * medianOf('liveblocks', 'delivered'), 1)} %)`,
+            ratio: ratioOf('deliveries'),
+            target: '>= 1.0',
+            met: ratioOf('deliveries') >= 1,
+          },
+          {
+            measurement: 'presence CPU per delivered update (µs)',
+            value: fixed(medianOf('api', 'cpuUsPerDelivery'), 2),
+            baseline: `${fixed(medianOf('liveblocks', 'cpuUsPerDelivery'), 2)} Liveblocks`,
+            ratio: ratioOf('cpu'),
+            target: '<= 0.5',
+            met: ratioOf('cpu') <= 0.5,
+          },
+          {
+            measurement: 'presence set to arrival p50 / p99 (ms)',
+            value: `${fixed(medianOf('api', 'p50'), 2)} / ${fixed(medianOf('api', 'p99'), 1)}`,
+            baseline: `${fixed(medianOf('liveblocks', 'p50'), 2)} / ${fixed(medianOf('liveblocks', 'p99'), 1)} Liveblocks`,
+            ratio: ratioOf('p99'),
+            target: 'p99 ratio <= 1.0',
+            met: ratioOf('p99') <= 1,
+          },
+        ],
+      );
+    }
+
+    if (PARTS.includes('yjs')) {
+      await seedDocument(world, owner.apiKey, 'org', 'bench', { accessType: 'restricted' });
+      const granted = await post(
+        api.url,
+        '/v2/auth/permissions/add',
+        {
+          userId: 'bench',
+          permissions: { resources: [{ type: 'document', id: 'bench', organizationId: 'org', accessRole: 'editor' }] },
+        },
+        apiKeyHeaders(owner),
+      );
+      if (granted.status !== 200) throw new Error(`permissions/add: ${JSON.stringify(granted.body)}`);
+      const editor = await userToken(api.url, owner, 'bench');
+      const yjsTargets: Record<YjsSide, Target> = {
+        api: targets.api,
+        hocuspocus: {
+          url: hocuspocus.url,
+          cpuMs: async () => processesCpuMs([hocuspocus.pid]) + (await redisCpuMs()) + (await postgresCpuMs(world)),
+        },
+        'y-websocket': { url: yWebsocket.url, cpuMs: () => Promise.resolve(processesCpuMs(yWebsocket.pids())) },
+      };
+      const yjsSpec = (side: YjsSide, durationS: number): Omit<YjsChildSpec, 'url' | 'name'> => ({
+        protocol: side === 'y-websocket' ? 'y-websocket' : 'hocuspocus',
+        auth: editor,
+        editors: YJS_EDITORS,
+        window: YJS_WINDOW,
+        durationS,
+      });
+      console.log(
+        `yjs: ${YJS_EDITORS} editors on a fresh document, ${YJS_WINDOW} updates each not yet seen by an observer; a warm-up, then ${rounds} alternating rounds of ${DURATION_S} s`,
+      );
+      for (const side of YJS_SIDES) await yjsRound(yjsTargets[side], yjsSpec(side, 2));
+      const yjsRounds = Object.fromEntries(YJS_SIDES.map((side) => [side, [] as YjsRound[]])) as Record<
+        YjsSide,
+        YjsRound[]
+      >;
+      for (let round = 0; round < rounds; round++) {
+        for (const side of YJS_SIDES) yjsRounds[side].push(await yjsRound(yjsTargets[side], yjsSpec(side, DURATION_S)));
+        const ours = yjsRounds.api[round];
+        console.log(`  round ${round + 1}, load average ${fixed(ours.load, 1)}`);
+        for (const side of YJS_SIDES) {
+          const theirs = yjsRounds[side][round];
+          console.log(
+            `    ${side}: ${fixed(theirs.perSecond, 0)} updates/s, p50/p99 ${fixed(theirs.p50, 2)}/${fixed(theirs.p99, 1)} ms, ${fixed(theirs.cpuMsPerUpdate * 1000, 1)} µs CPU per update` +
+              (side === 'api'
+                ? ''
+                : `; ours ÷ ${side}: updates/s ${fixed(ours.perSecond / theirs.perSecond, 2)}, p50 ${fixed(ours.p50 / theirs.p50, 2)}, CPU ${fixed(ours.cpuMsPerUpdate / theirs.cpuMsPerUpdate, 2)}`),
+          );
+        }
+      }
+      const yjsRatio = (peerSide: YjsSide, figure: (round: YjsRound) => number) =>
+        median(yjsRounds.api.map((ours, round) => figure(ours) / figure(yjsRounds[peerSide][round])));
+      const yjsMedian = (side: YjsSide, figure: (round: YjsRound) => number) => median(yjsRounds[side].map(figure));
+      const yjsLoads = yjsRounds.api.map((round) => round.load);
+      report(
+        'peers-yjs',
+        `yjs: ${YJS_EDITORS} editors x ${YJS_WINDOW} updates in flight on a fresh document, one API instance (CPU: API + Redis + PostgreSQL backends) against bare Hocuspocus with the same PostgreSQL persistence (CPU: it + Redis + PostgreSQL) and the y-websocket server (in memory); ${rounds} alternating rounds of ${DURATION_S} s; ratios are medians of per-round ratios; load average ${fixed(Math.min(...yjsLoads), 1)}-${fixed(Math.max(...yjsLoads), 1)}`,
+        (['hocuspocus', 'y-websocket'] as const).flatMap((peerSide) => [
+          {
+            measurement: `yjs updates/s, ours vs ${peerSide}`,
+            value: fixed(
+              yjsMedian('api', (round) => round.perSecond),
+              0,
+            ),
+            baseline: `${fixed(
+              yjsMedian(peerSide, (round) => round.perSecond),
+              0,
+            )} ${peerSide}`,
+            ratio: yjsRatio(peerSide, (round) => round.perSecond),
+            ...(peerSide === 'hocuspocus' && {
+              target: '> 1.0',
+              met: yjsRatio(peerSide, (round) => round.perSecond) > 1,
+            }),
+          },
+          {
+            measurement: `yjs push to observer p50 / p99 (ms), ours vs ${peerSide}`,
+            value: `${fixed(
+              yjsMedian('api', (round) => round.p50),
+              2,
+            )} / ${fixed(
+              yjsMedian('api', (round) => round.p99),
+              1,
+            )}`,
+            baseline: `${fixed(
+              yjsMedian(peerSide, (round) => round.p50),
+              2,
+            )} / ${fixed(
+              yjsMedian(peerSide, (round) => round.p99),
+              1,
+            )} ${peerSide}`,
+            ratio: yjsRatio(peerSide, (round) => round.p50),
+            ...(peerSide === 'hocuspocus' && {
+              target: 'p50 ratio < 1.0',
+              met: yjsRatio(peerSide, (round) => round.p50) < 1,
+            }),
+          },
+          {
+            measurement: `yjs CPU per update (µs, with Redis and PostgreSQL), ours vs ${peerSide}`,
+            value: fixed(yjsMedian('api', (round) => round.cpuMsPerUpdate) * 1000, 1),
+            baseline: `${fixed(yjsMedian(peerSide, (round) => round.cpuMsPerUpdate) * 1000, 1)} ${peerSide}`,
+            ratio: yjsRatio(peerSide, (round) => round.cpuMsPerUpdate),
+          },
+        ]),
+      );
+      console.log('\nOn a crash, as run here:');
+      console.table(CRASH_GUARANTEES);
+    }
+  } finally {
+    for (const side of SIDES) for (const child of clients[side]?.children ?? []) child.send({ stop: true });
+    await peer.stop();
+    await yWebsocket.stop();
+    await hocuspocus.stop();
+    await api.stop();
+    await world.dispose();
+    await redis.stop();
+  }
+}
+
+runBench(main);

@@ -1,0 +1,1 @@
+export * from './ai-http.module';

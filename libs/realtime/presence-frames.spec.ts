@@ -1,0 +1,74 @@
+import { Server } from 'socket.io';
+import { AppConfig } from '@app/common';
+import { PRESENCE_FRAME_EVENT, PresenceFrame, PresenceFrames } from './presence-frames';
+
+/** The frames without sockets: a server whose room emits are recorded. */
+describe('PresenceFrames', () => {
+  const ref = { organizationId: 'org', documentId: 'doc' };
+  const ann = { connectionId: 'c1', userId: 'ann', name: 'Ann' };
+  let sent: Array<{ room: string; event: string; frame: PresenceFrame }>;
+  let frames: PresenceFrames;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    sent = [];
+    const server = {
+      to: (room: string) => ({ emit: (event: string, frame: PresenceFrame) => sent.push({ room, event, frame }) }),
+    } as unknown as Server;
+    frames = new PresenceFrames(new AppConfig({ PRESENCE_FRAME_MS: '5' }));
+    frames.attach(server);
+  });
+
+  afterEach(() => jest.useRealTimers());
+
+  it('sends a room one frame per tick with each connection’s latest set', () => {
+    frames.set('room', ref, { ...ann, data: { x: 1 } });
+    frames.set('room', ref, { ...ann, data: { x: 2 } });
+    frames.set('room', ref, { connectionId: 'c2', userId: 'bob', name: 'Bob', data: { x: 3 } });
+    expect(sent).toEqual([]);
+    jest.advanceTimersByTime(5);
+    expect(sent).toEqual([
+      {
+        room: 'room',
+        event: PRESENCE_FRAME_EVENT,
+        frame: {
+          v: 1,
+          ...ref,
+          set: [
+            { ...ann, data: { x: 2 } },
+            { connectionId: 'c2', userId: 'bob', name: 'Bob', data: { x: 3 } },
+          ],
+          left: [],
+        },
+      },
+    ]);
+    jest.advanceTimersByTime(50);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a leave drops the same tick’s set of that connection, and a later set wins over the leave', () => {
+    frames.set('room', ref, { ...ann, data: { x: 1 } });
+    frames.leave('room', ref, { connectionId: 'c1', userId: 'ann' });
+    jest.advanceTimersByTime(5);
+    frames.leave('room', ref, { connectionId: 'c1', userId: 'ann' });
+    frames.set('room', ref, { ...ann, data: { x: 9 } });
+    jest.advanceTimersByTime(5);
+    expect(sent.map(({ frame }) => [frame.set, frame.left])).toEqual([
+      [[], [{ connectionId: 'c1', userId: 'ann' }]],
+      [[{ ...ann, data: { x: 9 } }], []],
+    ]);
+  });
+
+  it('keeps rooms apart, each on its own tick', () => {
+    frames.set('a', ref, { ...ann, data: {} });
+    jest.advanceTimersByTime(3);
+    frames.set('b', { organizationId: 'org', documentId: 'other' }, { ...ann, data: {} });
+    jest.advanceTimersByTime(2);
+    expect(sent.map(({ room }) => room)).toEqual(['a']);
+    jest.advanceTimersByTime(3);
+    expect(sent.map(({ room, frame }) => [room, frame.documentId])).toEqual([
+      ['a', 'doc'],
+      ['b', 'other'],
+    ]);
+  });
+});
