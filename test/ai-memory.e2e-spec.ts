@@ -4,6 +4,7 @@ import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/htt
 import { eventually } from './support/eventually';
 import { ModelRequest, ModelStub } from './support/model-stub';
 import { tinyPdf } from './support/tiny-pdf';
+import { zipBomb } from './support/zip-bomb';
 
 const LONG = 120_000;
 /** A fast sweep, no model retries, and short memory-queue locks so a killed worker's job is taken over in seconds. */
@@ -462,6 +463,27 @@ describe('AI memory: judgments, knowledge, search, ask, suggest, insights, alert
         [started.sourceId],
       );
       expect(rows).toEqual({ rules: 4, chunks: 1 });
+    },
+    LONG,
+  );
+
+  it(
+    'fails a workbook that would inflate past the limit without inflating it, and converts on',
+    async () => {
+      const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const bomb = await data<{ sourceId: string }>('/v2/memory/knowledge/ingest', {
+        source: 'inline',
+        file: inline(zipBomb(2048), xlsx, 'bomb.xlsx'),
+      });
+      expect(await settled(bomb.sourceId)).toMatchObject({
+        status: 'failed',
+        failureReason: 'unsupported-mime-detected-post-validation',
+      });
+      const after = await data<{ sourceId: string }>('/v2/memory/knowledge/ingest', {
+        source: 'inline',
+        file: inline('- Always check the worker survived.'),
+      });
+      expect(await settled(after.sourceId)).toMatchObject({ status: 'completed', extractedRulesCount: 1 });
     },
     LONG,
   );

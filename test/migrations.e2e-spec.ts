@@ -67,7 +67,9 @@ describe('document migration', () => {
     expect(notCascading).toEqual([]);
     // A document_id column outside any foreign key would be left behind by the one-statement re-key,
     // unless the migration moves it explicitly (the webhook, e-mail and activity logs, which outlive deleted documents).
-    // A review workflow execution keeps the documentId its dispatch named, as Velt stores it: unchecked, not re-keyed.
+    // A review workflow execution keeps the documentId its dispatch named, as Velt stores it: unchecked, not re-keyed;
+    // so does an agent execution (Velt's `metadata.documentId`: the document the run was asked to review).
+    // AI memory keeps the document id a decision or knowledge file was recorded under (docs/ai.md "Privacy and tenancy").
     const unreferenced = await world.query<{ table: string }>(
       `SELECT c.table_name AS "table" FROM information_schema.columns c
        WHERE c.table_schema = 'public' AND c.column_name = 'document_id' AND NOT EXISTS (
@@ -76,8 +78,12 @@ describe('document migration', () => {
     );
     expect(unreferenced.map((row) => row.table).sort()).toEqual([
       'activity',
+      'agent_execution',
       'document_migration',
       'email_message',
+      'memory_judgment',
+      'memory_knowledge_source',
+      'memory_knowledge_upload',
       'webhook_delivery',
       'webhook_event',
       'workflow_execution',

@@ -2,7 +2,8 @@ import { Socket } from 'socket.io-client';
 import { eventually } from './support/eventually';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, startApi } from './support/processes';
-import { connect, request, userToken } from './support/realtime-client';
+import { PermissionProviderStub, ReceivedQuery } from './support/permission-provider-stub';
+import { connect, nextEvent, request, userToken } from './support/realtime-client';
 import { seedDocument } from './support/seed';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
 
@@ -17,11 +18,12 @@ interface PresenceEvent {
 }
 
 /** A user's presence on a document ends with their last socket there, however many close at once, on two instances. */
-describe('presence leaves with the last of many sockets', () => {
+describe('presence ends with the last subscribed socket of a user', () => {
   let world: TestEnvironment;
   let apis: RunningApi[];
   let owner: Credentials;
   const sockets: Socket[] = [];
+  let provider: PermissionProviderStub;
 
   beforeAll(async () => {
     world = await createTestEnvironment();
@@ -32,6 +34,7 @@ describe('presence leaves with the last of many sockets', () => {
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
+    await provider?.stop();
     await Promise.all((apis ?? []).map((api) => api.stop()));
     await world?.dispose();
   }, LONG);
@@ -77,4 +80,72 @@ describe('presence leaves with the last of many sockets', () => {
     },
     LONG,
   );
+
+  it(
+    'a socket that closes while its subscribe waits for the access check never becomes present',
+    async () => {
+      // A tenant whose permission provider takes its time over one user: her subscribes are still
+      // waiting for it when her sockets close.
+      provider = await PermissionProviderStub.start();
+      const slow = 'drive-by';
+      const delayMs = 1500;
+      provider.reply = (query) => ({ ...grantAll(query), delayMs: asks(query, slow) ? delayMs : 0 });
+      const tenant = await createWorkspace(apis[0].url);
+      await seedDocument(world, tenant.apiKey, doc.organizationId, doc.documentId, { accessType: 'restricted' });
+      const config = await post(
+        apis[0].url,
+        '/v2/workspace/permissionproviderconfig/update',
+        { usePermissionProvider: true, permissionProviderConfig: { permissionProviderUrl: provider.url() } },
+        apiKeyHeaders(tenant),
+      );
+      expect(config.status).toBe(200);
+      const socketOf = async (userId: string, api: RunningApi) => {
+        const socket = await connect(api.url, await userToken(apis[0].url, tenant, userId));
+        sockets.push(socket);
+        return socket;
+      };
+      const watcher = await socketOf('watcher', apis[0]);
+      const pushes: string[][] = [];
+      watcher.on('presence', (event: PresenceEvent) => pushes.push(event.users.map((user) => user.userId)));
+      expect((await request(watcher, 'subscribe', doc)).status).toBe('success');
+
+      const driveBy = await Promise.all([0, 1, 2, 3].map((i) => socketOf(slow, apis[i % 2])));
+      for (const socket of driveBy) socket.emit('subscribe', doc);
+      await eventually(() => expect(provider.received.filter((query) => asks(query, slow))).toHaveLength(4));
+      for (const socket of driveBy) socket.close();
+      // Past the provider's answers, and past what the instances did with them.
+      await new Promise((resolve) => setTimeout(resolve, delayMs + 1000));
+
+      // A later change to the list: its push reads the whole list as it stands.
+      const marker = await socketOf('marker', apis[1]);
+      expect((await request(marker, 'subscribe', doc)).status).toBe('success');
+      const markerGone = nextEvent<PresenceEvent>(watcher, 'presence', (event) =>
+        event.users.every((user) => user.userId !== 'marker'),
+      );
+      expect((await request(marker, 'unsubscribe', doc)).status).toBe('success');
+      expect((await markerGone).users.map((user) => user.userId)).toEqual(['watcher']);
+      expect(pushes.filter((users) => users.includes(slow))).toEqual([]);
+      const stored = await post<Array<{ userId: string }>>(apis[1].url, '/v2/presence/get', doc, apiKeyHeaders(tenant));
+      expect(stored.body.result.data.map((user) => user.userId)).toEqual(['watcher']);
+    },
+    LONG,
+  );
 });
+
+/** Whether the provider query is about `userId`. */
+function asks(query: ReceivedQuery, userId: string): boolean {
+  return query.body.data.requests.some((one) => one.userId === userId);
+}
+
+/** Velt's PermissionResult granting every request of the query, editor on documents. */
+function grantAll(query: ReceivedQuery) {
+  const data = query.body.data.requests.map(({ userId, resource }) => ({
+    userId,
+    resourceId: resource.id,
+    type: resource.type,
+    organizationId: resource.organizationId,
+    hasAccess: true,
+    ...(resource.type === 'document' ? { accessRole: 'editor' } : {}),
+  }));
+  return { status: 200, body: { data, success: true, statusCode: 200 } };
+}

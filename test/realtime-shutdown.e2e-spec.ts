@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+import { connect as tcpConnect, Socket as TcpSocket } from 'node:net';
 import { io, Socket } from 'socket.io-client';
+import { eventually } from './support/eventually';
 import { createWorkspace } from './support/http-client';
 import { startApi } from './support/processes';
 import { userToken } from './support/realtime-client';
@@ -52,4 +55,43 @@ describe('realtime gateway shutdown', () => {
       for (const socket of sockets) socket.close();
     }
   }, 60_000);
+
+  it('refuses a handshake that arrives once shutdown has begun, rather than opening a session and closing it', async () => {
+    const api = await startApi(world.env);
+    // A request whose body is still coming keeps the HTTP server's close waiting, and its connection open:
+    // a handshake pipelined behind it reaches the server while it shuts down.
+    const held = tcpConnect(api.port, '127.0.0.1');
+    await once(held, 'connect');
+    let answers = '';
+    held.on('data', (chunk: Buffer) => (answers += chunk.toString('latin1')));
+    held.write(
+      'POST /v2/workspace/get HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"da',
+    );
+    try {
+      const stopped = api.stop('SIGTERM');
+      // The listener is closed (a new connection is refused) once shutdown reaches the HTTP server.
+      await eventually(() => refusedConnection(api.port), { timeoutMs: 30_000, intervalMs: 100 });
+      held.write('ta":{}}GET /realtime/?EIO=4&transport=polling HTTP/1.1\r\nHost: x\r\n\r\n');
+      await eventually(() => expect(answers.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(2), { timeoutMs: 15_000 });
+      const handshake = answers.slice(answers.lastIndexOf('HTTP/1.1'));
+      expect(handshake).toMatch(/^HTTP\/1\.1 403/);
+      expect(handshake).toContain('The server is shutting down: connect again.');
+      expect(handshake).not.toContain('"sid"');
+      expect(await stopped).toBe('SIGTERM');
+    } finally {
+      held.destroy();
+      await api.stop('SIGKILL');
+    }
+  }, 60_000);
 });
+
+/** Resolves once a TCP connection to the port is refused; rejects while one is accepted. */
+async function refusedConnection(port: number): Promise<void> {
+  const probe: TcpSocket = tcpConnect(port, '127.0.0.1');
+  const outcome = await new Promise<string>((resolve) => {
+    probe.once('connect', () => resolve('accepted'));
+    probe.once('error', () => resolve('refused'));
+  });
+  probe.destroy();
+  if (outcome !== 'refused') throw new Error('the API still accepts connections');
+}

@@ -263,7 +263,9 @@ describe('workspaces and credentials', () => {
       expect(tokens.status).toBe(200);
       expect(tokens.body.result.data).toEqual({
         apiKey: owner.apiKey,
-        authTokens: [{ id: expect.any(String), token: owner.authToken, name: 'Default Auth Token', domains: [] }],
+        authTokens: [
+          { id: expect.any(String) as string, token: owner.authToken, name: 'Default Auth Token', domains: [] },
+        ],
       });
       const domains = await post(api.url, '/v2/workspace/domains/get', {}, apiKeyHeaders(owner));
       expect(domains.status).toBe(200);

@@ -192,7 +192,7 @@ export class AgentExecutionService {
       );
       return { total };
     }
-    const ids = [...new Set(dto.agentIds)];
+    const ids = [...new Set(typeof dto.agentIds === 'string' ? [dto.agentIds] : dto.agentIds)];
     const rows = await this.dataSource.query<Array<{ agent_id: string; total: number }>>(
       `SELECT agent_id, count(*)::int AS total FROM agent_execution
         WHERE api_key_id = $1 AND agent_id = ANY($2::text[]) AND ($3::text IS NULL OR status = $3) GROUP BY agent_id`,

@@ -1,5 +1,5 @@
 import { Workbook } from 'exceljs';
-import { bytesMatchType, ConversionError, fileToMarkdown } from './file-text';
+import { bytesMatchType, ConversionError, fileToMarkdown, zipInflatedSize } from './file-text';
 
 describe('knowledge files to markdown', () => {
   it('checks the declared type against the bytes', () => {
@@ -27,5 +27,13 @@ describe('knowledge files to markdown', () => {
     await expect(fileToMarkdown(Buffer.from('%PDF-1.4 broken'), 'application/pdf')).rejects.toEqual(
       new ConversionError('pdf-llm-conversion-failed'),
     );
+  });
+
+  it("reads a workbook's declared inflated size from its ZIP directory", async () => {
+    const workbook = new Workbook();
+    workbook.addWorksheet('Rules').addRows([['rule']]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(zipInflatedSize(xlsx)).toBeGreaterThan(xlsx.length);
+    expect(zipInflatedSize(Buffer.from('not a zip at all, no directory'))).toBeNull();
   });
 });

@@ -66,7 +66,39 @@ function table(rows: unknown[][]): string {
   return [line(nonEmpty[0]), `|${' --- |'.repeat(width)}`, ...nonEmpty.slice(1).map(line)].join('\n');
 }
 
+/** A workbook may inflate to at most this much: its parts are read whole. */
+const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
+const END_OF_DIRECTORY = 0x06054b50;
+const DIRECTORY_ENTRY = 0x02014b50;
+const ZIP64_MARK = 0xffffffff;
+
+/** The total size a ZIP's directory declares its entries inflate to; null when there is no readable directory (or ZIP64). */
+export function zipInflatedSize(bytes: Buffer): number | null {
+  const floor = Math.max(0, bytes.length - 22 - 65_535);
+  let end = -1;
+  for (let at = bytes.length - 22; at >= floor; at--)
+    if (bytes.readUInt32LE(at) === END_OF_DIRECTORY) {
+      end = at;
+      break;
+    }
+  if (end < 0) return null;
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) return null;
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === ZIP64_MARK) return null;
+    total += size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 async function spreadsheet(bytes: Buffer): Promise<string> {
+  const inflated = zipInflatedSize(bytes);
+  if (inflated === null || inflated > MAX_INFLATED_BYTES)
+    throw new Error('The workbook is unreadable or inflates too far.');
   const workbook = new Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheets: string[] = [];

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RowJobRunner } from '@app/queue';
 import { AlertService } from './alert.service';
-import { ConversionError, fileToMarkdown } from './file-text';
+import { convertInThread } from './file-conversion';
+import { ConversionError } from './file-text';
 import { insertRules } from './knowledge.service';
 import { MemoryEmbeddings } from './memory-embeddings';
 import { judgmentsJobId, memoryWork, sourceJobId } from './memory.job';
@@ -73,7 +74,7 @@ export class MemoryRunner implements RowJobRunner<MemoryOutcome> {
     if (source?.status !== 'processing' || !source.original) return 'skipped';
     let markdown: string;
     try {
-      markdown = await fileToMarkdown(source.original, source.mime_type);
+      markdown = await convertInThread(source.original, source.mime_type);
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error;
       await this.settleSource(sourceId, { failureReason: error.reason });

@@ -1,6 +1,6 @@
 import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { awarenessClaims } from './awareness-owners';
+import { awarenessClaims, jsonDepth } from './awareness-owners';
 import { collabLimit } from './collab-limits';
 
 /** Awareness instances run a timer each: destroyed after every test. */
@@ -56,5 +56,27 @@ describe('awarenessClaims', () => {
     expect(awarenessClaims(server, new Set([10]), many.slice(0, clients))).toEqual({
       claims: many.slice(1, clients).map((e) => e.clientId),
     });
+  });
+});
+
+describe('jsonDepth', () => {
+  it.each([
+    ['1', 0],
+    ['{}', 1],
+    ['[[],{"a":[1]}]', 3],
+    ['{"s":"[[[\\"[["}', 1],
+    ['['.repeat(5000) + ']'.repeat(5000), 5000],
+  ])('%s nests %i deep', (json, depth) => {
+    expect(jsonDepth(json)).toBe(depth);
+  });
+
+  it('refuses an awareness state nested deeper than the limit, whatever its strings hold', () => {
+    const server = serverAwareness();
+    const limit = collabLimit('`/collab` awareness state depth');
+    const deep = '['.repeat(limit + 1) + ']'.repeat(limit + 1);
+    expect(awarenessClaims(server, new Set(), [{ clientId: 5, clock: 1, state: deep }])).toEqual({
+      refusal: 'awareness-too-large',
+    });
+    expect(awarenessClaims(server, new Set(), [entry(5, 1, { s: '['.repeat(limit + 1) })])).toEqual({ claims: [5] });
   });
 });

@@ -23,7 +23,11 @@ export function awarenessClaims(
 ): { claims: number[] } | { refusal: AwarenessRefusal } {
   const claims = new Set<number>();
   for (const { clientId, clock, state } of entries) {
-    if (Buffer.byteLength(state) > collabLimit('`/collab` awareness state')) return { refusal: 'awareness-too-large' };
+    if (
+      Buffer.byteLength(state) > collabLimit('`/collab` awareness state') ||
+      jsonDepth(state) > collabLimit('`/collab` awareness state depth')
+    )
+      return { refusal: 'awareness-too-large' };
     if (state === 'null' || owned.has(clientId)) continue;
     const known = awareness.meta.get(clientId);
     if (known && clock <= known.clock) continue;
@@ -33,4 +37,21 @@ export function awarenessClaims(
   if (claims.size > 0 && owned.size + claims.size > collabLimit('`/collab` awareness client ids'))
     return { refusal: 'awareness-too-many-clients' };
   return { claims: [...claims] };
+}
+
+/** How deep arrays and objects nest in a JSON text, counted without parsing (so without recursion). */
+export function jsonDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth--;
+  }
+  return deepest;
 }

@@ -38,6 +38,13 @@ const ROWS = [
     description: "One client's awareness state (cursor, selection, user).",
   },
   {
+    name: '`/collab` awareness state depth',
+    limit: 32,
+    unit: 'levels',
+    refusal: 'closed: awareness-too-large',
+    description: 'Arrays and objects nested in one awareness state.',
+  },
+  {
     name: '`/collab` awareness client ids',
     limit: 4,
     unit: 'per connection',

@@ -61,6 +61,15 @@ describe('readClientFrame', () => {
     expect(reason(sync(0, new Uint8Array([5, 0xff])))).toBe('malformed-message');
     expect(reason(frame((encoder) => encoding.writeUint8(encoder, 0x80)))).toBe('malformed-message');
     expect(reason(new Uint8Array([0x05, 0x61]))).toBe('malformed-message');
+    expect(reason(frame((encoder) => [2, 1].forEach((v) => encoding.writeVarUint(encoder, v))))).toBe(
+      'malformed-message',
+    );
+    expect(reason(frame((encoder) => [2, 0, 9].forEach((v) => encoding.writeVarUint(encoder, v))))).toBe(
+      'malformed-message',
+    );
+    expect(reason(frame((encoder) => [5, 4].forEach((v) => encoding.writeVarUint(encoder, v))))).toBe(
+      'malformed-message',
+    );
   });
 
   it('reads every entry of an awareness message, and refuses a state that is not JSON', () => {

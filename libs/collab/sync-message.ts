@@ -42,8 +42,14 @@ export function readClientFrame(message: Uint8Array): ClientFrame {
       case MESSAGE.AWARENESS:
         return { kind: 'awareness', entries: readAwareness(decoding.readVarUint8Array(decoder)) };
       case MESSAGE.AUTH:
-      case MESSAGE.QUERY_AWARENESS:
+        // A token sent again on an open connection (the provider's token sync): sub-type 0 and the token.
+        if (decoding.readVarUint(decoder) !== 0) throw new MalformedFrame('malformed-message');
+        decoding.readVarString(decoder);
+        return { kind: 'other' };
       case MESSAGE.STATELESS:
+        decoding.readVarString(decoder);
+        return { kind: 'other' };
+      case MESSAGE.QUERY_AWARENESS:
       case MESSAGE.CLOSE:
         return { kind: 'other' };
       default:

@@ -35,6 +35,13 @@ const ROWS = [
     description: 'One socket.io message, binary attachments included.',
   },
   {
+    name: 'binary attachments',
+    limit: 10,
+    unit: 'attachments',
+    refusal: 'connection closed',
+    description: "Binary values in one socket.io message (socket.io's parser default); fewer are refused as not JSON.",
+  },
+  {
     name: 'payload depth',
     limit: MAX_NESTING_DEPTH,
     unit: 'levels',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { CLIENT_EVENTS } from '../../libs/realtime/client-events';
+import { clientLimit } from '../../libs/realtime-hub/client-limits';
 import { RunningApi } from '../support/processes';
 import { DocumentRef, FuzzInstances } from '../support/fuzz-instances';
 import { Ack, request } from '../support/realtime-client';
@@ -72,7 +73,7 @@ describe('fuzz: socket events and raw packets on two instances', () => {
           for (const attacker of attackers) expect(attacker.dropped).toEqual([]);
           await instances.checkBatch(baseline);
         }),
-        { numRuns: BATCHES },
+        { numRuns: BATCHES, endOnFailure: true },
       );
       for (const attacker of attackers) attacker.close();
       const seconds = (Date.now() - started) / 1000;
@@ -93,18 +94,21 @@ describe('fuzz: socket events and raw packets on two instances', () => {
             await rawSession(api, auth, frames);
           },
         ),
-        { numRuns: RAW_SESSIONS },
+        { numRuns: RAW_SESSIONS, endOnFailure: true },
       );
       await instances.checkBatch(baseline);
     },
     LONG,
   );
 
-  it(
-    'closes the connection of a message over the socket message limit, and serves its next one',
-    async () => {
+  it.each([
+    ['size', [{ ...DOCUMENTS[0], pageToken: 'x'.repeat(clientLimit('socket message') + 100_000) }]],
+    ['binary attachments', Array.from({ length: clientLimit('binary attachments') + 1 }, () => Buffer.from([1]))],
+  ])(
+    'closes the connection of a message over the socket message %s limit, and serves its next one',
+    async (_, args) => {
       const attacker = await Attacker.connect(instances, instances.apis[0]);
-      attacker.socket.emit('comments:list', { ...DOCUMENTS[0], pageToken: 'x'.repeat(1_100_000) });
+      attacker.socket.emit('comments:list', ...args);
       await new Promise((resolve) => attacker.socket.once('disconnect', resolve));
       expect(attacker.dropped).toEqual(['transport close']);
       attacker.close();
@@ -294,10 +298,24 @@ const eventName: fc.Arbitrary<string> = fc
   )
   .filter((name) => !CLIENT_RESERVED.has(name));
 
-/** Messages within the socket message limit (a larger one closes the connection: its own test below). */
+/**
+ * Messages within the socket message limits of size and binary attachments (one over either closes the
+ * connection: their own test below).
+ */
 const message: fc.Arbitrary<Message> = fc
   .record({ event: eventName, args: fc.array(argument, { maxLength: 6 }), withAck: fc.boolean() })
-  .filter(({ event, args }) => Buffer.byteLength(JSON.stringify([event, ...args])) < 900_000);
+  .filter(
+    ({ event, args }) =>
+      Buffer.byteLength(JSON.stringify([event, ...args])) < 900_000 &&
+      binaryValues(args) <= clientLimit('binary attachments'),
+  );
+
+/** The binary values anywhere in `value`: socket.io sends each as an attachment. */
+function binaryValues(value: unknown): number {
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return 1;
+  if (typeof value !== 'object' || value === null) return 0;
+  return Object.values(value).reduce((sum: number, child) => sum + binaryValues(child), 0);
+}
 
 /** A raw text or binary frame on the websocket: engine.io packets with socket.io inside, or garbage. */
 const rawFrame: fc.Arbitrary<string | Buffer> = fc.oneof(

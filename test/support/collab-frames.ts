@@ -20,6 +20,8 @@ export interface DocumentReplies {
   closes: string[];
   /** Awareness updates the server relayed. */
   awareness: Uint8Array[];
+  /** Sync step 2 messages the server sent: its answers to our step 1s (others' updates come as sync updates). */
+  syncs: number;
   /** SyncStatus answers and closes in arrival order: `ack`, `nack`, `close`. */
   order: Array<'ack' | 'nack' | 'close'>;
 }
@@ -45,23 +47,44 @@ export class FrameClient {
     return new FrameClient(socket);
   }
 
-  /** Sends the token for `name` and resolves once the server authenticated or refused it. */
-  async authenticate(name: string, token: string): Promise<DocumentReplies> {
-    const replies = this.repliesOf(name);
+  /** Sends the token for `name` without waiting for the answer. */
+  sendToken(name: string, token: string): void {
     this.send(name, (encoder) => {
       encoding.writeVarUint(encoder, FRAME.AUTH);
       encoding.writeVarUint(encoder, 0);
       encoding.writeVarString(encoder, token);
     });
+  }
+
+  /** Sends the token for `name` and resolves once the server authenticated or refused it. */
+  async authenticate(name: string, token: string): Promise<DocumentReplies> {
+    const replies = this.repliesOf(name);
+    this.sendToken(name, token);
     await this.until(() => replies.scope !== undefined || replies.denied !== undefined || this.closed !== undefined);
     return replies;
   }
 
-  /** Opens `name` as the handshake's user: authenticates, then sends an empty sync step 1. */
+  /** Opens `name` as the handshake's user: authenticates, then syncs (an empty step 1, answered by the document). */
   async open(name: string, auth: Handshake): Promise<DocumentReplies> {
     const replies = await this.authenticate(name, auth.token);
-    if (replies.scope) this.sync(name, SYNC_STEP.ONE, new Uint8Array([0]));
+    if (replies.scope) await this.settled(name);
     return replies;
+  }
+
+  /**
+   * Sends a sync step 1 and resolves once the server answered it or closed the document: the server
+   * handles a connection's messages in order, so everything sent before has been handled by then.
+   */
+  async settled(name: string): Promise<void> {
+    const replies = this.repliesOf(name);
+    const [syncs, closes] = [replies.syncs, replies.closes.length];
+    this.sync(name, SYNC_STEP.ONE, new Uint8Array([0]));
+    await this.until(() => replies.syncs > syncs || replies.closes.length > closes || this.closed !== undefined);
+  }
+
+  /** Forgets what the server said about `name`, before it is opened again on this socket. */
+  reset(name: string): void {
+    this.documents.delete(name);
   }
 
   /** A sync message (step 1, step 2 or update) carrying `payload`. */
@@ -93,7 +116,7 @@ export class FrameClient {
   repliesOf(name: string): DocumentReplies {
     let replies = this.documents.get(name);
     if (!replies) {
-      replies = { statuses: [], closes: [], awareness: [], order: [] };
+      replies = { statuses: [], closes: [], awareness: [], order: [], syncs: 0 };
       this.documents.set(name, replies);
     }
     return replies;
@@ -127,6 +150,8 @@ export class FrameClient {
       const kind = decoding.readVarUint(decoder);
       if (kind === 2) replies.scope = decoding.readVarString(decoder);
       if (kind === 1) replies.denied = decoding.readVarString(decoder);
+    } else if (type === FRAME.SYNC) {
+      if (decoding.readVarUint(decoder) === SYNC_STEP.TWO) replies.syncs += 1;
     } else if (type === FRAME.SYNC_STATUS) {
       const applied = decoding.readVarUint(decoder) === 1;
       replies.statuses.push(applied);

@@ -23,6 +23,7 @@ import {
   EXECUTION_STRATEGIES,
   ExecutionStrategy,
 } from '../agent-config';
+import { IsJsonObject } from './json-fields';
 
 export const MAX_INSTRUCTIONS_LENGTH = 100_000;
 
@@ -50,7 +51,7 @@ export class ContextGatheringDto {
   @IsIn(CONTEXT_STRATEGIES, { each: true })
   strategies: ContextStrategy[];
 
-  @IsOptional() @IsObject() @IsJsonValue() strategyOptions?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() strategyOptions?: Record<string, unknown>;
 
   @IsOptional() @IsObject() @ValidateNested() @Type(() => AgentAiConfigDto) aiConfig?: AgentAiConfigDto;
 }
@@ -73,8 +74,8 @@ export class ExecutionConfigDto {
   @IsObject({ each: true })
   @IsJsonValue()
   mcpServers?: Array<Record<string, unknown>>;
-  @IsOptional() @IsObject() @IsJsonValue() responseDescriptions?: Record<string, string>;
-  @IsOptional() @IsObject() @IsJsonValue() strategyOptions?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() responseDescriptions?: Record<string, string>;
+  @IsOptional() @IsJsonObject() strategyOptions?: Record<string, unknown>;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => KnowledgeDto) knowledge?: KnowledgeDto;
 }
 
@@ -116,15 +117,12 @@ export class AgentBehaviourDto {
   @IsOptional() @IsString() @Length(0, MAX_INSTRUCTIONS_LENGTH) rawInstructions?: string;
   @IsOptional() @IsString() @Length(0, MAX_INSTRUCTIONS_LENGTH) instructions?: string;
   @NoEffect('stored; each model call has AI_TIMEOUT_MS.') @IsOptional() @IsInt() @Min(1) phaseTimeoutMs?: number;
-  @IsOptional() @IsObject() @IsJsonValue() metadata?: Record<string, unknown>;
-  @IsOptional() @IsObject() @IsJsonValue() response?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() metadata?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() response?: Record<string, unknown>;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => PostProcessDto) postProcess?: PostProcessDto;
-  @IsOptional() @IsObject() @IsJsonValue() input?: Record<string, unknown>;
-  @IsOptional() @IsObject() @IsJsonValue() scope?: Record<string, unknown>;
-  @NoEffect('stored; setup-assistant metadata.') @IsOptional() @IsObject() @IsJsonValue() setup?: Record<
-    string,
-    unknown
-  >;
+  @IsOptional() @IsJsonObject() input?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() scope?: Record<string, unknown>;
+  @NoEffect('stored; setup-assistant metadata.') @IsOptional() @IsJsonObject() setup?: Record<string, unknown>;
 }
 
 export class CreateAgentDto extends AgentBehaviourDto {

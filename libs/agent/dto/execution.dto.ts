@@ -1,8 +1,5 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -15,8 +12,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsIdentifier, IsJsonValue, MAX_IDENTIFIER_LENGTH, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
+import { DescribeSchema, IsIdentifier, MAX_PAGE_TOKEN_LENGTH, NoEffect } from '@app/common';
 import { AI_PROVIDERS } from '../agent-config';
+import { IsIdOrIdList, IsJsonObject } from './json-fields';
 
 export const EXECUTION_STATUSES = ['running', 'passed', 'failed', 'partial', 'error', 'skipped'] as const;
 /** Velt's default and our cap on the pages a cross-page run reviews. */
@@ -33,7 +31,7 @@ export class RanByDto {
 export class RunAiConfigDto {
   @IsOptional() @IsIn(AI_PROVIDERS) provider?: string;
   @IsOptional() @IsString() @Length(1, 256) model?: string;
-  @IsOptional() @IsObject() @IsJsonValue() defaultModels?: Record<string, string>;
+  @IsOptional() @IsJsonObject() defaultModels?: Record<string, string>;
   @NoEffect('the mcp-tools strategy is not served.') @IsOptional() @IsInt() @Min(1) @Max(16) maxToolTurns?: number;
 }
 
@@ -60,7 +58,7 @@ export class RunExecutionDto {
   @IsOptional() @IsIn(['standalone', 'workflow']) trigger?: 'standalone' | 'workflow';
   @IsOptional() @IsIdentifier() workflowExecutionId?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => RanByDto) ranBy?: RanByDto;
-  @IsOptional() @IsObject() @IsJsonValue() userContext?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() userContext?: Record<string, unknown>;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => RunAiConfigDto) aiConfig?: RunAiConfigDto;
 }
 
@@ -78,15 +76,11 @@ export class ListExecutionsDto {
 }
 
 export class CountExecutionsDto {
-  /** A single id is the one-item list (Velt). */
+  /** A single id is the one-item list (Velt); the SDK types the list form. */
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(200)
-  @IsString({ each: true })
-  @Length(1, MAX_IDENTIFIER_LENGTH, { each: true })
-  agentIds?: string[];
+  @DescribeSchema({ type: 'array', items: { type: 'string' } })
+  @IsIdOrIdList(200)
+  agentIds?: string | string[];
 
   @IsOptional() @IsIn(EXECUTION_STATUSES) status?: (typeof EXECUTION_STATUSES)[number];
 }

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Length } from 'class-validator';
-import { IsIdentifier, IsJsonValue, MAX_IDENTIFIER_LENGTH } from '@app/common';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length } from 'class-validator';
+import { IsIdentifier, MAX_IDENTIFIER_LENGTH } from '@app/common';
+import { IsJsonObject } from './json-fields';
 
 /** Velt: at most 100 members a group, counted on the array as sent. */
 export const MAX_GROUP_AGENTS = 100;
@@ -24,7 +25,7 @@ export class CreateGroupDto {
   @IsString({ each: true })
   @Length(1, MAX_IDENTIFIER_LENGTH, { each: true })
   agentIds?: string[];
-  @IsOptional() @IsObject() @IsJsonValue() metadata?: Record<string, unknown>;
+  @IsOptional() @IsJsonObject() metadata?: Record<string, unknown>;
 }
 
 export class GroupRefDto {
