@@ -6,7 +6,7 @@ import { CollabContext } from './collab-access';
 import { CollabDurability } from './collab-durability';
 import { CloseReason, CollabMetrics } from './collab-metrics';
 import { CollabRefusal } from './collab-refusal';
-import { AwarenessEntry, MalformedFrame, readClientFrame } from './sync-message';
+import { AwarenessEntry, ClientFrame, MalformedFrame, readClientFrame } from './sync-message';
 
 /** Close codes of message refusals, in the 4000 range Hocuspocus leaves to applications. */
 const CLOSE_CODE: Partial<Record<CloseReason, number>> = {
@@ -18,13 +18,23 @@ const CLOSE_CODE: Partial<Record<CloseReason, number>> = {
   'internal-error': 1011,
 };
 
+/** A message read whole, with its append under way; or why it could not be read. */
+interface Stored {
+  /** Null when the message could not be read: `outcome` then rejects with why. */
+  frame: ClientFrame | null;
+  /** Settles once the update is committed (at once for any other message); rejects with the refusal. */
+  outcome: Promise<void>;
+}
+
 /** Resolves a macrotask later: once Hocuspocus has applied and acknowledged the message whose hook just resolved. */
 const afterHandled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Every message of a document connection passes here before Hocuspocus handles it, one at a time
- * per connection and in order: it is read whole (sync-message.ts), an update is stored
- * (CollabDurability) and an awareness message checked (awareness-owners.ts). A refused message
+ * Every message of a document connection passes here before Hocuspocus handles it: it is read whole
+ * (sync-message.ts) and an update's append (CollabDurability) starts at once, so the updates a
+ * connection has in flight are committed together; Hocuspocus then handles them one at a time and in
+ * order, each once its own append has committed, and an awareness message is checked in its turn
+ * (awareness-owners.ts). A refused message
  * closes the document's connection with its reason; since the messages before it were applied
  * and acknowledged first, and none after it is handled, every acknowledgement stands for a stored
  * update, also when the connection is closed for its rate. An unexpected error is logged and
@@ -43,26 +53,36 @@ export class CollabMessages implements Extension {
   ) {}
 
   beforeHandleMessage(payload: beforeHandleMessagePayload): Promise<void> {
-    const turn = (this.turns.get(payload.connection) ?? Promise.resolve()).then(() => this.handle(payload));
+    const stored = this.store(payload);
+    const turn = (this.turns.get(payload.connection) ?? Promise.resolve()).then(() => this.handle(payload, stored));
     this.turns.set(payload.connection, turn.then(afterHandled, afterHandled));
     return turn;
   }
 
-  private async handle({
-    update: message,
-    connection,
-    document,
-    documentName,
-    context,
-    socketId,
-  }: beforeHandleMessagePayload) {
+  /** Reads the message whole and starts an editor's update on its way to PostgreSQL; its turn takes the outcome. */
+  private store({ update: message, connection, documentName, context }: beforeHandleMessagePayload): Stored {
+    let frame: ClientFrame | null = null;
+    let outcome: Promise<void>;
+    try {
+      frame = readClientFrame(message);
+      outcome =
+        frame.kind === 'update' && !connection.readOnly
+          ? this.durability.persist({ documentName, context: context as CollabContext }, frame.update)
+          : Promise.resolve();
+    } catch (error) {
+      outcome = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    // Its turn awaits it; until then a refusal must not count as an unhandled rejection.
+    outcome.catch(() => undefined);
+    return { frame, outcome };
+  }
+
+  private async handle({ connection, document, socketId }: beforeHandleMessagePayload, stored: Stored) {
     // A message that arrived before a refusal closed the connection: dropped, like those after it.
     if (!document.hasConnection(connection)) throw new CollabRefusal('closed', 1000);
     try {
-      const frame = readClientFrame(message);
-      if (frame.kind === 'awareness') this.checkAwareness(document, connection, frame.entries);
-      if (frame.kind === 'update' && !connection.readOnly)
-        await this.durability.persist({ documentName, context: context as CollabContext }, frame.update);
+      if (stored.frame?.kind === 'awareness') this.checkAwareness(document, connection, stored.frame.entries);
+      await stored.outcome;
     } catch (error) {
       if (error instanceof CollabRefusal) throw error;
       if (error instanceof MalformedFrame) throw this.refusal(error.reason);
