@@ -79,6 +79,8 @@ interface Target {
   url: string;
   /** CPU used so far by the side's processes (ms): the server's, and for us Redis and PostgreSQL. */
   cpuMs(): Promise<number>;
+  /** The same CPU by process kind (ms), where a side has more than one. */
+  cpuParts?(): Promise<Record<string, number>>;
 }
 
 /** One side's round of the presence load. */
@@ -89,6 +91,8 @@ interface PresenceRound {
   p50: number;
   p99: number;
   cpuUsPerDelivery: number;
+  /** CPU per delivery (µs) by process kind, for a side that has several. */
+  cpuPartsUs: Record<string, number>;
   load: number;
 }
 
@@ -163,6 +167,7 @@ function percentile(histogram: Map<number, number>, total: number, p: number): n
 async function presenceRound(target: Target, clients: Clients): Promise<PresenceRound> {
   const run = ++runs;
   const cpuBefore = await target.cpuMs();
+  const partsBefore = (await target.cpuParts?.()) ?? {};
   const results = await Promise.all(
     clients.children.map((child) => {
       const result = message<PresenceChildResult>(child);
@@ -171,6 +176,7 @@ async function presenceRound(target: Target, clients: Clients): Promise<Presence
     }),
   );
   const cpuMs = (await target.cpuMs()) - cpuBefore;
+  const partsAfter = (await target.cpuParts?.()) ?? {};
   const histogram = new Map<number, number>();
   for (const result of results) {
     for (const [bucket, count] of result.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
@@ -185,6 +191,9 @@ async function presenceRound(target: Target, clients: Clients): Promise<Presence
     p50: percentile(histogram, deliveries, 0.5),
     p99: percentile(histogram, deliveries, 0.99),
     cpuUsPerDelivery: (cpuMs * 1000) / deliveries,
+    cpuPartsUs: Object.fromEntries(
+      Object.entries(partsAfter).map(([part, ms]) => [part, ((ms - partsBefore[part]) * 1000) / deliveries]),
+    ),
     load: loadavg()[0],
   };
 }
@@ -206,8 +215,13 @@ async function yjsRound(target: Target, spec: Omit<YjsChildSpec, 'url' | 'name'>
   return { ...result, cpuMsPerUpdate: cpuMs / result.updates, load: loadavg()[0] };
 }
 
+function partsOf(round: PresenceRound): string {
+  const parts = Object.entries(round.cpuPartsUs).map(([part, us]) => `${part} ${fixed(us, 2)}`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
 function describe(side: Side, round: PresenceRound): string {
-  return `${side}: ${fixed(round.deliveriesPerS, 0)} deliveries/s (${fixed(100 * round.delivered, 1)} % of ideal), p50/p99 ${fixed(round.p50, 2)}/${fixed(round.p99, 1)} ms, ${fixed(round.cpuUsPerDelivery, 2)} µs CPU per delivery`;
+  return `${side}: ${fixed(round.deliveriesPerS, 0)} deliveries/s (${fixed(100 * round.delivered, 1)} % of ideal), p50/p99 ${fixed(round.p50, 2)}/${fixed(round.p99, 1)} ms, ${fixed(round.cpuUsPerDelivery, 2)} µs CPU per delivery${partsOf(round)}`;
 }
 
 async function main(): Promise<void> {
@@ -229,10 +243,16 @@ async function main(): Promise<void> {
       Array.from({ length: USERS }, (_, i) => userToken(api.url, owner, `user-${i}`, { name: `User ${i}` })),
     );
     const redisCpuMs = async () => (await redisStats([redis.port])).cpuUs / 1000;
+    const apiParts = async () => ({
+      API: processesCpuMs([api.child.pid!]),
+      Redis: await redisCpuMs(),
+      PostgreSQL: await postgresCpuMs(world),
+    });
     const targets: Record<Side, Target> = {
       api: {
         url: api.url,
-        cpuMs: async () => processesCpuMs([api.child.pid!]) + (await redisCpuMs()) + (await postgresCpuMs(world)),
+        cpuMs: async () => Object.values(await apiParts()).reduce((sum, ms) => sum + ms, 0),
+        cpuParts: apiParts,
       },
       liveblocks: { url: peer.url, cpuMs: () => Promise.resolve(processesCpuMs(peer.pids())) },
     };
@@ -265,7 +285,8 @@ async function main(): Promise<void> {
         );
       }
       const ratioOf = (key: 'deliveries' | 'cpu' | 'p99') => median(ratios.map((ratio) => ratio[key]));
-      const medianOf = (side: Side, key: keyof PresenceRound) => median(kept[side].map((round) => round[key]));
+      const medianOf = (side: Side, key: Exclude<keyof PresenceRound, 'cpuPartsUs'>) =>
+        median(kept[side].map((round) => round[key]));
       const loads = [...kept.api, ...kept.liveblocks].map((round) => round.load);
       report(
         'peers',

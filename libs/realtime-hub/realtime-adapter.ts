@@ -4,6 +4,7 @@ import { Cluster } from 'ioredis';
 import { ServerOptions } from 'socket.io';
 import { AppConfig } from '@app/common';
 import { connectRedis, RedisClient } from '@app/redis';
+import { OwnMessageParser } from './own-message-parser';
 
 /** A socket.io adapter and the two Redis clients it publishes and subscribes with, to close at shutdown. */
 export interface RealtimeAdapter {
@@ -16,7 +17,7 @@ export interface RealtimeAdapter {
  * (PUBLISH/PSUBSCRIBE on `<prefix>:socket.io` channels), on a cluster the sharded one (Redis 7
  * SPUBLISH/SSUBSCRIBE, a channel per document room, so room traffic spreads over the shards instead
  * of every message reaching every node). Both carry serverSideEmit (access re-checks) on the
- * namespace's own channel. No keyPrefix on these clients: it would not apply to channels anyway.
+ * namespace's own channel. The classic one skips decoding its own publishes (own-message-parser.ts). No keyPrefix on these clients: it would not apply to channels anyway.
  */
 export function realtimeAdapter(config: AppConfig, logger: Logger): RealtimeAdapter {
   const pub = connectRedis(config, { connectionName: 'socket.io-pub' });
@@ -24,10 +25,15 @@ export function realtimeAdapter(config: AppConfig, logger: Logger): RealtimeAdap
   const clients = [pub, sub];
   for (const client of clients) client.on('error', (error: Error) => logger.warn(`socket.io redis: ${error.message}`));
   const channel = `${config.redisPrefix}:socket.io`;
-  const adapter =
-    pub instanceof Cluster
-      ? createShardedAdapter(pub, sub, { channelPrefix: channel })
-      : createAdapter(pub, sub, { key: channel });
+  if (pub instanceof Cluster) return { adapter: createShardedAdapter(pub, sub, { channelPrefix: channel }), clients };
+  const parser = new OwnMessageParser();
+  const classic = createAdapter(pub, sub, { key: channel, parser });
+  // socket.io calls the adapter with `new`: a function, not an arrow.
+  const adapter = function ownedAdapter(nsp: unknown) {
+    const created = classic(nsp);
+    parser.own(created.uid as string);
+    return created;
+  };
   return { adapter, clients };
 }
 
