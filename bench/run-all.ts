@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'events',
   'comment-writes',
   'dto-validation',
+  'parsers',
   'connects',
   'redis-cluster',
   'collab',
