@@ -74,6 +74,21 @@ function written(before: Map<string, number>, after: Map<string, number>): { row
   };
 }
 
+/**
+ * Waits until the bench database's row counters stop moving (at most about 12 s): an idle backend reports
+ * its pending statistics only up to 10 s later, so the set-up's writes (tokens, grants) would otherwise
+ * land in a measured round.
+ */
+async function rowCountersSettled(world: TestEnvironment): Promise<void> {
+  let last = await rowsWritten(world);
+  for (let i = 0; i < 11; i++) {
+    await sleep(1100);
+    const now = await rowsWritten(world);
+    if (written(last, now).rows === 0) return;
+    last = now;
+  }
+}
+
 /** One measured run; PostgreSQL's cumulative statistics lag up to a second, so they are read after a pause. */
 async function measure(world: TestEnvironment, redisPort: number, load: Load, durationS: number): Promise<Measured> {
   const pgBefore = await rowsWritten(world);
@@ -130,6 +145,7 @@ async function main(): Promise<void> {
       `cursor fan-out: ${USERS} users x ${RATE} sets/s, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`,
     );
     for (const side of SIDES) await fanOut(loads[side].sockets, CURSORS, loads[side].pids, RATE, warmUpS);
+    await rowCountersSettled(world);
     const runs: Record<Side, Measured[]> = { api: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
       for (const side of SIDES) {

@@ -6,14 +6,18 @@ import { PRESENCE_FRAME_EVENT, PresenceFrame, PresenceFrames } from './presence-
 describe('PresenceFrames', () => {
   const ref = { organizationId: 'org', documentId: 'doc' };
   const ann = { connectionId: 'c1', userId: 'ann', name: 'Ann' };
-  let sent: Array<{ room: string; event: string; frame: PresenceFrame }>;
+  let sent: Array<{ room: string; except: string[]; event: string; frame: PresenceFrame }>;
   let frames: PresenceFrames;
 
   beforeEach(() => {
     jest.useFakeTimers();
     sent = [];
     const server = {
-      to: (room: string) => ({ emit: (event: string, frame: PresenceFrame) => sent.push({ room, event, frame }) }),
+      to: (room: string) => ({
+        except: (except: string[]) => ({
+          emit: (event: string, frame: PresenceFrame) => sent.push({ room, except, event, frame }),
+        }),
+      }),
     } as unknown as Server;
     frames = new PresenceFrames(new AppConfig({ PRESENCE_FRAME_MS: '5' }));
     frames.attach(server);
@@ -30,6 +34,7 @@ describe('PresenceFrames', () => {
     expect(sent).toEqual([
       {
         room: 'room',
+        except: [],
         event: PRESENCE_FRAME_EVENT,
         frame: {
           v: 1,
@@ -56,6 +61,21 @@ describe('PresenceFrames', () => {
     expect(sent.map(({ frame }) => [frame.set, frame.left])).toEqual([
       [[], [{ connectionId: 'c1', userId: 'ann' }]],
       [[{ ...ann, data: { x: 9 } }], []],
+    ]);
+  });
+
+  it('sends a frame of one connection’s set alone to the others only; a leave goes to everyone', () => {
+    frames.set('room', ref, { ...ann, data: { x: 1 } });
+    jest.advanceTimersByTime(5);
+    frames.leave('room', ref, { connectionId: 'c2', userId: 'bob' });
+    jest.advanceTimersByTime(5);
+    frames.set('room', ref, { ...ann, data: { x: 2 } });
+    frames.leave('room', ref, { connectionId: 'c2', userId: 'bob' });
+    jest.advanceTimersByTime(5);
+    expect(sent.map(({ except, frame }) => [except, frame.set.length, frame.left.length])).toEqual([
+      [['c1'], 1, 0],
+      [[], 0, 1],
+      [[], 1, 1],
     ]);
   });
 

@@ -39,7 +39,7 @@ interface Pending {
 /**
  * Presence changes batched per room: the first change in a room starts its tick (PRESENCE_FRAME_MS),
  * and the tick's end sends the room one `presence:frame` carrying each changed connection's latest
- * state. socket.io encodes a room emit once for all its recipients, and the adapter publishes it to the
+ * state (to everyone in it but a lone setter). socket.io encodes a room emit once for all its recipients, and the adapter publishes it to the
  * other instances once, so a tick costs one encoding and one publish per room, not one per update per
  * recipient. The frame goes to the whole room, senders included (a frame that left them out would
  * miss the others' changes); each client skips its own connection.
@@ -97,6 +97,9 @@ export class PresenceFrames {
       set: [...pending.set.values()],
       left: [...pending.left.values()],
     };
-    this.server.to(room).emit(PRESENCE_FRAME_EVENT, frame);
+    // A frame of one connection's set alone tells that connection nothing (its client skips itself): it
+    // goes to the others only, so someone moving alone in a document is not sent an echo every tick.
+    const alone = frame.set.length === 1 && frame.left.length === 0 ? [frame.set[0].connectionId] : [];
+    this.server.to(room).except(alone).emit(PRESENCE_FRAME_EVENT, frame);
   }
 }
