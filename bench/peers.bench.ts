@@ -18,7 +18,7 @@ import type { PresenceChildResult, PresenceChildSpec } from './support/presence-
 import { processCpuMs } from './support/process-cpu';
 import { redisStats } from './support/redis-stats';
 import { runBench } from './support/run-bench';
-import type { YjsChildResult, YjsChildSpec } from './support/yjs-child';
+import type { YjsChildSpec, YjsSegment } from './support/yjs-child';
 
 /**
  * Issue 40: our API against the servers a team would pick instead, on this machine, in alternating
@@ -31,13 +31,15 @@ import type { YjsChildResult, YjsChildSpec } from './support/yjs-child';
  * server's processes, and for us also Redis (a private redis-server, INFO used_cpu) and the PostgreSQL
  * backends of the bench's database.
  *
- * Yjs: YJS_EDITORS editors on one fresh document per round push one item per update, each keeping
- * YJS_WINDOW updates not yet seen by an observer client (bench/support/yjs-child.ts), against bare
- * Hocuspocus with the API's PostgreSQL persistence (bench/bare-collab-server.ts) and the y-websocket
- * server (which keeps documents in memory and acknowledges nothing: a yardstick of what durability
- * costs, with no target). Then what each side guarantees on a crash. The Liveblocks dev server's Yjs
- * is not run: it drops every update after a room's 1,000th (its compaction exceeds a 512-parameter
- * limit), so it needs a fresh room every few hundred updates, which this bench does not do yet.
+ * Yjs: YJS_EDITORS editors push one item per update into a shared Y.Array, each keeping YJS_WINDOW
+ * updates not yet seen by an observer client (bench/support/yjs-child.ts), on a fresh document every
+ * YJS_DOCUMENT_UPDATES updates, against bare Hocuspocus with the API's PostgreSQL persistence
+ * (bench/bare-collab-server.ts), the Liveblocks dev server (@liveblocks/yjs on @liveblocks/client) and
+ * the y-websocket server (which keeps documents in memory and acknowledges nothing: a yardstick of
+ * what durability costs, with no target). Every side changes documents alike because the Liveblocks
+ * dev server drops every update after a room's 1,000th (its compaction exceeds a 512-parameter limit).
+ * Each document's clients open before its timing starts and close after it ends, so updates/s, latency
+ * and CPU count updates only. Then what each side guarantees on a crash.
  */
 const USERS = Number(process.env.BENCH_PEERS_USERS ?? 50);
 const RATE = Number(process.env.BENCH_PEERS_RATE ?? 20);
@@ -48,10 +50,19 @@ const DOCUMENT = { organizationId: 'org', documentId: 'cursors' };
 const PARTS = (process.env.BENCH_PEERS_PARTS ?? 'presence,yjs').split(',');
 const YJS_EDITORS = Number(process.env.BENCH_PEERS_YJS_EDITORS ?? 4);
 const YJS_WINDOW = Number(process.env.BENCH_PEERS_YJS_WINDOW ?? 8);
+/** Under the Liveblocks dev server's 1,000 updates a room. */
+const YJS_DOCUMENT_UPDATES = Number(process.env.BENCH_PEERS_YJS_DOCUMENT_UPDATES ?? 500);
 const SIDES = ['api', 'liveblocks'] as const;
 type Side = (typeof SIDES)[number];
-const YJS_SIDES = ['api', 'hocuspocus', 'y-websocket'] as const;
+const YJS_SIDES = ['api', 'hocuspocus', 'liveblocks', 'y-websocket'] as const;
 type YjsSide = (typeof YJS_SIDES)[number];
+const YJS_PEERS = YJS_SIDES.filter((side) => side !== 'api');
+const YJS_PROTOCOLS: Record<YjsSide, YjsChildSpec['protocol']> = {
+  api: 'hocuspocus',
+  hocuspocus: 'hocuspocus',
+  liveblocks: 'liveblocks',
+  'y-websocket': 'y-websocket',
+};
 /** Far above what the bench sends: the per-connection update limit (100/s) would otherwise close the editors. */
 const LIMITS = { COLLAB_MAX_UPDATES_PER_SECOND: '100000' };
 /** What each server guarantees for an acknowledged (ours, Hocuspocus) or broadcast (y-websocket, Liveblocks) change on a crash, as run here. */
@@ -96,7 +107,15 @@ interface PresenceRound {
   load: number;
 }
 
-type YjsRound = YjsChildResult & { cpuMsPerUpdate: number; load: number };
+/** One Yjs round of a side, over its documents. */
+interface YjsRound {
+  updates: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  cpuMsPerUpdate: number;
+  load: number;
+}
 
 /** The presence load's client processes of one side, connected and subscribed. */
 interface Clients {
@@ -198,21 +217,42 @@ async function presenceRound(target: Target, clients: Clients): Promise<Presence
   };
 }
 
-/** One Yjs round of a side: a fresh document, the load in a child process, the side's CPU around its timed part. */
-async function yjsRound(target: Target, spec: Omit<YjsChildSpec, 'url' | 'name'>): Promise<YjsRound> {
-  const full: YjsChildSpec = { ...spec, url: target.url, name: `org/bench/peers-${++runs}` };
-  const child = fork(join(__dirname, 'support', 'yjs-child.js'), [JSON.stringify(full)], {
+/**
+ * One Yjs round of a side: the load in a child process, one fresh document after another until the
+ * documents' timed parts add up to `durationS`; the side's CPU is read around each timed part.
+ */
+async function yjsRound(target: Target, spec: Omit<YjsChildSpec, 'url'>, durationS: number): Promise<YjsRound> {
+  const child = fork(join(__dirname, 'support', 'yjs-child.js'), [JSON.stringify({ ...spec, url: target.url })], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');
-  await message<{ ready: true }>(child);
-  const cpuBefore = await target.cpuMs();
-  const answered = message<YjsChildResult>(child);
-  child.send({ go: true });
-  const result = await answered;
-  const cpuMs = (await target.cpuMs()) - cpuBefore;
+  const latencies: number[] = [];
+  let elapsedMs = 0;
+  let cpuMs = 0;
+  while (elapsedMs < durationS * 1000) {
+    const ready = message<{ ready: true }>(child);
+    child.send({ open: `org/bench/peers-${++runs}` });
+    await ready;
+    const cpuBefore = await target.cpuMs();
+    const answered = message<YjsSegment>(child);
+    child.send({ go: true });
+    const segment = await answered;
+    cpuMs += (await target.cpuMs()) - cpuBefore;
+    elapsedMs += segment.elapsedMs;
+    latencies.push(...segment.latencies);
+  }
+  child.send({ stop: true });
   await exited;
-  return { ...result, cpuMsPerUpdate: cpuMs / result.updates, load: loadavg()[0] };
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  return {
+    updates: latencies.length,
+    perSecond: latencies.length / (elapsedMs / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    cpuMsPerUpdate: cpuMs / latencies.length,
+    load: loadavg()[0],
+  };
 }
 
 function partsOf(round: PresenceRound): string {
@@ -339,31 +379,32 @@ async function main(): Promise<void> {
           url: hocuspocus.url,
           cpuMs: async () => processesCpuMs([hocuspocus.pid]) + (await redisCpuMs()) + (await postgresCpuMs(world)),
         },
+        liveblocks: targets.liveblocks,
         'y-websocket': { url: yWebsocket.url, cpuMs: () => Promise.resolve(processesCpuMs(yWebsocket.pids())) },
       };
-      const yjsSpec = (side: YjsSide, durationS: number): Omit<YjsChildSpec, 'url' | 'name'> => ({
-        protocol: side === 'y-websocket' ? 'y-websocket' : 'hocuspocus',
+      const yjsSpec = (side: YjsSide): Omit<YjsChildSpec, 'url'> => ({
+        protocol: YJS_PROTOCOLS[side],
         auth: editor,
         editors: YJS_EDITORS,
         window: YJS_WINDOW,
-        durationS,
+        updates: YJS_DOCUMENT_UPDATES,
       });
       console.log(
-        `yjs: ${YJS_EDITORS} editors on a fresh document, ${YJS_WINDOW} updates each not yet seen by an observer; a warm-up, then ${rounds} alternating rounds of ${DURATION_S} s`,
+        `yjs: ${YJS_EDITORS} editors, ${YJS_WINDOW} updates each not yet seen by an observer, a fresh document every ${YJS_DOCUMENT_UPDATES} updates; a warm-up, then ${rounds} alternating rounds of ${DURATION_S} s`,
       );
-      for (const side of YJS_SIDES) await yjsRound(yjsTargets[side], yjsSpec(side, 2));
+      for (const side of YJS_SIDES) await yjsRound(yjsTargets[side], yjsSpec(side), 2);
       const yjsRounds = Object.fromEntries(YJS_SIDES.map((side) => [side, [] as YjsRound[]])) as Record<
         YjsSide,
         YjsRound[]
       >;
       for (let round = 0; round < rounds; round++) {
-        for (const side of YJS_SIDES) yjsRounds[side].push(await yjsRound(yjsTargets[side], yjsSpec(side, DURATION_S)));
+        for (const side of YJS_SIDES) yjsRounds[side].push(await yjsRound(yjsTargets[side], yjsSpec(side), DURATION_S));
         const ours = yjsRounds.api[round];
-        console.log(`  round ${round + 1}, load average ${fixed(ours.load, 1)}`);
+        console.log(`  round ${round + 1}`);
         for (const side of YJS_SIDES) {
           const theirs = yjsRounds[side][round];
           console.log(
-            `    ${side}: ${fixed(theirs.perSecond, 0)} updates/s, p50/p99 ${fixed(theirs.p50, 2)}/${fixed(theirs.p99, 1)} ms, ${fixed(theirs.cpuMsPerUpdate * 1000, 1)} µs CPU per update` +
+            `    ${side} (load average ${fixed(theirs.load, 1)}): ${fixed(theirs.perSecond, 0)} updates/s, p50/p99 ${fixed(theirs.p50, 2)}/${fixed(theirs.p99, 1)} ms, ${fixed(theirs.cpuMsPerUpdate * 1000, 1)} µs CPU per update` +
               (side === 'api'
                 ? ''
                 : `; ours ÷ ${side}: updates/s ${fixed(ours.perSecond / theirs.perSecond, 2)}, p50 ${fixed(ours.p50 / theirs.p50, 2)}, CPU ${fixed(ours.cpuMsPerUpdate / theirs.cpuMsPerUpdate, 2)}`),
@@ -373,11 +414,11 @@ async function main(): Promise<void> {
       const yjsRatio = (peerSide: YjsSide, figure: (round: YjsRound) => number) =>
         median(yjsRounds.api.map((ours, round) => figure(ours) / figure(yjsRounds[peerSide][round])));
       const yjsMedian = (side: YjsSide, figure: (round: YjsRound) => number) => median(yjsRounds[side].map(figure));
-      const yjsLoads = yjsRounds.api.map((round) => round.load);
+      const yjsLoads = YJS_SIDES.flatMap((side) => yjsRounds[side].map((round) => round.load));
       report(
         'peers-yjs',
-        `yjs: ${YJS_EDITORS} editors x ${YJS_WINDOW} updates in flight on a fresh document, one API instance (CPU: API + Redis + PostgreSQL backends) against bare Hocuspocus with the same PostgreSQL persistence (CPU: it + Redis + PostgreSQL) and the y-websocket server (in memory); ${rounds} alternating rounds of ${DURATION_S} s; ratios are medians of per-round ratios; load average ${fixed(Math.min(...yjsLoads), 1)}-${fixed(Math.max(...yjsLoads), 1)}`,
-        (['hocuspocus', 'y-websocket'] as const).flatMap((peerSide) => [
+        `yjs: ${YJS_EDITORS} editors x ${YJS_WINDOW} updates in flight, a fresh document every ${YJS_DOCUMENT_UPDATES} updates, one API instance (CPU: API + Redis + PostgreSQL backends) against bare Hocuspocus with the same PostgreSQL persistence (CPU: it + Redis + PostgreSQL), the Liveblocks dev server (CPU: its process tree, SQLite included) and the y-websocket server (in memory); ${rounds} alternating rounds of ${DURATION_S} s; ratios are medians of per-round ratios; load average ${fixed(Math.min(...yjsLoads), 1)}-${fixed(Math.max(...yjsLoads), 1)}`,
+        YJS_PEERS.flatMap((peerSide) => [
           {
             measurement: `yjs updates/s, ours vs ${peerSide}`,
             value: fixed(
@@ -389,7 +430,7 @@ async function main(): Promise<void> {
               0,
             )} ${peerSide}`,
             ratio: yjsRatio(peerSide, (round) => round.perSecond),
-            ...(peerSide === 'hocuspocus' && {
+            ...(peerSide !== 'y-websocket' && {
               target: '> 1.0',
               met: yjsRatio(peerSide, (round) => round.perSecond) > 1,
             }),
@@ -411,7 +452,7 @@ async function main(): Promise<void> {
               1,
             )} ${peerSide}`,
             ratio: yjsRatio(peerSide, (round) => round.p50),
-            ...(peerSide === 'hocuspocus' && {
+            ...(peerSide !== 'y-websocket' && {
               target: 'p50 ratio < 1.0',
               met: yjsRatio(peerSide, (round) => round.p50) < 1,
             }),

@@ -13,6 +13,8 @@ const PEERS: Record<string, string> = {
   liveblocks: '1.9.0',
   bun: '1.4.5',
   '@liveblocks/client': '3.24.2',
+  '@liveblocks/yjs': '3.24.2',
+  yjs: '13.6.33',
   '@y/websocket-server': '0.1.1',
   'y-websocket': '3.1.0',
 };
