@@ -23,8 +23,8 @@ import { runBench } from './support/run-bench';
  * from its send (all clients run in this process: one clock), and each sender's order is checked.
  * Yardstick in the same run: two bare socket.io servers with the same Redis adapter sending one
  * `event` per broadcast (bench/bare-cursor-server.ts). With BENCH_BASELINE_DIST (another build's
- * `dist`), two API instances of that build are a third side, so a change is measured against its
- * baseline in the same run. All sides share a private redis-server, so INFO counts only their
+ * `dist`), two API instances of that build (their own Redis prefix, so the sides' rooms stay apart)
+ * are a third side, so a change is measured against its baseline in the same run. All sides share a private redis-server, so INFO counts only their
  * commands and CPU. Sides alternate, one warm-up each, medians of BENCH_ROUNDS rounds.
  */
 const USERS = Number(process.env.BENCH_BROADCAST_USERS ?? 50);
@@ -66,7 +66,10 @@ async function main(): Promise<void> {
   // One at a time: two cold starts at once on the 2 shared cores can outlast startApi's 30 s wait.
   const apis: RunningApi[] = [await startApi(env), await startApi(env)];
   const baselines: RunningApi[] = baselineDist
-    ? [await startApi(env, {}, baselineDist), await startApi(env, {}, baselineDist)]
+    ? [
+        await startApi(env, { REDIS_PREFIX: `${world.name}-baseline` }, baselineDist),
+        await startApi(env, { REDIS_PREFIX: `${world.name}-baseline` }, baselineDist),
+      ]
     : [];
   const bares: BenchServer[] = await Promise.all(
     [0, 1].map(() =>
