@@ -91,10 +91,7 @@ async function main(): Promise<void> {
       sockets: await openCursors(urls, auths, DOCUMENT),
       pids,
     });
-    const serverSides = [
-      ['api', apis],
-      ...(baselines.length > 0 ? [['baseline', baselines] as const] : []),
-    ] as const;
+    const serverSides = [['api', apis], ...(baselines.length > 0 ? [['baseline', baselines] as const] : [])] as const;
     for (const [name, servers] of serverSides)
       sides.push(
         await sideOf(
@@ -179,7 +176,9 @@ async function main(): Promise<void> {
       `${USERS} users on one document over 2 API instances, each event:broadcast ${RATE}/s; yardstick: 2 bare socket.io servers with the same Redis adapter, one event message per broadcast, same clients; private redis-server; ${rounds} alternating rounds of ${durationS} s after a ${warmUpS} s warm-up, medians; load average ${fixed(Math.min(...loads))}-${fixed(Math.max(...loads))}`,
       figures,
     );
-    console.log('Ratios are API ÷ bare, and this build ÷ baseline. 2 shared cores run every side, Redis and the clients: figures are noisy.');
+    console.log(
+      'Ratios are API ÷ bare, and this build ÷ baseline. 2 shared cores run every side, Redis and the clients: figures are noisy.',
+    );
   } finally {
     for (const side of sides) for (const socket of side.sockets) socket.close();
     await Promise.all(bares.map((bare) => bare.stop()));

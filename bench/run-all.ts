@@ -22,6 +22,7 @@ const BENCHMARKS = [
   'redis-cluster',
   'collab',
   'cursors',
+  'broadcasts',
   'versions',
   'workflows',
   'ai',

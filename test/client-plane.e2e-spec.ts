@@ -459,9 +459,13 @@ describe('client plane: end users comment, react, set presence and read their in
     const heard = await bobHears;
     expect(heard.every((entry) => entry.v === 1 && entry.documentId === doc.documentId)).toBe(true);
     const from = (userId: string) => heard.filter((entry) => entry.userId === userId);
-    expect(from('ann').map((entry) => entry.event)).toEqual(Array.from({ length: 8 }, (_, i) => ({ test: 'order', i })));
+    expect(from('ann').map((entry) => entry.event)).toEqual(
+      Array.from({ length: 8 }, (_, i) => ({ test: 'order', i })),
+    );
     expect(from('ann').every((entry) => entry.connectionId === ann.id)).toBe(true);
-    expect(from('cat').map((entry) => entry.event)).toEqual(Array.from({ length: 3 }, (_, i) => ({ test: 'order', i })));
+    expect(from('cat').map((entry) => entry.event)).toEqual(
+      Array.from({ length: 3 }, (_, i) => ({ test: 'order', i })),
+    );
     expect((await annHears).map((entry) => [entry.userId, entry.event])).toEqual(
       Array.from({ length: 3 }, (_, i) => ['cat', { test: 'order', i }]),
     );
