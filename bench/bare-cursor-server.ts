@@ -6,10 +6,11 @@ import { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 
 /**
- * Yardstick for bench/cursors.bench.ts: a bare socket.io server on node:http with the API's Redis
- * adapter (same package, same `<REDIS_PREFIX>:socket.io` key), doing the cursor fan-out and nothing
- * else: `subscribe` joins the document's room; `presence:set` is sent on to the room's other sockets
- * as `presence:data` in the API's shape (no ack, as @collab-backend/realtime sends it none). The handshake's token is decoded for the
+ * Yardstick for bench/cursors.bench.ts and bench/broadcasts.bench.ts: a bare socket.io server on
+ * node:http with the API's Redis adapter (same package, same `<REDIS_PREFIX>:socket.io` key), doing
+ * the fan-out and nothing else: `subscribe` joins the document's room; `presence:set` is sent on to
+ * the room's other sockets as `presence:data`, `event:broadcast` as one `event` each, in the API's
+ * shapes (no ack, as @collab-backend/realtime sends them none). The handshake's token is decoded for the
  * user's id and name, not verified. Prints its port when ready.
  */
 interface DocumentRef {
@@ -38,6 +39,11 @@ io.on('connection', (socket) => {
     socket
       .to(roomOf({ organizationId, documentId }))
       .emit('presence:data', { organizationId, documentId, connectionId: socket.id, userId, name, data });
+  });
+  socket.on('event:broadcast', ({ organizationId, documentId, event }: DocumentRef & { event: unknown }) => {
+    socket
+      .to(roomOf({ organizationId, documentId }))
+      .emit('event', { organizationId, documentId, connectionId: socket.id, userId, event });
   });
 });
 

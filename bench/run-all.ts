@@ -23,6 +23,7 @@ const BENCHMARKS = [
   'redis-cluster',
   'collab',
   'cursors',
+  'broadcasts',
   'versions',
   'workflows',
   'ai',

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { eventually } from './support/eventually';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
-import { connect, nextEvent, nextPresence, request, userToken } from './support/realtime-client';
+import { connect, nextBroadcasts, nextEvent, nextPresence, request, userToken } from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
@@ -447,6 +447,30 @@ describe('client plane: end users comment, react, set presence and read their in
     expect(tables[0].n).toBe('0');
   });
 
+  it('broadcasts reach every other subscriber on both instances in event frames, each event once and in its sender order', async () => {
+    const ann = await user(a, 'ann');
+    const cat = await user(a, 'cat');
+    const bob = await user(b, 'bob');
+    const mine = (heard: { event: unknown }) => (heard.event as { test?: string }).test === 'order';
+    const bobHears = nextBroadcasts(bob, 11, mine);
+    const annHears = nextBroadcasts(ann, 3, mine);
+    for (let i = 0; i < 8; i++) ann.emit('event:broadcast', { ...doc, event: { test: 'order', i } });
+    for (let i = 0; i < 3; i++) cat.emit('event:broadcast', { ...doc, event: { test: 'order', i } });
+    const heard = await bobHears;
+    expect(heard.every((entry) => entry.v === 1 && entry.documentId === doc.documentId)).toBe(true);
+    const from = (userId: string) => heard.filter((entry) => entry.userId === userId);
+    expect(from('ann').map((entry) => entry.event)).toEqual(
+      Array.from({ length: 8 }, (_, i) => ({ test: 'order', i })),
+    );
+    expect(from('ann').every((entry) => entry.connectionId === ann.id)).toBe(true);
+    expect(from('cat').map((entry) => entry.event)).toEqual(
+      Array.from({ length: 3 }, (_, i) => ({ test: 'order', i })),
+    );
+    expect((await annHears).map((entry) => [entry.userId, entry.event])).toEqual(
+      Array.from({ length: 3 }, (_, i) => ['cat', { test: 'order', i }]),
+    );
+  });
+
   it('refuses an oversized or too fast presence or event stream with its reason, and counts it', async () => {
     const ann = await user(a, 'ann');
     const bob = await user(a, 'bob');
@@ -461,9 +485,9 @@ describe('client plane: end users comment, react, set presence and read their in
       message: 'event must be at most 8192 bytes as JSON.',
     });
 
-    const heard = nextEvent<{ event: unknown; userId: string }>(bob, 'event');
+    const heard = nextBroadcasts(bob, 1);
     expect((await request(ann, 'event:broadcast', { ...doc, event: { type: 'wave' } })).status).toBe('success');
-    expect(await heard).toMatchObject({ userId: 'ann', event: { type: 'wave' } });
+    expect(await heard).toMatchObject([{ userId: 'ann', event: { type: 'wave' } }]);
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => request(ann, 'presence:set', { ...doc, data: { i } })),

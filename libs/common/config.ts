@@ -89,6 +89,8 @@ export class AppConfig {
   readonly broadcastMaxBytes: number;
   /** Client plane: broadcasts one connection may send per second, averaged over a burst of twice as many. */
   readonly broadcastsPerSecond: number;
+  /** Client plane: a room's broadcast tick; the events within it reach the room as one frame, every one in order. */
+  readonly broadcastFrameMs: number;
   /** Pending migrations older than this without a queued job (Redis was down at enqueue) are enqueued again. */
   readonly migrationSweepIntervalMs: number;
   /** Unsettled user-data deletions older than this without a queued job are enqueued again. */
@@ -186,6 +188,7 @@ export class AppConfig {
     this.presenceFrameMs = int(env, 'PRESENCE_FRAME_MS', 5, 1, 1000);
     this.broadcastMaxBytes = int(env, 'BROADCAST_MAX_BYTES', 8192, 16, 1024 * 1024);
     this.broadcastsPerSecond = int(env, 'BROADCASTS_PER_S', 30, 1, 10_000);
+    this.broadcastFrameMs = int(env, 'BROADCAST_FRAME_MS', 5, 1, 1000);
     this.activityRetentionSweepIntervalMs = int(
       env,
       'ACTIVITY_RETENTION_SWEEP_INTERVAL_MS',

@@ -127,6 +127,7 @@ export class RealtimeGateway
     this.io.on(MIGRATED_NOTICE, (notice: MigratedNotice) => void this.hub.migratedLocal(notice));
     this.subscriptions.attach(this.io);
     this.connections.attach(this.io);
+    this.broadcasts.attach(this.io);
     this.hub.attach(this.io);
     this.hub.onRecheck((filter) => this.recheckLocal(filter));
     const refreshMs = (this.config.presenceTtlSeconds * 1000) / 3;

@@ -8,6 +8,7 @@ import { UserModule } from '@app/user';
 import { WorkspaceModule } from '@app/workspace';
 import { ClientPlaneHandlers } from './client-plane.handlers';
 import { ConnectionPresenceService } from './connection-presence.service';
+import { EventFrames } from './event-frames';
 import { PresenceFrames } from './presence-frames';
 import { PermissionProviderClient } from './permission-provider-client';
 import { ProviderAccessService } from './provider-access.service';
@@ -39,6 +40,7 @@ import { SubscriptionService } from './subscription.service';
     ConnectionPresenceService,
     PresenceFrames,
     RoomBroadcast,
+    EventFrames,
     RealtimeLimits,
     SocketDispatcher,
   ],

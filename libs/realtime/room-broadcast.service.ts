@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Socket } from 'socket.io';
+import { Server, Socket } from 'socket.io';
 import { ApiError, AppConfig, DocumentRefDto, UpdateRate } from '@app/common';
+import { EventFrames } from './event-frames';
 import { RealtimeLimits } from './realtime-limits';
 import { userOf } from './socket-user';
 
-export const ROOM_EVENT = 'event';
-
-/** Ephemeral events to a document's other subscribers (a reaction burst, "user is typing"): fanned out, never stored. */
+/** Ephemeral events to a document's other subscribers (a reaction burst, "user is typing"): fanned out in event frames, never stored. */
 @Injectable()
 export class RoomBroadcast {
   /** Socket id -> its broadcast rate; this instance's own connections only. */
@@ -15,7 +14,12 @@ export class RoomBroadcast {
   constructor(
     private readonly config: AppConfig,
     private readonly limits: RealtimeLimits,
+    private readonly frames: EventFrames,
   ) {}
+
+  attach(server: Server): void {
+    this.frames.attach(server);
+  }
 
   send(socket: Socket, room: string, ref: DocumentRefDto, event: unknown): void {
     if (event === undefined || event === null) throw ApiError.invalid('event is required.');
@@ -26,14 +30,7 @@ export class RoomBroadcast {
       this.rates.set(socket.id, rate);
     }
     this.limits.checkRate('event:broadcast', rate, this.config.broadcastsPerSecond);
-    const user = userOf(socket);
-    socket.to(room).emit(ROOM_EVENT, {
-      organizationId: ref.organizationId,
-      documentId: ref.documentId,
-      connectionId: socket.id,
-      userId: user.userId,
-      event,
-    });
+    this.frames.add(room, ref, { connectionId: socket.id, userId: userOf(socket).userId, event });
   }
 
   disconnected(socket: Socket): void {

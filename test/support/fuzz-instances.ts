@@ -1,7 +1,7 @@
 import { Socket } from 'socket.io-client';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './processes';
-import { connect, Handshake, nextEvent, nextPresence, request, userToken } from './realtime-client';
+import { connect, Handshake, nextBroadcasts, nextEvent, nextPresence, request, userToken } from './realtime-client';
 import { seedDocument, seedEditors } from './seed';
 import { createTestEnvironment, TestEnvironment } from './test-environment';
 
@@ -137,7 +137,7 @@ export class FuzzInstances {
     for (const pair of this.controls) {
       expect(pair.dropped).toEqual([]);
       const nonce = `n${this.nonce++}`;
-      const heard = nextEvent<{ event: { nonce?: string } }>(pair.watcher, 'event', (p) => p.event?.nonce === nonce);
+      const heard = nextBroadcasts(pair.watcher, 1, (p) => (p.event as { nonce?: string }).nonce === nonce);
       expect((await request(pair.actor, 'event:broadcast', { ...pair.doc, event: { nonce } })).status).toBe('success');
       await heard;
       const seen = nextPresence(

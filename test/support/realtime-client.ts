@@ -151,3 +151,37 @@ export function signJwt(secret: Buffer, claims: Record<string, unknown>): string
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
+
+/** One event of an `event:frame`, with the frame's document and wire version. */
+export interface BroadcastHeard {
+  v: number;
+  organizationId: string;
+  documentId: string;
+  connectionId: string;
+  userId: string;
+  event: unknown;
+}
+
+/**
+ * Resolves with the events of the `event:frame`s `socket` hears, but its own connection's, in order, once
+ * `count` of them satisfy `match` (the others are left out).
+ */
+export function nextBroadcasts(
+  socket: Socket,
+  count: number,
+  match: (heard: BroadcastHeard) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<BroadcastHeard[]> {
+  type Frame = Omit<BroadcastHeard, 'connectionId' | 'userId' | 'event'> & {
+    events: Array<Pick<BroadcastHeard, 'connectionId' | 'userId' | 'event'>>;
+  };
+  const heard: BroadcastHeard[] = [];
+  const found = ({ events, ...frame }: Frame) => {
+    for (const sent of events) {
+      const entry = { ...frame, ...sent };
+      if (sent.connectionId !== socket.id && match(entry)) heard.push(entry);
+    }
+    return heard.length >= count;
+  };
+  return nextEvent<Frame>(socket, 'event:frame', found, timeoutMs).then(() => heard);
+}

@@ -6,12 +6,12 @@ import { Room } from './room';
 import {
   CommentChange,
   DocumentRef,
+  EventFrame,
   LiveStateValue,
   Notification,
   PresenceFrame,
   PresenceUser,
   RealtimeError,
-  RoomEvent,
 } from './types';
 
 export interface RealtimeOptions {
@@ -87,7 +87,7 @@ export class RealtimeClient {
     this.socket.on('presence:frame', (frame: PresenceFrame) =>
       this.roomOf(frame)?.presence.received(frame, this.socket.id),
     );
-    this.socket.on('event', (event: DocumentRef & RoomEvent) => this.roomOf(event)?.receiveEvent(event));
+    this.socket.on('event:frame', (frame: EventFrame) => this.roomOf(frame)?.receivedFrame(frame, this.socket.id));
     this.socket.on('comment:change', (change: CommentChange) => this.roomOf(change)?.comments.receive(change));
     this.socket.on('livestate', (event: DocumentRef & LiveStateValue) => this.roomOf(event)?.setState(event));
     this.socket.on('notification', (notification: Notification) => this.notificationListeners.emit(notification));

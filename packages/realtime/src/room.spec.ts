@@ -66,6 +66,28 @@ describe('Room', () => {
     for (const listener of [presence, comments, events]) expect(listener).not.toHaveBeenCalled();
   });
 
+  it('hands each event of a frame to its listeners in order, but its own connection’s, and ignores a frame of an unknown version', () => {
+    const subject = room();
+    const heard: unknown[] = [];
+    subject.onEvent((event) => heard.push(event));
+    const frame = (v: number) => ({
+      v,
+      organizationId: 'org',
+      documentId: 'doc',
+      events: [
+        { connectionId: 'other', userId: 'you', event: 1 },
+        { connectionId: 'mine', userId: 'me', event: 2 },
+        { connectionId: 'other', userId: 'you', event: 1 },
+      ],
+    });
+    subject.receivedFrame(frame(2), 'mine');
+    subject.receivedFrame(frame(1), 'mine');
+    expect(heard).toEqual([
+      { connectionId: 'other', userId: 'you', event: 1 },
+      { connectionId: 'other', userId: 'you', event: 1 },
+    ]);
+  });
+
   it('matches events by its current document id', () => {
     const subject = room();
     expect(subject.matches({ organizationId: 'org', documentId: 'doc' })).toBe(true);

@@ -3,7 +3,10 @@ import { RoomComments } from './comments';
 import { Listeners } from './listeners';
 import { Presence } from './presence';
 import { Post, request } from './request';
-import type { Connection, Cursor, DocumentRef, LiveStateValue, PresenceUser, RoomEvent } from './types';
+import type { Connection, Cursor, DocumentRef, EventFrame, LiveStateValue, PresenceUser, RoomEvent } from './types';
+
+/** The event frame version this client reads. */
+const EVENT_FRAME_VERSION = 1;
 
 interface Subscribed {
   role: 'editor' | 'viewer';
@@ -110,6 +113,12 @@ export class Room {
     if (known?.updatedAt && state.updatedAt && known.updatedAt > state.updatedAt) return;
     this.states.set(state.liveStateDataId, state);
     this.stateListeners.emit(state);
+  }
+
+  /** Each event of the frame in order, but this connection's own. */
+  receivedFrame(frame: EventFrame, ownConnectionId: string | undefined): void {
+    if (frame.v !== EVENT_FRAME_VERSION) return;
+    for (const sent of frame.events) if (sent.connectionId !== ownConnectionId) this.receiveEvent(sent);
   }
 
   receiveEvent({ connectionId, userId, event }: RoomEvent): void {

@@ -52,6 +52,12 @@ export interface RoomEvent<T = unknown> {
   event: T;
 }
 
+/** The server's `event:frame`: every event broadcast to the room in one tick, in order, the receiver's own included. */
+export interface EventFrame extends DocumentRef {
+  v: number;
+  events: RoomEvent[];
+}
+
 /** Orders a document's comment changes by commit: a decimal integer. */
 export type Cursor = string;
 
