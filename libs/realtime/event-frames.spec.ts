@@ -7,14 +7,18 @@ describe('EventFrames', () => {
   const ref = { organizationId: 'org', documentId: 'doc' };
   const ann = { connectionId: 'c1', userId: 'ann' };
   const bob = { connectionId: 'c2', userId: 'bob' };
-  let sent: Array<{ room: string; event: string; frame: EventFrame }>;
+  let sent: Array<{ room: string; except: string[]; event: string; frame: EventFrame }>;
   let frames: EventFrames;
 
   beforeEach(() => {
     jest.useFakeTimers();
     sent = [];
     const server = {
-      to: (room: string) => ({ emit: (event: string, frame: EventFrame) => sent.push({ room, event, frame }) }),
+      to: (room: string) => ({
+        except: (except: string[]) => ({
+          emit: (event: string, frame: EventFrame) => sent.push({ room, except, event, frame }),
+        }),
+      }),
     } as unknown as Server;
     frames = new EventFrames(new AppConfig({ BROADCAST_FRAME_MS: '5' }));
     frames.attach(server);
@@ -32,6 +36,7 @@ describe('EventFrames', () => {
     expect(sent).toEqual([
       {
         room: 'room',
+        except: [],
         event: EVENT_FRAME_EVENT,
         frame: {
           v: 1,
@@ -47,6 +52,19 @@ describe('EventFrames', () => {
     ]);
     jest.advanceTimersByTime(50);
     expect(sent).toHaveLength(1);
+  });
+
+  it('sends a frame of one connection’s events alone to the others only', () => {
+    frames.add('room', ref, { ...ann, event: { n: 1 } });
+    frames.add('room', ref, { ...ann, event: { n: 2 } });
+    jest.advanceTimersByTime(5);
+    frames.add('room', ref, { ...ann, event: { n: 3 } });
+    frames.add('room', ref, { ...bob, event: { n: 4 } });
+    jest.advanceTimersByTime(5);
+    expect(sent.map(({ except, frame }) => [except, frame.events.length])).toEqual([
+      [['c1'], 2],
+      [[], 2],
+    ]);
   });
 
   it('keeps rooms apart, and an event after a tick starts the next frame', () => {

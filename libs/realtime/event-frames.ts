@@ -26,8 +26,8 @@ export interface EventFrame {
  * and the tick's end sends the room one `event:frame` carrying every event of the tick, in order.
  * Nothing is folded: events are not latest-wins. A room emit is encoded once for all its recipients
  * and published to the other instances once, so a tick costs one encoding and one publish per room,
- * not one per event. The frame goes to the whole room, senders included; each client skips its own
- * connection's events.
+ * not one per event. The frame goes to the whole room, senders included (but a lone sender); each
+ * client skips its own connection's events.
  */
 @Injectable()
 export class EventFrames {
@@ -57,6 +57,9 @@ export class EventFrames {
     const frame = this.pending.get(room);
     if (!frame) return;
     this.pending.delete(room);
-    this.server.to(room).emit(EVENT_FRAME_EVENT, frame);
+    // A frame of one connection's events alone tells that connection nothing: it goes to the others only.
+    const sender = frame.events[0].connectionId;
+    const alone = frame.events.every((sent) => sent.connectionId === sender) ? [sender] : [];
+    this.server.to(room).except(alone).emit(EVENT_FRAME_EVENT, frame);
   }
 }
