@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { post } from '../../test/support/http-client';
 import { request } from '../../test/support/realtime-client';
-import { cpuOf, DocumentRef } from './cursor-fan-out';
+import { DocumentRef } from './cursor-fan-out';
+import { cpuOf } from './paced-load';
 
 export const ADD_PATHS = ['socket', 'rest'] as const;
 export type AddPath = (typeof ADD_PATHS)[number];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Server } from 'socket.io';
 import { AppConfig, DocumentRefDto } from '@app/common';
+import { emitFrame, RoomTicks } from './room-ticks';
 
 export const PRESENCE_FRAME_EVENT = 'presence:frame';
 /** The frame's wire version (docs/client-api.md "Presence frames"); a client that does not know it ignores the frame. */
@@ -39,19 +40,18 @@ interface Pending {
 /**
  * Presence changes batched per room: the first change in a room starts its tick (PRESENCE_FRAME_MS),
  * and the tick's end sends the room one `presence:frame` carrying each changed connection's latest
- * state (to everyone in it but a lone setter). socket.io encodes a room emit once for all its recipients, and the adapter publishes it to the
+ * state (room-ticks.ts: to everyone in it but a lone setter). socket.io encodes a room emit once for all its recipients, and the adapter publishes it to the
  * other instances once, so a tick costs one encoding and one publish per room, not one per update per
  * recipient. The frame goes to the whole room, senders included (a frame that left them out would
  * miss the others' changes); each client skips its own connection.
  */
 @Injectable()
 export class PresenceFrames {
-  private readonly pending = new Map<string, Pending>();
-  private readonly frameMs: number;
+  private readonly ticks: RoomTicks<Pending>;
   private server: Server;
 
   constructor(config: AppConfig) {
-    this.frameMs = config.presenceFrameMs;
+    this.ticks = new RoomTicks({ tickMs: config.presenceFrameMs, flush: (room, pending) => this.flush(room, pending) });
   }
 
   attach(server: Server): void {
@@ -73,33 +73,23 @@ export class PresenceFrames {
   }
 
   private pendingOf(room: string, ref: DocumentRefDto): Pending {
-    let pending = this.pending.get(room);
-    if (!pending) {
-      pending = {
-        ref: { organizationId: ref.organizationId, documentId: ref.documentId },
-        set: new Map(),
-        left: new Map(),
-      };
-      this.pending.set(room, pending);
-      setTimeout(() => this.flush(room), this.frameMs);
-    }
-    return pending;
+    return this.ticks.batchOf(room, () => ({
+      ref: { organizationId: ref.organizationId, documentId: ref.documentId },
+      set: new Map(),
+      left: new Map(),
+    }));
   }
 
-  private flush(room: string): void {
-    const pending = this.pending.get(room);
-    if (!pending) return;
-    this.pending.delete(room);
-    const frame: PresenceFrame = {
+  private flush(room: string, pending: Pending): void {
+    const body: PresenceFrame = {
       v: PRESENCE_FRAME_VERSION,
       organizationId: pending.ref.organizationId,
       documentId: pending.ref.documentId,
       set: [...pending.set.values()],
       left: [...pending.left.values()],
     };
-    // A frame of one connection's set alone tells that connection nothing (its client skips itself): it
-    // goes to the others only, so someone moving alone in a document is not sent an echo every tick.
-    const alone = frame.set.length === 1 && frame.left.length === 0 ? [frame.set[0].connectionId] : [];
-    this.server.to(room).except(alone).emit(PRESENCE_FRAME_EVENT, frame);
+    // A leave is news to everyone: only a frame of sets alone can skip its one setter.
+    const from = body.left.length > 0 ? [] : [...pending.set.keys()];
+    emitFrame(this.server, { room, event: PRESENCE_FRAME_EVENT, body, from });
   }
 }
