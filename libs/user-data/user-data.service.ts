@@ -134,7 +134,7 @@ export class UserDataService {
     const agents = await featurePage(
       after.agents,
       (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
-      (r): [string, string] => [r.startedAt, r.id],
+      (r): [string, string] => [r.createdAt, r.key],
     );
     const next: UserDataCursor = {
       comments: comments.next,

@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { KeyedUserDataItem } from '@app/common';
 import { runStatement } from '@app/database';
-
-export interface UserWorkflowItem {
-  createdAt: string;
-  key: string;
-  view: Record<string, unknown>;
-}
 
 /** Executions of no organization belong to the whole key, so every organization's export lists them. */
 const IN_ORGANIZATIONS = `(e.organization_id IS NULL OR $2::text[] IS NULL OR e.organization_id = ANY($2::text[]))`;
@@ -28,7 +23,7 @@ export class WorkflowUserData {
     userId: string,
     after: [string, string],
     limit: number,
-  ): Promise<UserWorkflowItem[]> {
+  ): Promise<KeyedUserDataItem[]> {
     const rows: Array<{
       created_at: string;
       key: string;
