@@ -11,7 +11,7 @@ export function Nullable(): PropertyDecorator {
   const skipNull = ValidateIf((_object: object, value: unknown) => value !== null);
   return (target, property) => {
     Reflect.defineMetadata(NULLABLE_FIELD, true, target, property);
-    skipNull(target, property as string);
+    skipNull(target, property);
   };
 }
 
