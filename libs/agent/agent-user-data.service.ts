@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { KeyedUserDataItem } from '@app/common';
+import { KeyedUserDataItem, KeyedUserDataQuery } from '@app/common';
 import { runStatement } from '@app/database';
 
 /**
@@ -14,13 +14,7 @@ export class AgentUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Oldest first after the (startedAt, id) cursor, as the item's (createdAt, key). */
-  async runs(
-    apiKeyId: string,
-    organizationId: string,
-    userId: string,
-    after: [string, string],
-    limit: number,
-  ): Promise<KeyedUserDataItem[]> {
+  async runs({ apiKeyId, organizationId, userId, after, limit }: KeyedUserDataQuery): Promise<KeyedUserDataItem[]> {
     const rows = await this.dataSource.query<
       Array<{
         id: string;

@@ -8,3 +8,12 @@ export interface KeyedUserDataItem {
   key: string;
   view: Record<string, unknown>;
 }
+
+/** What one such list reads: the user's entries in an organization, after a (createdAt, key) position. */
+export interface KeyedUserDataQuery {
+  apiKeyId: string;
+  organizationId: string;
+  userId: string;
+  after: [string, string];
+  limit: number;
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { KeyedUserDataItem } from '@app/common';
+import { KeyedUserDataItem, KeyedUserDataQuery } from '@app/common';
 import { runStatement } from '@app/database';
 
 /** Executions of no organization belong to the whole key, so every organization's export lists them. */
@@ -17,13 +17,13 @@ export class WorkflowUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Oldest first after the (createdAt, key) cursor. */
-  async decisions(
-    apiKeyId: string,
-    organizationId: string,
-    userId: string,
-    after: [string, string],
-    limit: number,
-  ): Promise<KeyedUserDataItem[]> {
+  async decisions({
+    apiKeyId,
+    organizationId,
+    userId,
+    after,
+    limit,
+  }: KeyedUserDataQuery): Promise<KeyedUserDataItem[]> {
     const rows: Array<{
       created_at: string;
       key: string;
