@@ -244,10 +244,7 @@ describe('advanced webhooks', () => {
         done: true,
       });
 
-      const nothing = await call(who, '/v2/workspace/advancedwebhook/endpoints/update', {
-        endpointId: id,
-        description: null,
-      });
+      const nothing = await call(who, '/v2/workspace/advancedwebhook/endpoints/update', { endpointId: id });
       expect(nothing.body.error).toEqual({
         status: 'INVALID_ARGUMENT',
         message: 'At least one endpoint field besides endpointId must be provided.',

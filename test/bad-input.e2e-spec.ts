@@ -7,8 +7,8 @@ import { seedDocument, seedEditors, seedFolder } from './support/seed';
 /**
  * Bad input generated over the DTOs of every registered route: each field gets every bad value of
  * its kind (read from its class-validator rules), each identifier the hostile ones (lone surrogate,
- * NUL, too long, empty, wrong type). Each must answer INVALID_ARGUMENT naming the field and leave
- * the database as it was.
+ * NUL, too long, empty, wrong type), and every field not declared @Nullable() gets null. Each must
+ * answer INVALID_ARGUMENT naming the field and leave the database as it was.
  */
 type Kind =
   | 'id'
@@ -34,6 +34,7 @@ interface Field {
   rules: FieldRule[];
   array: boolean;
   required: boolean;
+  nullable: boolean;
   nested?: FieldSketch;
 }
 
@@ -265,6 +266,7 @@ function toField(path: string, sketch: FieldSketch[string]): Field {
     rules: sketch.rules,
     array: sketch.array,
     required: !optional,
+    nullable: sketch.nullable,
     nested: sketch.nested,
   };
 }
@@ -444,8 +446,9 @@ function generateCases(): Case[] {
         data: withValue(base, route.fields, field.path, value),
       });
       for (const [description, value] of badValues(field)) cases.push(make(description, value));
-      // Optional fields treat null as absent, so null is a bad value only where the field is required.
-      if (field.required) cases.push(make('missing', REMOVE), make('null', null));
+      if (field.required) cases.push(make('missing', REMOVE));
+      // Null is a value only where the DTO says so (@Nullable()); anywhere else it is refused, never read as absent.
+      if (!field.nullable) cases.push(make('null', null));
     }
   }
   return cases;

@@ -164,7 +164,7 @@ describe("Velt's permission provider mode", () => {
           authTokenSet: true,
         },
       });
-      // JSON null reads as an absent field, as everywhere else: both values stay.
+      // JSON null is refused by its path, as on every field not declared nullable: both values stay.
       expect(
         (
           await call(
@@ -172,8 +172,13 @@ describe("Velt's permission provider mode", () => {
             { permissionProviderConfig: { permissionProviderUrl: null, authToken: null } },
             other,
           )
-        ).status,
-      ).toBe(200);
+        ).body,
+      ).toEqual({
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message: 'data.permissionProviderConfig.permissionProviderUrl must not be null.',
+        },
+      });
       expect((await call(getPage.path, {}, other)).body.result.data).toEqual(read.body.result.data);
       await call(updatePage.path, { permissionProviderConfig: { permissionProviderUrl: '', authToken: '' } }, other);
       read = await call(getPage.path, {}, other);

@@ -101,6 +101,57 @@ describe('wire conventions', () => {
     expect(await world.query('SELECT id FROM organization WHERE api_key_id = $1', [owner.apiKey])).toEqual([]);
   });
 
+  // Null is a value only where a DTO field is @Nullable() (it clears, or names the top level); anywhere
+  // else it is refused by its path, never stored nor read as absent.
+  it.each([
+    [
+      '/v2/organizations/add',
+      { organizations: [{ organizationId: 'null-org', organizationName: null }] },
+      'data.organizations[0].organizationName must not be null.',
+    ],
+    [
+      '/v2/organizations/documents/add',
+      {
+        organizationId: 'null-org',
+        createOrganization: true,
+        documents: [{ documentId: 'null-doc', documentName: null }],
+      },
+      'data.documents[0].documentName must not be null.',
+    ],
+    [
+      '/v2/organizations/documents/get',
+      { organizationId: 'null-org', pageSize: null },
+      'data.pageSize must not be null.',
+    ],
+    ['/v2/workflow/definitions/list', { cursor: null }, 'data.cursor must not be null.'],
+    [
+      '/v2/workspace/advancedwebhook/endpoints/update',
+      { endpointId: 'ep_none', description: null },
+      'data.description must not be null.',
+    ],
+  ])('refuses null in an optional field of %s, naming it', async (path, data, message) => {
+    const response = await post(api.url, path, data, apiKeyHeaders(owner));
+    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: invalid(message) });
+    expect(
+      await world.query(
+        `SELECT id FROM organization WHERE api_key_id = $1 UNION ALL SELECT id FROM document WHERE api_key_id = $1`,
+        [owner.apiKey],
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    [
+      '/v2/organizations/documents/add',
+      { organizationId: 'top', createOrganization: true, folderId: null, documents: [{ documentId: 'top-doc' }] },
+    ],
+    ['/v2/workspace/webhookconfig/update', { webhookServiceConfig: { publicKey: null, triggers: null } }],
+    ['/v2/workflow/agentendpoint/update', { url: null }],
+  ])('takes null where the field is @Nullable(): %s', async (path, data) => {
+    const response = await post(api.url, path, data, apiKeyHeaders(owner));
+    expect({ status: response.status, error: (response.body as { error?: unknown }).error }).toEqual({ status: 200 });
+  });
+
   it('answers UNAUTHENTICATED on API-key routes without valid headers', async () => {
     const attempts: Record<string, string>[] = [
       {},

@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { KeyedUserDataItem, KeyedUserDataQuery } from '@app/common';
 import { runStatement } from '@app/database';
-
-export interface UserAgentRunItem {
-  startedAt: string;
-  id: string;
-  view: Record<string, unknown>;
-}
 
 /**
  * GDPR for review agents: the runs a user started (`ranBy`), listed for users/data/get and
@@ -18,14 +13,8 @@ export interface UserAgentRunItem {
 export class AgentUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Oldest first after the (startedAt, id) cursor. */
-  async runs(
-    apiKeyId: string,
-    organizationId: string,
-    userId: string,
-    after: [string, string],
-    limit: number,
-  ): Promise<UserAgentRunItem[]> {
+  /** Oldest first after the (startedAt, id) cursor, as the item's (createdAt, key). */
+  async runs({ apiKeyId, organizationId, userId, after, limit }: KeyedUserDataQuery): Promise<KeyedUserDataItem[]> {
     const rows = await this.dataSource.query<
       Array<{
         id: string;
@@ -43,8 +32,8 @@ export class AgentUserData {
       [apiKeyId, organizationId, userId, after[0], after[1], limit],
     );
     return rows.map((row) => ({
-      startedAt: row.started_at,
-      id: row.id,
+      createdAt: row.started_at,
+      key: row.id,
       view: {
         executionId: row.id,
         agentId: row.agent_id,

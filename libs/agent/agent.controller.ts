@@ -36,7 +36,7 @@ export class AgentController {
 
   @RpcPost('/v2/agents/get')
   async get(@CurrentApiKey() key: ApiKeyPrincipal, @Data() dto: GetAgentsDto) {
-    if (dto.agentId != null) {
+    if (dto.agentId !== undefined) {
       return ok('Agent fetched successfully', { agent: await this.agents.getOne(key.apiKeyId, dto.agentId) });
     }
     return ok('Agents fetched successfully', { agents: await this.agents.list(key.apiKeyId, dto) });

@@ -149,7 +149,7 @@ export class AgentService {
       dto.filter === 'customOnly' ? [] : BUILT_IN_AGENTS.map((a) => builtInView(a, overrides.get(a.id) ?? true));
     const customs = dto.filter === 'defaultOnly' ? [] : rows.filter((r) => r.managedBy === 'customer').map(customView);
     let agents = [...builtIns, ...customs];
-    if (dto.groupId != null) {
+    if (dto.groupId !== undefined) {
       const members = (await this.groups.get(apiKeyId, dto.groupId)).agentIds as string[];
       const byId = new Map(agents.map((agent) => [agent.id, agent]));
       agents = members.flatMap((id) => byId.get(id) ?? []);

@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { KeyedUserDataItem, KeyedUserDataQuery } from '@app/common';
 import { runStatement } from '@app/database';
 import { JUDGMENT_COLUMNS, JudgmentRow, judgmentView } from './judgment-view';
-
-export interface UserMemoryItem {
-  createdAt: string;
-  key: string;
-  view: Record<string, unknown>;
-}
 
 /** Knowledge of no organization belongs to the whole key, so every organization's export lists the user's. */
 const SOURCE_IN_ORGANIZATIONS = `(s.organization_id IS NULL OR $2::text[] IS NULL OR s.organization_id = ANY($2::text[]))`;
@@ -24,13 +19,7 @@ export class MemoryUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Judgments then uploads, oldest first after the (createdAt, key) cursor; keys `j <id>` and `s <id>`. */
-  async items(
-    apiKeyId: string,
-    organizationId: string,
-    userId: string,
-    after: [string, string],
-    limit: number,
-  ): Promise<UserMemoryItem[]> {
+  async items({ apiKeyId, organizationId, userId, after, limit }: KeyedUserDataQuery): Promise<KeyedUserDataItem[]> {
     const judgments: JudgmentRow[] = await this.dataSource.query(
       `SELECT ${JUDGMENT_COLUMNS} FROM memory_judgment t
         WHERE t.api_key_id = $1 AND t.organization_id = $2 AND t.reviewer_id = $3 AND (t.created_at, 'j ' || t.id) > ($4::bigint, $5::text)

@@ -2,10 +2,38 @@ import { IsInt, IsObject, IsOptional, IsString } from 'class-validator';
 import { ApiError } from './api-error';
 import { validatedDto } from './dto-validation';
 import { NestedArray } from './nested-array.decorator';
+import { Nullable } from './nullable-fields';
 
 class ItemDto {
   @IsString()
   id: string;
+}
+
+class NoteDto {
+  @IsString()
+  id: string;
+
+  @IsOptional()
+  @IsString()
+  note?: string;
+
+  @IsOptional()
+  @Nullable()
+  @IsString()
+  parentId?: string | null;
+}
+
+class NotesDto {
+  @NestedArray(() => NoteDto)
+  items: NoteDto[];
+
+  @IsOptional()
+  @IsInt()
+  count?: number;
+
+  @IsOptional()
+  @IsObject()
+  extra?: Record<string, unknown>;
 }
 
 class ListDto {
@@ -56,5 +84,22 @@ describe('validatedDto', () => {
     expect(dto).toBeInstanceOf(ListDto);
     expect(Object.keys(dto.items[0])).toEqual(['id']);
     expect(dto.extra).toEqual({ ok: true });
+  });
+
+  it('refuses null in an optional field by its path, keeps it where the field is @Nullable() or free-form', () => {
+    expect(messageOf(() => validatedDto(NotesDto, { items: [{ id: 'a' }], count: null }))).toBe(
+      'INVALID_ARGUMENT: data.count must not be null.',
+    );
+    expect(messageOf(() => validatedDto(NotesDto, { items: [{ id: 'a' }, { id: 'b', note: null }] }))).toBe(
+      'INVALID_ARGUMENT: data.items[1].note must not be null.',
+    );
+    expect(
+      messageOf(() => validatedDto(NotesDto, { items: [{ id: 'a', note: null }] }, { invalidMessage: 'Bad.' })),
+    ).toBe('INVALID_ARGUMENT: Bad.');
+    const dto = validatedDto(NotesDto, { items: [{ id: 'a', parentId: null }], extra: { gone: null, list: [null] } });
+    expect(dto).toMatchObject({ items: [{ id: 'a', parentId: null }], extra: { gone: null, list: [null] } });
+    expect(messageOf(() => validatedDto(NotesDto, { items: [{ id: 'a', parentId: 7 }] }))).toBe(
+      'INVALID_ARGUMENT: data.items[0].parentId must be a string.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidatorOptions } from 'class-validator';
 import { ApiError } from './api-error';
+import { refusedNullPath } from './nullable-fields';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 import { describeValidationErrors } from './validation-message';
 
@@ -41,8 +42,11 @@ function dropPrototypeKeys(value: object): void {
 
 /**
  * `plain` (a JSON object findLimitViolation has passed) as an instance of its DTO class, or
- * INVALID_ARGUMENT naming the first bad field (or `invalidMessage`, see describeValidationErrors). Synchronous: no rule of ours is async, so neither
- * class-validator's promise per rule nor Nest's pipe chain is paid on every request.
+ * INVALID_ARGUMENT naming the first bad field (or `invalidMessage`, see describeValidationErrors).
+ * class-validator's @IsOptional() passes null as it passes absent; here null is refused, naming the
+ * field, unless the field is @Nullable() (docs/architecture.md "Wire conventions"), so a service
+ * never reads null where its field's type is expected. Synchronous: no rule of ours is async, so
+ * neither class-validator's promise per rule nor Nest's pipe chain is paid on every request.
  */
 export function validatedDto<T extends object>(
   dtoClass: new () => T,
@@ -53,6 +57,8 @@ export function validatedDto<T extends object>(
   const dto = plainToInstance(dtoClass, plain);
   const errors = validateSync(dto, { ...STRICT, ...options });
   if (errors.length > 0) throw ApiError.invalid(describeValidationErrors(errors, 'data', invalidMessage));
+  const nullPath = refusedNullPath(dto, 'data');
+  if (nullPath !== undefined) throw ApiError.invalid(invalidMessage ?? `${nullPath} must not be null.`);
   return dto;
 }
 

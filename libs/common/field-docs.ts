@@ -18,8 +18,9 @@ export function fieldDescription(prototype: object, property: string): string | 
 const FIELD_SCHEMA = Symbol('fieldSchema');
 
 /**
- * OpenAPI keywords a field's class-validator rules cannot say (a nullable field, the keys of a map a
- * custom rule checks), merged by the schema reader in libs/http over what the rules give.
+ * OpenAPI keywords a field's class-validator rules cannot say (the keys of a map a custom rule
+ * checks), merged by the schema reader in libs/http over what the rules give; @Nullable() says
+ * `nullable` itself.
  */
 export function DescribeSchema(keywords: Record<string, unknown>): PropertyDecorator {
   return (target, property) => Reflect.defineMetadata(FIELD_SCHEMA, keywords, target, property);

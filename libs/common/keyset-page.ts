@@ -92,9 +92,8 @@ export class KeysetPager<Row, Columns extends readonly CursorColumn[]> {
     private readonly key: Buffer,
   ) {
     this.pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-    // `@IsOptional()` lets JSON null through as "absent": treat it so, like a missing token.
     this.after =
-      request.pageToken == null ? null : this.parse(decodePageToken(request.pageToken, this.hashedScope(), key));
+      request.pageToken === undefined ? null : this.parse(decodePageToken(request.pageToken, this.hashedScope(), key));
   }
 
   /** One row more than the page, to learn whether another page follows. */

@@ -113,7 +113,7 @@ export class UserDataService {
     );
     const workflows = await featurePage(
       after.workflows,
-      (a, limit) => this.workflows.decisions(apiKeyId, organizationId, userId, a, limit),
+      (position, limit) => this.workflows.decisions({ apiKeyId, organizationId, userId, after: position, limit }),
       (w): [string, string] => [w.createdAt, w.key],
     );
     const commentReads = await featurePage(
@@ -128,13 +128,13 @@ export class UserDataService {
     );
     const memory = await featurePage(
       after.memory,
-      (a, limit) => this.memory.items(apiKeyId, organizationId, userId, a, limit),
+      (position, limit) => this.memory.items({ apiKeyId, organizationId, userId, after: position, limit }),
       (m): [string, string] => [m.createdAt, m.key],
     );
     const agents = await featurePage(
       after.agents,
-      (a, limit) => this.agents.runs(apiKeyId, organizationId, userId, a, limit),
-      (r): [string, string] => [r.startedAt, r.id],
+      (position, limit) => this.agents.runs({ apiKeyId, organizationId, userId, after: position, limit }),
+      (r): [string, string] => [r.createdAt, r.key],
     );
     const next: UserDataCursor = {
       comments: comments.next,

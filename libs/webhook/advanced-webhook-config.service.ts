@@ -61,11 +61,11 @@ export class AdvancedWebhookConfigService {
     return view(await this.dataSource.getRepository(AdvancedWebhookConfig).findOne({ where: { apiKeyId } }));
   }
 
-  /** Velt's partial update: only the fields sent change (null reads as absent); the first one must enable. */
+  /** Velt's partial update: only the fields sent change; the first one must enable. */
   async update(apiKeyId: string, dto: UpdateAdvancedWebhookConfigDto): Promise<AdvancedWebhookConfigView> {
     const changes: Partial<AdvancedWebhookConfigView> = {};
     for (const field of ['isEnabled', 'encryptData', 'encodeData', 'publicKey', 'enableDataProtection'] as const) {
-      const value = dto[field] ?? undefined;
+      const value = dto[field];
       if (value !== undefined) Object.assign(changes, { [field]: value });
     }
     if (Object.keys(changes).length === 0) {

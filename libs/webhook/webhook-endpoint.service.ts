@@ -127,11 +127,11 @@ export class WebhookEndpointService {
     });
   }
 
-  /** Velt's partial update: only the fields sent change (null reads as absent). */
+  /** Velt's partial update: only the fields sent change. */
   async update(apiKeyId: string, dto: UpdateEndpointDto): Promise<EndpointView> {
     const changes: Partial<WebhookEndpoint> = {};
     for (const field of UPDATABLE) {
-      const value = dto[field] ?? undefined;
+      const value = dto[field];
       if (value !== undefined) Object.assign(changes, { [field]: value });
     }
     if (Object.keys(changes).length === 0)
@@ -210,7 +210,7 @@ export class WebhookEndpointService {
     try {
       return new KeysetPager(
         ENDPOINT_LISTING,
-        { pageSize: dto.limit ?? undefined, pageToken: dto.iterator ?? undefined },
+        { pageSize: dto.limit, pageToken: dto.iterator },
         { apiKeyId, filters: null },
         this.config.pageTokenKey,
       );

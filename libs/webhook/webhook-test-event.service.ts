@@ -43,8 +43,7 @@ export class WebhookTestEvents {
           next_attempt_at: new Date(),
         });
       };
-      // An optional field sent as null is absent (class-validator skips it), and TypeORM refuses null in a where.
-      if (dto.endpointId != null) {
+      if (dto.endpointId !== undefined) {
         const endpoint = await manager.findOne(WebhookEndpoint, { where: { apiKeyId, id: dto.endpointId } });
         if (!endpoint) throw ApiError.notFound('Endpoint not found.');
         if (endpoint.disabled) throw new ApiError(ErrorCode.FAILED_PRECONDITION, 'The endpoint is disabled.');

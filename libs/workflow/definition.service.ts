@@ -119,7 +119,7 @@ export class DefinitionService {
       .orderBy('d.updatedAt', 'DESC')
       .addOrderBy('d.definitionId', 'ASC')
       .take(pageSize);
-    if (dto.cursor != null) query.andWhere('d.updatedAt < :cursor', { cursor: String(dto.cursor) });
+    if (dto.cursor !== undefined) query.andWhere('d.updatedAt < :cursor', { cursor: String(dto.cursor) });
     const rows = await query.getMany();
     return {
       items: rows.map(definitionView),

@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { KeyedUserDataItem, KeyedUserDataQuery } from '@app/common';
 import { runStatement } from '@app/database';
-
-export interface UserWorkflowItem {
-  createdAt: string;
-  key: string;
-  view: Record<string, unknown>;
-}
 
 /** Executions of no organization belong to the whole key, so every organization's export lists them. */
 const IN_ORGANIZATIONS = `(e.organization_id IS NULL OR $2::text[] IS NULL OR e.organization_id = ANY($2::text[]))`;
@@ -22,13 +17,13 @@ export class WorkflowUserData {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Oldest first after the (createdAt, key) cursor. */
-  async decisions(
-    apiKeyId: string,
-    organizationId: string,
-    userId: string,
-    after: [string, string],
-    limit: number,
-  ): Promise<UserWorkflowItem[]> {
+  async decisions({
+    apiKeyId,
+    organizationId,
+    userId,
+    after,
+    limit,
+  }: KeyedUserDataQuery): Promise<KeyedUserDataItem[]> {
     const rows: Array<{
       created_at: string;
       key: string;

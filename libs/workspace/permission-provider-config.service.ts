@@ -80,8 +80,7 @@ export class PermissionProviderConfigService {
         'At least one of data.usePermissionProvider or data.permissionProviderConfig must be provided.',
       );
     }
-    // `@IsOptional()` lets JSON null through: null keeps the stored value, as an absent field does.
-    const url = settings?.permissionProviderUrl ?? undefined;
+    const url = settings?.permissionProviderUrl;
     if (url) await this.refuseTarget(url);
     const seeded = await this.dataSource.transaction(async (manager) => {
       // The row exists before it is locked, so two first updates of one key still merge one after the other.
@@ -101,7 +100,7 @@ export class PermissionProviderConfigService {
         usePermissionProvider: dto.usePermissionProvider ?? current?.usePermissionProvider ?? false,
         permissionProviderUrl: url === undefined ? (current?.permissionProviderUrl ?? '') : normalizedUrl(url),
       };
-      const token = settings?.authToken ?? undefined;
+      const token = settings?.authToken;
       const ciphertext =
         token === undefined
           ? current?.authTokenCiphertext

@@ -9,9 +9,12 @@ export interface FieldRule {
   constraints: unknown[];
 }
 
-/** The fields a route's DTO validates, with their rules and the DTO of each nested object or array of objects. */
+/**
+ * The fields a route's DTO validates, with their rules, whether JSON null is a value there
+ * (`@Nullable()`), and the DTO of each nested object or array of objects.
+ */
 export interface FieldSketch {
-  [field: string]: { array: boolean; rules: FieldRule[]; nested?: FieldSketch };
+  [field: string]: { array: boolean; nullable: boolean; rules: FieldRule[]; nested?: FieldSketch };
 }
 
 export interface Route {
@@ -30,12 +33,13 @@ const DISCOVER = `
 const { getMetadataStorage } = require('class-validator');
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage');
 const { ApiModule } = require(process.argv[1]);
+const { isNullableField } = require('./dist/libs/common/index.js');
 const validations = (dto) => getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
 const sketch = (dto, depth = 0) => {
   const fields = {};
   if (depth > 3) return fields;
   for (const rule of validations(dto)) {
-    const field = (fields[rule.propertyName] ??= { array: false, rules: [] });
+    const field = (fields[rule.propertyName] ??= { array: false, nullable: isNullableField(dto.prototype, rule.propertyName), rules: [] });
     if (rule.name === 'isArray' || rule.each) field.array = true;
     field.rules.push({ name: rule.name ?? rule.type, each: Boolean(rule.each), constraints: (rule.constraints ?? []).filter((c) => typeof c !== 'function') });
     const nested = defaultMetadataStorage.findTypeMetadata(dto, rule.propertyName)?.typeFunction();

@@ -26,8 +26,8 @@ export class DateRangeDto {
   end?: string | number;
 }
 
-/** Velt's judgment filters of search and ask. */
-export class JudgmentFiltersDto {
+/** The judgment fields every judgment read matches on: search and ask's `filters`, and query's top level. */
+export class JudgmentMatchDto {
   @IsOptional()
   @IsIn(JUDGMENT_DECISIONS)
   decision?: string;
@@ -44,7 +44,10 @@ export class JudgmentFiltersDto {
   @IsOptional()
   @IsIdentifier()
   reviewerId?: string;
+}
 
+/** Velt's judgment filters of search and ask. */
+export class JudgmentFiltersDto extends JudgmentMatchDto {
   @Describe('Reads that one comment thread, oldest first; requires organizationId.')
   @IsOptional()
   @IsIdentifier()

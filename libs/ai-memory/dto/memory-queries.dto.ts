@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import { Describe, IsIdentifier, NoEffect } from '@app/common';
-import { JUDGMENT_DECISIONS } from '../entities/memory-judgment.entity';
-import { JudgmentFiltersDto } from './judgment-filters.dto';
+import { JudgmentFiltersDto, JudgmentMatchDto } from './judgment-filters.dto';
 
 const QUESTION_MAX = 4000;
 
@@ -95,7 +94,7 @@ export class SuggestDecisionDto {
   documentId?: string;
 }
 
-export class QueryJudgmentsDto {
+export class QueryJudgmentsDto extends JudgmentMatchDto {
   @IsOptional()
   @IsIdentifier()
   organizationId?: string;
@@ -104,23 +103,6 @@ export class QueryJudgmentsDto {
   @IsOptional()
   @IsIdentifier()
   documentId?: string;
-
-  @IsOptional()
-  @IsIn(JUDGMENT_DECISIONS)
-  decision?: string;
-
-  @IsOptional()
-  @IsIn(['human', 'agent'])
-  judgeType?: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 256)
-  contentType?: string;
-
-  @IsOptional()
-  @IsIdentifier()
-  reviewerId?: string;
 
   @Describe('The newest `limit` judgments of that thread, oldest first; requires organizationId.')
   @IsOptional()

@@ -9,10 +9,9 @@ import {
   IsOptional,
   IsString,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, OrganizationRefDto, PageRequestDto } from '@app/common';
+import { IsIdentifier, MAX_ARRAY_ITEMS, NestedArray, Nullable, OrganizationRefDto, PageRequestDto } from '@app/common';
 import { NewCommentDto } from './comments.dto';
 import { CommentWriteRefDto, CreateFlagsDto } from './refs.dto';
 import { CommentUserDto, IsEpochMs, PriorityDto, StatusDto, VisibilityDto } from './velt-models.dto';
@@ -138,29 +137,28 @@ export class AnnotationChangeDto extends AnnotationFieldsDto {
   @Type(() => CommentUserDto)
   from?: CommentUserDto;
 
-  @ValidateIf((change: AnnotationChangeDto) => change.assignedTo !== undefined && change.assignedTo !== null)
+  @IsOptional()
+  @Nullable()
   @IsObject()
   @ValidateNested()
   @Type(() => CommentUserDto)
   assignedTo?: CommentUserDto | null;
 
-  @ValidateIf((change: AnnotationChangeDto) => change.priority !== undefined && change.priority !== null)
+  @IsOptional()
+  @Nullable()
   @IsObject()
   @ValidateNested()
   @Type(() => PriorityDto)
   priority?: PriorityDto | null;
 
   /** `null` clears it; a status whose type is not terminal clears it too. */
-  @ValidateIf(
-    (change: AnnotationChangeDto) => change.resolvedByUserId !== undefined && change.resolvedByUserId !== null,
-  )
+  @IsOptional()
+  @Nullable()
   @IsIdentifier()
   resolvedByUserId?: string | null;
 
-  @ValidateIf(
-    (change: AnnotationChangeDto) =>
-      change.statusUpdatedByUserId !== undefined && change.statusUpdatedByUserId !== null,
-  )
+  @IsOptional()
+  @Nullable()
   @IsIdentifier()
   statusUpdatedByUserId?: string | null;
 }

@@ -10,10 +10,9 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { DocumentRefDto, IsIdentifier, PageRequestDto } from '@app/common';
+import { DocumentRefDto, IsIdentifier, Nullable, PageRequestDto } from '@app/common';
 import { clientLimit } from '@app/realtime-hub';
 import { CommentContentDto, IsCommentId } from './comment-content.dto';
 import { CommentUserDto, PriorityDto, StatusDto, VisibilityDto } from './velt-models.dto';
@@ -106,13 +105,15 @@ export class ClientThreadStatusDto extends ClientThreadRefDto {
   @Type(() => StatusDto)
   status?: StatusDto;
 
-  @ValidateIf((dto: ClientThreadStatusDto) => dto.priority !== undefined && dto.priority !== null)
+  @IsOptional()
+  @Nullable()
   @IsObject()
   @ValidateNested()
   @Type(() => PriorityDto)
   priority?: PriorityDto | null;
 
-  @ValidateIf((dto: ClientThreadStatusDto) => dto.assignedTo !== undefined && dto.assignedTo !== null)
+  @IsOptional()
+  @Nullable()
   @IsObject()
   @ValidateNested()
   @Type(() => CommentUserDto)

@@ -1,5 +1,13 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { CustomKeysAsMetadata, IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
+import {
+  CustomKeysAsMetadata,
+  IsIdentifier,
+  IsMetadata,
+  IsName,
+  NestedArray,
+  Nullable,
+  OrganizationRefDto,
+} from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { DOCUMENT_FIELDS, DOCUMENT_RESERVED_KEYS } from '../document-view';
 
@@ -33,6 +41,7 @@ export class AddDocumentsDto extends OrganizationRefDto {
 
   /** Places every document of the request in this folder; absent or null for the top level. */
   @IsOptional()
+  @Nullable()
   @IsIdentifier()
   folderId?: string | null;
 

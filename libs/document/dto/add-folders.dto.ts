@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
+import { IsIdentifier, IsMetadata, IsName, NestedArray, Nullable, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
 
@@ -14,6 +14,7 @@ export class FolderInputDto {
 
   /** An existing folder or one added earlier or later in the same request; absent for a top-level folder. */
   @IsOptional()
+  @Nullable()
   @IsIdentifier()
   parentFolderId?: string | null;
 

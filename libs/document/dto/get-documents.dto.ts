@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, PageRequestDto } from '@app/common';
+import { IsIdentifier, MAX_ARRAY_ITEMS, Nullable, PageRequestDto } from '@app/common';
 
 /** Spec filter combinations: organization only, with documentIds, or with folderId; given together they intersect. */
 export class GetDocumentsDto extends PageRequestDto {
@@ -14,6 +14,7 @@ export class GetDocumentsDto extends PageRequestDto {
   documentIds?: string[];
 
   @IsOptional()
+  @Nullable()
   @IsIdentifier()
   folderId?: string | null;
 }

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { IsIdentifier, MAX_ARRAY_ITEMS, PageRequestDto } from '@app/common';
+import { IsIdentifier, MAX_ARRAY_ITEMS, Nullable, PageRequestDto } from '@app/common';
 
 export const MAX_FOLDER_DEPTH = 100;
 
@@ -31,6 +31,7 @@ export class GetFoldersDto extends PageRequestDto {
 
   /** Lists the direct children of this folder. */
   @IsOptional()
+  @Nullable()
   @IsIdentifier()
   parentFolderId?: string | null;
 }

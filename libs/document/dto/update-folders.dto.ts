@@ -1,5 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { IsIdentifier, IsMetadata, IsName, NestedArray, OrganizationRefDto } from '@app/common';
+import { IsIdentifier, IsMetadata, IsName, NestedArray, Nullable, OrganizationRefDto } from '@app/common';
 import { ACCESS_TYPES, AccessType } from '../entities/access-type';
 import { FOLDER_FIELDS } from '../folder-view';
 
@@ -17,6 +17,7 @@ export class FolderUpdateDto {
    * folder is named so) moves it to the top level. A move into its own subtree is refused.
    */
   @IsOptional()
+  @Nullable()
   @IsIdentifier()
   parentFolderId?: string | null;
 

@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { fieldDescription, fieldSchema, MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
+import { fieldDescription, fieldSchema, isNullableField, MAX_IDENTIFIER_LENGTH, MAX_NAME_LENGTH } from '@app/common';
 
 /** The subset of an OpenAPI 3.0 schema object this module writes. */
 export interface JsonSchema {
@@ -145,6 +145,7 @@ export class DtoSchemaRegistry {
       const description = fieldDescription(dto.prototype, property);
       const keywords: JsonSchema = {
         ...(fieldSchema(dto.prototype, property) as JsonSchema),
+        ...(isNullableField(dto.prototype, property) ? { nullable: true } : {}),
         ...(description ? { description } : {}),
       };
       // OpenAPI 3.0 ignores keywords beside a $ref, so a described reference goes through allOf.

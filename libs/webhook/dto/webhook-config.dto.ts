@@ -1,14 +1,12 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
-import { Describe, DescribeSchema } from '@app/common';
+import { Describe, DescribeSchema, Nullable } from '@app/common';
 import { EVENT_TRIGGER_NAMES, isEnabledByDefault } from '@app/events';
 import { CONFIGURABLE_TRIGGER_NAMES, INERT_TRIGGER_NAMES, NESTED_TRIGGERS } from '../webhook-triggers';
 import { IsHttpUrl, IsRsaPublicKey, IsWebhookTriggers, MAX_PUBLIC_KEY_LENGTH } from './webhook-validators';
 
 const MAX_TOKEN_LENGTH = 1024;
 const MERGE_NOTE = 'Merged into the stored value: an absent field keeps it, null clears it.';
-/** Every field here may be null, which clears it. */
-const NULLABLE = DescribeSchema({ nullable: true });
 
 function defaults(enabled: boolean): string {
   return EVENT_TRIGGER_NAMES.filter((trigger) => isEnabledByDefault(trigger) === enabled).join(', ');
@@ -38,10 +36,10 @@ function triggerProperties(): Record<string, unknown> {
   return Object.fromEntries<unknown>([...flat, ...nested]);
 }
 
-/** `webhookServiceConfig`: every field optional; null clears one (strings to null, flags to false, triggers to their defaults). */
+/** `webhookServiceConfig`: every field optional and @Nullable(); null clears one (strings to null, flags to false, triggers to their defaults). */
 export class WebhookServiceConfigDto {
   @Describe('Sent as `Authorization: Basic <authToken>` and used as the Standard Webhooks signing key. Never returned.')
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsString()
   @Length(1, MAX_TOKEN_LENGTH)
@@ -50,25 +48,25 @@ export class WebhookServiceConfigDto {
   @Describe(
     'http(s) receiver of raw payloads. A private address, or a name resolving to one, is refused; a name that does not resolve yet is accepted and vetted again at every delivery.',
   )
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsHttpUrl()
   rawNotificationUrl?: string | null;
 
   @Describe('http(s) receiver of processed payloads; vetted as rawNotificationUrl.')
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsHttpUrl()
   processedNotificationUrl?: string | null;
 
   @Describe('Body `{encodedPayload: base64(JSON)}`.')
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsBoolean()
   encodeData?: boolean | null;
 
   @Describe('Body `{encryptedData, encryptedKey, iv}`; needs publicKey; wins over encodeData.')
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsBoolean()
   encryptData?: boolean | null;
@@ -76,7 +74,7 @@ export class WebhookServiceConfigDto {
   @Describe(
     'RSA public key for encryptData, which requires it: PEM (SPKI or PKCS#1), or bare base64 of the DER SPKI or PKCS#1 key without armour.',
   )
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsString()
   @MaxLength(MAX_PUBLIC_KEY_LENGTH)
@@ -84,7 +82,8 @@ export class WebhookServiceConfigDto {
   publicKey?: string | null;
 
   @Describe(TRIGGERS_DESCRIPTION)
-  @DescribeSchema({ nullable: true, additionalProperties: false, properties: triggerProperties() })
+  @DescribeSchema({ additionalProperties: false, properties: triggerProperties() })
+  @Nullable()
   @IsOptional()
   @IsObject()
   @IsWebhookTriggers()
@@ -94,13 +93,13 @@ export class WebhookServiceConfigDto {
 /** At least one of the two members (checked by the service). */
 export class UpdateWebhookConfigDto {
   @Describe('Turns delivery on or off; null turns it off.')
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsBoolean()
   useWebhookService?: boolean | null;
 
   @Describe(`${MERGE_NOTE} Null clears the whole configuration.`)
-  @NULLABLE
+  @Nullable()
   @IsOptional()
   @IsObject()
   @ValidateNested()

@@ -1,8 +1,9 @@
-import { IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { Nullable } from '@app/common';
 
 export class UpdateAgentEndpointDto {
   /** The endpoint agent steps call; null removes it, and agent steps wait for recordAgentResolution again. */
-  @ValidateIf((dto: UpdateAgentEndpointDto) => dto.url !== null)
+  @Nullable()
   @IsString()
   @Length(1, 2000)
   url: string | null;

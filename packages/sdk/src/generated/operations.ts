@@ -722,13 +722,13 @@ export type InlineFileDto = {
   fileSize: number;
 };
 export type JudgmentFiltersDto = {
+  annotationId?: string;
+  dateRange?: DateRangeDto;
+  excludeDocumentIds?: Array<string>;
   decision?: "comment" | "resolve" | "approved" | "rejected" | "in_progress" | "agree" | "disagree" | "endorse" | "document_approved" | "document_rejected";
   judgeType?: "human" | "agent";
   contentType?: string;
   reviewerId?: string;
-  annotationId?: string;
-  dateRange?: DateRangeDto;
-  excludeDocumentIds?: Array<string>;
 };
 export type KnowledgeDto = {
   useMemory?: boolean;
@@ -936,12 +936,12 @@ export type PromptDto = {
 export type QueryJudgmentsDto = {
   organizationId?: string;
   documentId?: string;
+  annotationId?: string;
+  limit?: number;
   decision?: "comment" | "resolve" | "approved" | "rejected" | "in_progress" | "agree" | "disagree" | "endorse" | "document_approved" | "document_rejected";
   judgeType?: "human" | "agent";
   contentType?: string;
   reviewerId?: string;
-  annotationId?: string;
-  limit?: number;
 };
 export type RanByDto = {
   userId: string;
