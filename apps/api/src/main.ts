@@ -5,7 +5,8 @@ import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { KNOWLEDGE_INGEST_MAX_BODY_BYTES, KNOWLEDGE_INGEST_PATH } from '@app/ai-memory';
 import { AccessLog, AppConfig, loadConfigOrExit, requestLogMiddleware } from '@app/common';
-import { answerClientError, expressErrorHandler, matchLiteralRoutesByText, setupOpenApi } from '@app/http';
+import { auditConsoleChanges } from '@app/console/http';
+import { answerClientError, expressErrorHandler, listRoutes, matchLiteralRoutesByText, setupOpenApi } from '@app/http';
 import { MetricsRegistry } from '@app/metrics';
 import { httpMetricsObserver } from '@app/metrics/http';
 import { ApiModule } from './api.module';
@@ -33,6 +34,7 @@ async function bootstrap(): Promise<void> {
   setupOpenApi(app);
   app.enableShutdownHooks();
   app.getHttpServer().on('clientError', answerClientError);
+  auditConsoleChanges(app, listRoutes(ApiModule));
   await app.init();
   matchLiteralRoutesByText(app);
   await app.listen(config.port, '0.0.0.0');
