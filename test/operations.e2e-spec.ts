@@ -265,6 +265,26 @@ describe('operations', () => {
     expect(statuses).toContain(200);
   });
 
+  it('writes the buffered access lines while running, and on a SIGTERM stop the line of every answered request', async () => {
+    const api = await startApi(world.env, { LOG_LEVEL: 'info' });
+    const headers = apiKeyHeaders(await createWorkspace(api.url));
+    const loggedIds = () =>
+      api
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"request completed"'))
+        .map((line) => (JSON.parse(line) as { requestId: string }).requestId);
+    const get = (id: string) =>
+      post(api.url, '/v2/workspace/domains/get', {}, { ...headers, 'x-request-id': id }).then((r) => r.status);
+    expect(await get('alone')).toBe(200);
+    // Far below the buffer's 4 KiB: only the periodic flush writes it out.
+    await eventually(() => expect(loggedIds()).toContain('alone'));
+    const ids = Array.from({ length: 10 }, (_, i) => `before-stop-${i}`);
+    expect(await Promise.all(ids.map(get))).toEqual(ids.map(() => 200));
+    expect(await api.stop('SIGTERM')).toBe('SIGTERM');
+    expect(loggedIds()).toEqual(expect.arrayContaining(ids));
+  });
+
   it('refuses to boot on a bad configuration value, with one clear line', async () => {
     expect(await failedBoot('api', { ...world.env, PORT: 'eighty' })).toEqual({
       code: 1,

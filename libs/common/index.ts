@@ -1,3 +1,4 @@
+export * from './access-log';
 export * from './address-guard';
 export * from './api-error';
 export * from './boot';

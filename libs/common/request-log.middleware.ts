@@ -18,8 +18,9 @@ export type FinishedRequestObserver = (req: IncomingMessage, res: ServerResponse
 /**
  * Request id and access line without a per-request child logger: the id is echoed on the response,
  * and one JSON line per request is written after the response, only when `info` is enabled. Request
- * lines carry no headers at all, so credentials can never reach a log. Flat keys: the root logger's
- * pino-http `req`/`res` serializers expect live request objects. The observers (the HTTP metrics)
+ * lines carry no headers at all, so credentials can never reach a log. Flat keys, as the line had when
+ * it went through the root logger, whose pino-http `req`/`res` serializers expect live request objects.
+ * The API passes its buffered access log (`AccessLog`). The observers (the HTTP metrics)
  * share the one `finish` listener and clock reading, instead of each adding a middleware of its own.
  */
 export function requestLogMiddleware(

@@ -6,6 +6,11 @@ import { AuditProducer } from '@app/workspace';
 /** Operations that change nothing: the last segment of their path. Everything else a console session does is a change. */
 const READ_OPERATIONS = new Set(['get', 'list', 'status', 'getEvents', 'diff', 'search']);
 
+/** Whether a console session's request to `path` changes something (docs/console.md "Audit log"). */
+export function isChangePath(path: string): boolean {
+  return !READ_OPERATIONS.has(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /** Request fields worth naming in the log: identifiers, never a value that could be a secret. */
 const IDENTIFIER_FIELD = /^(?:[a-zA-Z]+Ids?|apiKey|failedSince)$/;
 
@@ -25,6 +30,7 @@ export function identifiersOf(data: unknown): Record<string, unknown> {
  * Every change made from the console goes to the audit log with who made it: after the handler
  * succeeded, and before the answer leaves, so an answered change has its entry queued or written
  * (docs/console.md "Audit log"). Requests authenticated by headers are not the console's and are left alone.
+ * It wraps the change routes only (`auditConsoleChanges`).
  */
 @Injectable()
 export class ConsoleAuditInterceptor implements NestInterceptor {
@@ -33,8 +39,7 @@ export class ConsoleAuditInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
     const session = req.consoleSession;
-    const operation = req.path.slice(req.path.lastIndexOf('/') + 1);
-    if (!session || READ_OPERATIONS.has(operation)) return next.handle();
+    if (!session || !isChangePath(req.path)) return next.handle();
     return next.handle().pipe(
       switchMap((answer: unknown) =>
         from(

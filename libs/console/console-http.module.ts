@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ConsoleAuditInterceptor } from './console-audit.interceptor';
 import { ConsoleAuthController } from './console-auth.controller';
 import { ConsoleModule } from './console.module';
@@ -9,6 +8,6 @@ import { UsageController } from './usage.controller';
 @Module({
   imports: [ConsoleModule],
   controllers: [ConsoleAuthController, UsageController],
-  providers: [SignInLimiter, { provide: APP_INTERCEPTOR, useClass: ConsoleAuditInterceptor }],
+  providers: [SignInLimiter, ConsoleAuditInterceptor],
 })
 export class ConsoleHttpModule {}

@@ -1,1 +1,2 @@
+export * from './console-audit.routes';
 export * from './console-http.module';

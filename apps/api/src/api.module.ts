@@ -6,7 +6,7 @@ import { AgentHttpModule } from '@app/agent/http';
 import { AiHttpModule } from '@app/ai/http';
 import { AuthModule } from '@app/auth';
 import { CollabHttpModule } from '@app/collab/http';
-import { AppLoggerModule, ConfigModule } from '@app/common';
+import { AccessLog, AppLoggerModule, ConfigModule } from '@app/common';
 import { EnvelopeExceptionFilter } from '@app/http';
 import { CommentHttpModule } from '@app/comment/http';
 import { ConsoleHttpModule } from '@app/console/http';
@@ -69,6 +69,6 @@ import { WorkspaceHttpModule } from '@app/workspace/http';
     ConsoleHttpModule,
     MemoryHttpModule,
   ],
-  providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
+  providers: [AccessLog, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })
 export class ApiModule {}

@@ -7,6 +7,9 @@ export interface RegisteredRoute {
   path: string;
   controller: string;
   handler: string;
+  /** The controller class and its handler function, which carry the route's decorator metadata. */
+  controllerClass: Class;
+  callback: (...args: never[]) => unknown;
   /** Names of the guards on the controller and the handler, e.g. ApiKeyAuthGuard. */
   guards: string[];
   /** The DTO class of the handler's `@Data()` parameter, when it has one. */
@@ -14,7 +17,7 @@ export interface RegisteredRoute {
 }
 
 /** A module or controller class; `prototype` is declared because Function's is `any`, and handlers are read from it. */
-interface Class {
+export interface Class {
   new (...args: never[]): unknown;
   readonly prototype: object;
 }
@@ -71,6 +74,7 @@ function controllerRoutes(controller: Class): RegisteredRoute[] {
   for (const handler of Object.getOwnPropertyNames(controller.prototype)) {
     const method: unknown = Reflect.get(controller.prototype, handler);
     if (handler === 'constructor' || typeof method !== 'function') continue;
+    const callback = method as RegisteredRoute['callback'];
     const paths = Reflect.getMetadata(PATH_METADATA, method) as string | string[] | undefined;
     if (paths === undefined) continue;
     const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod];
@@ -81,7 +85,16 @@ function controllerRoutes(controller: Class): RegisteredRoute[] {
     const dto = dataParameterType(controller.prototype, handler);
     for (const prefix of prefixes) {
       for (const path of ([] as string[]).concat(paths)) {
-        routes.push({ method: verb, path: joinPath(prefix, path), controller: controller.name, handler, guards, dto });
+        routes.push({
+          method: verb,
+          path: joinPath(prefix, path),
+          controller: controller.name,
+          handler,
+          controllerClass: controller,
+          callback,
+          guards,
+          dto,
+        });
       }
     }
   }
