@@ -50,6 +50,8 @@ export class CollabMessages implements Extension {
   private readonly turns = new WeakMap<Connection, Promise<void>>();
   /** Connections with a refused message: Hocuspocus closes them a few microtasks later, and nothing after it is handled. */
   private readonly refused = new WeakSet<Connection>();
+  /** Connections with a message refused as it was read: nothing they send after it is stored. */
+  private readonly stopped = new WeakSet<Connection>();
 
   constructor(
     private readonly durability: CollabDurability,
@@ -69,6 +71,8 @@ export class CollabMessages implements Extension {
 
   /** Reads the message whole and starts an editor's update on its way to PostgreSQL; its turn takes the outcome. */
   private store({ update: message, connection, documentName, context }: beforeHandleMessagePayload): Stored {
+    // Its turn comes after the refused one's, so it is dropped there.
+    if (this.stopped.has(connection)) return { frame: null, outcome: Promise.resolve() };
     let frame: ClientFrame | null = null;
     let outcome: Promise<void>;
     try {
@@ -78,6 +82,7 @@ export class CollabMessages implements Extension {
           ? this.durability.persist({ documentName, context: context as CollabContext }, frame.update)
           : Promise.resolve();
     } catch (error) {
+      this.stopped.add(connection);
       outcome = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     // Its turn awaits it; until then a refusal must not count as an unhandled rejection.
