@@ -13,14 +13,14 @@ const STILL_CONNECTED = { connections: { size: 1 } } as unknown as Document;
  *   Yjs's 30-second timeout.
  * - its publishes run in hooks Hocuspocus does not await: a failed one (Redis unreachable) is logged
  *   here instead of becoming an unhandled rejection that would stop the process.
- * - a document's changes are announced once per event-loop turn, after them, instead of once per
- *   change: each announcement (a sync step 1, the document's state vector) costs an answer from
+ * - a document's changes are announced once, after the microtasks that applied them, instead of once
+ *   per change: each announcement (a sync step 1, the document's state vector) costs an answer from
  *   every other instance and then a sync step 2 carrying every update that instance still lacks,
  *   so a connection's updates, applied together once committed, crossed Redis once per update.
  */
 export class CollabRedis extends RedisSync {
   private readonly logger = new Logger('Collab');
-  /** Documents whose changes are announced at the end of this turn. */
+  /** Documents whose changes are announced once the microtasks under way have run. */
   private readonly unannounced = new Set<string>();
 
   override async onAwarenessUpdate(payload: onAwarenessUpdatePayload): Promise<number | undefined> {
@@ -39,7 +39,8 @@ export class CollabRedis extends RedisSync {
     if (payload.transactionOrigin === this.redisTransactionOrigin || this.unannounced.has(payload.documentName))
       return Promise.resolve();
     this.unannounced.add(payload.documentName);
-    setImmediate(() => void this.announce(payload));
+    // After the microtasks under way: every update applied with this one is in the state vector, without waiting a turn.
+    process.nextTick(() => void this.announce(payload));
     return Promise.resolve();
   }
 
