@@ -165,6 +165,24 @@ describe('/collab under hostile input, on two API instances', () => {
     expect(replies.order.filter((event) => event === 'close')).toHaveLength(1);
   });
 
+  it('handles a pipelined burst in order: what precedes an invalid update is stored and acknowledged, nothing after it is', async () => {
+    await document('pipelined');
+    const attacker = await frames(a);
+    const name = 'org/pipelined/body';
+    const replies = await attacker.open(name, await token('ed'));
+    const [first, second, third, fourth] = typedUpdates('abcd');
+    // Sent back to back, so they arrive together and their appends start before the first is applied.
+    for (const update of [first, second, invalidUpdates()['not an update'], third, fourth])
+      attacker.sync(name, SYNC_STEP.UPDATE, update);
+    await attacker.until(() => replies.closes.length > 0);
+    expect(replies.closes).toEqual(['invalid-update']);
+    expect(replies.statuses.filter(Boolean)).toHaveLength(2);
+    expect(replies.order.at(-1)).toBe('close');
+    expect(await crdtText('pipelined')).toBe('ab');
+    const fresh = await open(b, 'ed', name);
+    expect(fresh.content()).toBe('ab');
+  });
+
   describe('a document that already holds an undecodable row', () => {
     const [badUpdate] = Object.values(invalidUpdates());
     const insertBad = (id: string) =>

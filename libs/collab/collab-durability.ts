@@ -50,17 +50,22 @@ export class CollabDurability implements Extension {
 
   /**
    * Appends an editor's update (already read whole by CollabMessages) after the size and rate
-   * checks; resolves once it is committed, so Hocuspocus acknowledges only what is stored.
+   * checks, which throw at once (so the caller knows before it reads the next message); resolves
+   * once it is committed, so Hocuspocus acknowledges only what is stored.
    */
-  async persist({ documentName, context }: { documentName: string; context: CollabContext }, update: Uint8Array) {
-    if (update.length <= EMPTY_UPDATE_BYTES) return;
+  persist({ documentName, context }: { documentName: string; context: CollabContext }, update: Uint8Array) {
+    if (update.length <= EMPTY_UPDATE_BYTES) return Promise.resolve();
     const { user, rate } = context;
     if (update.length > this.config.collabMaxUpdateBytes) this.refuse('update-too-large', 4413);
     if (!rate.take(Date.now())) this.refuse('rate-limited', 4429);
     const size = (this.sizes.get(documentName) ?? 0) + update.length;
     if (size > this.config.collabMaxDocumentBytes) this.refuse('document-too-large', 4413);
+    return this.append(documentName, update, user.userId);
+  }
+
+  private async append(documentName: string, update: Uint8Array, userId: string): Promise<void> {
     try {
-      await this.metrics.time('append', () => this.store.append(this.keyOf(documentName), update, user.userId));
+      await this.metrics.time('append', () => this.store.append(this.keyOf(documentName), update, userId));
     } catch (error) {
       this.logger.warn(`collab append failed for ${documentName}: ${String(error)}`);
       this.refuse('storage-failed', 1011);

@@ -26,18 +26,21 @@ interface Stored {
   outcome: Promise<void>;
 }
 
-/** Resolves a macrotask later: once Hocuspocus has applied and acknowledged the message whose hook just resolved. */
-const afterHandled = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Resolves a macrotask later: once Hocuspocus has applied the message whose hook settled before. */
+const afterApplied = () => new Promise<void>((resolve) => setImmediate(resolve));
+const ignore = () => undefined;
 
 /**
  * Every message of a document connection passes here before Hocuspocus handles it: it is read whole
  * (sync-message.ts) and an update's append (CollabDurability) starts at once, so the updates a
  * connection has in flight are committed together; Hocuspocus then handles them one at a time and in
  * order, each once its own append has committed, and an awareness message is checked in its turn
- * (awareness-owners.ts). A refused message
+ * (awareness-owners.ts). Order holds without waiting a macrotask between messages: each message's
+ * hook settles after the previous one's, and Hocuspocus runs the same promise chain from every hook
+ * to its handling, so it handles them in the order their hooks settle. A refused message
  * closes the document's connection with its reason; since the messages before it were applied
- * and acknowledged first, and none after it is handled, every acknowledgement stands for a stored
- * update, also when the connection is closed for its rate. An unexpected error is logged and
+ * and acknowledged first, and every one after it is refused too, every acknowledgement stands for a
+ * stored update, also when the connection is closed for its rate. An unexpected error is logged and
  * counted (`realtime_handler_errors_total{event="collab:message"}`) and closes only this connection.
  */
 @Injectable()
@@ -45,6 +48,10 @@ export class CollabMessages implements Extension {
   extensionName = 'collab-messages';
   /** Each connection's last message in handling, so the next one waits for it. */
   private readonly turns = new WeakMap<Connection, Promise<void>>();
+  /** Connections with a refused message: Hocuspocus closes them a few microtasks later, and nothing after it is handled. */
+  private readonly refused = new WeakSet<Connection>();
+  /** Connections with a message refused as it was read: nothing they send after it is stored. */
+  private readonly stopped = new WeakSet<Connection>();
 
   constructor(
     private readonly durability: CollabDurability,
@@ -54,13 +61,18 @@ export class CollabMessages implements Extension {
 
   beforeHandleMessage(payload: beforeHandleMessagePayload): Promise<void> {
     const stored = this.store(payload);
-    const turn = (this.turns.get(payload.connection) ?? Promise.resolve()).then(() => this.handle(payload, stored));
-    this.turns.set(payload.connection, turn.then(afterHandled, afterHandled));
+    const previous = this.turns.get(payload.connection) ?? Promise.resolve();
+    // An awareness check reads the document's awareness, so it waits until the previous message is applied.
+    const ready = stored.frame?.kind === 'awareness' ? previous.then(afterApplied) : previous;
+    const turn = ready.then(() => this.handle(payload, stored));
+    this.turns.set(payload.connection, turn.then(ignore, ignore));
     return turn;
   }
 
   /** Reads the message whole and starts an editor's update on its way to PostgreSQL; its turn takes the outcome. */
   private store({ update: message, connection, documentName, context }: beforeHandleMessagePayload): Stored {
+    // Its turn comes after the refused one's, so it is dropped there.
+    if (this.stopped.has(connection)) return { frame: null, outcome: Promise.resolve() };
     let frame: ClientFrame | null = null;
     let outcome: Promise<void>;
     try {
@@ -70,6 +82,7 @@ export class CollabMessages implements Extension {
           ? this.durability.persist({ documentName, context: context as CollabContext }, frame.update)
           : Promise.resolve();
     } catch (error) {
+      this.stopped.add(connection);
       outcome = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     // Its turn awaits it; until then a refusal must not count as an unhandled rejection.
@@ -78,12 +91,13 @@ export class CollabMessages implements Extension {
   }
 
   private async handle({ connection, document, socketId }: beforeHandleMessagePayload, stored: Stored) {
-    // A message that arrived before a refusal closed the connection: dropped, like those after it.
-    if (!document.hasConnection(connection)) throw new CollabRefusal('closed', 1000);
+    // A message after a refused one, or after the connection was closed: dropped.
+    if (this.refused.has(connection) || !document.hasConnection(connection)) throw new CollabRefusal('closed', 1000);
     try {
       if (stored.frame?.kind === 'awareness') this.checkAwareness(document, connection, stored.frame.entries);
       await stored.outcome;
     } catch (error) {
+      this.refused.add(connection);
       if (error instanceof CollabRefusal) throw error;
       if (error instanceof MalformedFrame) throw this.refusal(error.reason);
       this.errors.record({ event: 'collab:message', connectionId: socketId, error });
