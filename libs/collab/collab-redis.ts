@@ -6,7 +6,7 @@ import type { Document, onAwarenessUpdatePayload, onChangePayload } from '@hocus
 const STILL_CONNECTED = { connections: { size: 1 } } as unknown as Document;
 
 /**
- * Hocuspocus's Redis extension, with two changes:
+ * Hocuspocus's Redis extension, with three changes:
  * - a removal of awareness states is published also when it left the document without connections
  *   on this instance. The extension skips such documents (it runs after the connection is gone), so
  *   the cursors of a document's last connection on an instance stayed on every other instance until
