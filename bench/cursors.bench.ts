@@ -74,20 +74,8 @@ function written(before: Map<string, number>, after: Map<string, number>): { row
   };
 }
 
-/**
- * Waits until the bench database's row counters stop moving (at most about 12 s): an idle backend reports
- * its pending statistics only up to 10 s later, so the set-up's writes (tokens, grants) would otherwise
- * land in a measured round.
- */
-async function rowCountersSettled(world: TestEnvironment): Promise<void> {
-  let last = await rowsWritten(world);
-  for (let i = 0; i < 11; i++) {
-    await sleep(1100);
-    const now = await rowsWritten(world);
-    if (written(last, now).rows === 0) return;
-    last = now;
-  }
-}
+/** How long PostgreSQL may hold an idle backend's pending statistics before it reports them (PGSTAT_IDLE_INTERVAL, plus a margin). */
+const IDLE_STATS_MS = 11_000;
 
 /** One measured run; PostgreSQL's cumulative statistics lag up to a second, so they are read after a pause. */
 async function measure(world: TestEnvironment, redisPort: number, load: Load, durationS: number): Promise<Measured> {
@@ -139,13 +127,16 @@ async function main(): Promise<void> {
       },
     };
     sockets.push(...loads.api.sockets, ...loads.bare.sockets);
+    const setUpAt = Date.now();
 
     const { durationS, warmUpS, rounds } = LOAD_SETTINGS;
     console.log(
       `cursor fan-out: ${USERS} users x ${RATE} sets/s, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`,
     );
     for (const side of SIDES) await fanOut(loads[side].sockets, CURSORS, loads[side].pids, RATE, warmUpS);
-    await rowCountersSettled(world);
+    // The set-up's writes (tokens, grants) are reported up to IDLE_STATS_MS after their backend went
+    // idle; they must not land in a measured round.
+    await sleep(Math.max(0, setUpAt + IDLE_STATS_MS - Date.now()));
     const runs: Record<Side, Measured[]> = { api: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
       for (const side of SIDES) {
