@@ -47,7 +47,13 @@ function medians<T extends object>(samples: T[]): T {
 async function measure(redisPort: number, side: Side, durationS: number): Promise<Sample> {
   const load = loadavg()[0];
   const run = await measureRedis([redisPort], async () => {
-    const result = await broadcastFanOut(side.sockets, DOCUMENT, side.pids, RATE, durationS);
+    const result = await broadcastFanOut({
+      sockets: side.sockets,
+      document: DOCUMENT,
+      pids: side.pids,
+      ratePerS: RATE,
+      durationS,
+    });
     return { ...result, operations: result.sends };
   });
   const { redis, operations, ...figures } = run;
@@ -112,7 +118,14 @@ async function main(): Promise<void> {
     console.log(
       `broadcast fan-out: ${USERS} users x ${RATE} events/s, sides ${sides.map((side) => side.name).join(', ')}, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`,
     );
-    for (const side of sides) await broadcastFanOut(side.sockets, DOCUMENT, side.pids, RATE, warmUpS);
+    for (const side of sides)
+      await broadcastFanOut({
+        sockets: side.sockets,
+        document: DOCUMENT,
+        pids: side.pids,
+        ratePerS: RATE,
+        durationS: warmUpS,
+      });
     const runs = new Map<string, Sample[]>(sides.map((side) => [side.name, []]));
     for (let round = 0; round < rounds; round++) {
       for (const side of sides) {

@@ -81,7 +81,13 @@ const IDLE_STATS_MS = 11_000;
 async function measure(world: TestEnvironment, redisPort: number, load: Load, durationS: number): Promise<Measured> {
   const pgBefore = await rowsWritten(world);
   const run = await measureRedis([redisPort], async () => {
-    const result = await fanOut(load.sockets, CURSORS, load.pids, RATE, durationS);
+    const result = await fanOut({
+      sockets: load.sockets,
+      document: CURSORS,
+      pids: load.pids,
+      ratePerS: RATE,
+      durationS,
+    });
     return { ...result, operations: result.sets };
   });
   await sleep(1100);
@@ -133,7 +139,7 @@ async function main(): Promise<void> {
     console.log(
       `cursor fan-out: ${USERS} users x ${RATE} sets/s, warm-up ${warmUpS} s per side, then ${rounds} rounds of ${durationS} s per side`,
     );
-    for (const side of SIDES) await fanOut(loads[side].sockets, CURSORS, loads[side].pids, RATE, warmUpS);
+    for (const side of SIDES) await fanOut({ ...loads[side], document: CURSORS, ratePerS: RATE, durationS: warmUpS });
     // The set-up's writes (tokens, grants) are reported up to IDLE_STATS_MS after their backend went
     // idle; they must not land in a measured round.
     await sleep(Math.max(0, setUpAt + IDLE_STATS_MS - Date.now()));

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Socket } from 'socket.io-client';
-import { DocumentRef } from './cursor-fan-out';
+import { FanOutLoad } from './cursor-fan-out';
 import { Deliveries, runPaced } from './paced-load';
 
 /** An event as the load broadcasts it: its send time (this process's clock), its sender's sequence number and the run it belongs to. */
@@ -32,13 +31,13 @@ let runs = 0;
  * (a socket skips its own, as the client does), and reads the servers' CPU around the run. A refused
  * broadcast fails the run.
  */
-export async function broadcastFanOut(
-  sockets: Socket[],
-  document: DocumentRef,
-  pids: number[],
-  ratePerS: number,
-  durationS: number,
-): Promise<BroadcastRun> {
+export async function broadcastFanOut({
+  sockets,
+  document,
+  pids,
+  ratePerS,
+  durationS,
+}: FanOutLoad): Promise<BroadcastRun> {
   const run = ++runs;
   const latencies: number[] = [];
   let lastArrival = 0;

@@ -16,6 +16,15 @@ interface Cursor {
   run: number;
 }
 
+/** A fan-out load: every socket, subscribed to `document`, sends `ratePerS` times a second for `durationS` to the servers `pids`. */
+export interface FanOutLoad {
+  sockets: Socket[];
+  document: DocumentRef;
+  pids: number[];
+  ratePerS: number;
+  durationS: number;
+}
+
 /** One timed run of the cursor load: deliveries are updates of this run heard by all sockets, each other connection's entry in a `presence:frame` (ours), or a `presence:data` (the bare yardstick). */
 export type FanOutRun = Omit<Deliveries, 'sent'> & {
   sets: number;
@@ -41,13 +50,7 @@ let runs = 0;
  * ticks, so a busy event loop delays sets but never drops them. Times each update heard (an entry of a
  * `presence:frame`, or a bare server's `presence:data`) from its set to its arrival and reads the servers' CPU around the run. A refused set fails the run.
  */
-export async function fanOut(
-  sockets: Socket[],
-  document: DocumentRef,
-  pids: number[],
-  ratePerS: number,
-  durationS: number,
-): Promise<FanOutRun> {
+export async function fanOut({ sockets, document, pids, ratePerS, durationS }: FanOutLoad): Promise<FanOutRun> {
   const run = ++runs;
   const latencies: number[] = [];
   let lastArrival = 0;
