@@ -3,7 +3,15 @@ import { Webhook } from 'standardwebhooks';
 import { eventually } from './support/eventually';
 import { apiKeyHeaders, createWorkspace, Credentials, post } from './support/http-client';
 import { RunningApi, RunningProcess, startApi, startWorker } from './support/processes';
-import { connect, nextBroadcasts, nextEvent, nextPresence, request, userToken } from './support/realtime-client';
+import {
+  connect,
+  nextBroadcasts,
+  nextEvent,
+  nextPresence,
+  PresenceEntry,
+  request,
+  userToken,
+} from './support/realtime-client';
 import { seedDocument, seedEditors } from './support/seed';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { createTestEnvironment, TestEnvironment } from './support/test-environment';
@@ -411,6 +419,22 @@ describe('client plane: end users comment, react, set presence and read their in
     expect((await request(back, 'comments:changes', { ...doc, since: 'yesterday' })).error).toMatchObject({
       status: 'INVALID_ARGUMENT',
     });
+  });
+
+  it('a frame of one connection’s set alone is not sent back to it; the others’ frames are', async () => {
+    const alone = { organizationId: doc.organizationId, documentId: 'presence-alone' };
+    await seedDocument(world, owner.apiKey, alone.organizationId, alone.documentId, { accessType: 'public' });
+    const [dan, eve] = await Promise.all([user(a, 'dan', false), user(b, 'eve', false)]);
+    for (const socket of [dan, eve]) expect((await request(socket, 'subscribe', alone)).status).toBe('success');
+    const danHeard: PresenceEntry[] = [];
+    dan.on('presence:frame', (frame: { set: PresenceEntry[] }) => danHeard.push(...frame.set));
+    const danSeen = nextPresence(eve, 'set', (entry) => entry.userId === 'dan');
+    await request(dan, 'presence:set', { ...alone, data: { cursor: { x: 3, y: 4 } } });
+    await danSeen;
+    const eveSeen = nextPresence(dan, 'set', (entry) => entry.userId === 'eve');
+    await request(eve, 'presence:set', { ...alone, data: { cursor: { x: 1, y: 2 } } });
+    await eveSeen;
+    expect(danHeard.map((entry) => entry.userId)).toEqual(['eve']);
   });
 
   it('presence data set on one instance shows on the other, to late subscribers too, and leaves with the socket', async () => {
