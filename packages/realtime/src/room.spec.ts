@@ -59,7 +59,10 @@ describe('Room', () => {
     subject.close('access_revoked');
     subject.presence.setUsers([]);
     subject.comments.receive(change('1', 'thread_added', 'late'));
-    subject.receiveEvent({ connectionId: 'c', userId: 'you', event: {} });
+    subject.receivedFrame(
+      { v: 1, organizationId: 'org', documentId: 'doc', events: [{ connectionId: 'c', userId: 'you', event: {} }] },
+      'mine',
+    );
     expect(subject.closed).toBe(true);
     expect(closed).toHaveBeenCalledWith({ reason: 'access_revoked' });
     expect(onLeave).toHaveBeenCalledWith(subject);

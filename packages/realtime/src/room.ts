@@ -118,11 +118,8 @@ export class Room {
   /** Each event of the frame in order, but this connection's own. */
   receivedFrame(frame: EventFrame, ownConnectionId: string | undefined): void {
     if (frame.v !== EVENT_FRAME_VERSION) return;
-    for (const sent of frame.events) if (sent.connectionId !== ownConnectionId) this.receiveEvent(sent);
-  }
-
-  receiveEvent({ connectionId, userId, event }: RoomEvent): void {
-    this.eventListeners.emit({ connectionId, userId, event });
+    for (const { connectionId, userId, event } of frame.events)
+      if (connectionId !== ownConnectionId) this.eventListeners.emit({ connectionId, userId, event });
   }
 
   /** Listeners hear of the new id at once; an operation they start then waits for the new subscription. */
