@@ -52,8 +52,13 @@ const YJS_EDITORS = Number(process.env.BENCH_PEERS_YJS_EDITORS ?? 4);
 const YJS_WINDOW = Number(process.env.BENCH_PEERS_YJS_WINDOW ?? 8);
 /** Under the Liveblocks dev server's 1,000 updates a room. */
 const YJS_DOCUMENT_UPDATES = Number(process.env.BENCH_PEERS_YJS_DOCUMENT_UPDATES ?? 500);
-const SIDES = ['api', 'liveblocks'] as const;
-type Side = (typeof SIDES)[number];
+/**
+ * Another build's `dist` (as for bench:compare): its API joins the presence rounds as a third side, on
+ * its own Redis, and the report adds this build ÷ that one per round.
+ */
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
+const SIDES = ['api', 'liveblocks', ...(BASELINE_DIST ? (['baseline'] as const) : [])] as const;
+type Side = 'api' | 'liveblocks' | 'baseline';
 const YJS_SIDES = ['api', 'hocuspocus', 'liveblocks', 'y-websocket'] as const;
 type YjsSide = (typeof YJS_SIDES)[number];
 const YJS_PEERS = YJS_SIDES.filter((side) => side !== 'api');
@@ -156,10 +161,10 @@ async function openClients(side: Side, url: string, auths: Handshake[]): Promise
   for (let i = 0; i < CHILDREN; i++) {
     const mine = auths.filter((_, user) => user % CHILDREN === i);
     const spec: PresenceChildSpec = {
-      side,
+      side: side === 'liveblocks' ? side : 'api',
       url,
       users: mine.length,
-      auths: side === 'api' ? mine : [],
+      auths: side === 'liveblocks' ? [] : mine,
       document: DOCUMENT,
       rate: RATE,
       durationS: DURATION_S,
@@ -269,6 +274,7 @@ async function main(): Promise<void> {
   const [world, redis] = await Promise.all([createTestEnvironment(), startRedisServer()]);
   const env = { ...world.env, ...LIMITS, REDIS_URL: redis.url, LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info' };
   const api: RunningApi = await startApi(env);
+  const baseline = BASELINE_DIST ? await startBaseline(env, BASELINE_DIST) : undefined;
   const peer: PeerServer = await startLiveblocks();
   const yWebsocket: PeerServer = await startYWebsocket();
   const hocuspocus: BenchServer = await startBenchServer(join(__dirname, 'bare-collab-server.js'), {
@@ -283,19 +289,23 @@ async function main(): Promise<void> {
       Array.from({ length: USERS }, (_, i) => userToken(api.url, owner, `user-${i}`, { name: `User ${i}` })),
     );
     const redisCpuMs = async () => (await redisStats([redis.port])).cpuUs / 1000;
-    const apiParts = async () => ({
-      API: processesCpuMs([api.child.pid!]),
-      Redis: await redisCpuMs(),
-      PostgreSQL: await postgresCpuMs(world),
-    });
-    const targets: Record<Side, Target> = {
-      api: {
-        url: api.url,
-        cpuMs: async () => Object.values(await apiParts()).reduce((sum, ms) => sum + ms, 0),
-        cpuParts: apiParts,
-      },
-      liveblocks: { url: peer.url, cpuMs: () => Promise.resolve(processesCpuMs(peer.pids())) },
+    const ourTarget = (running: RunningApi, redisPort: number): Target => {
+      const parts = async () => ({
+        API: processesCpuMs([running.child.pid!]),
+        Redis: (await redisStats([redisPort])).cpuUs / 1000,
+        PostgreSQL: await postgresCpuMs(world),
+      });
+      return {
+        url: running.url,
+        cpuMs: async () => Object.values(await parts()).reduce((sum, ms) => sum + ms, 0),
+        cpuParts: parts,
+      };
     };
+    const targets: Record<Side, Target> = {
+      api: ourTarget(api, redis.port),
+      liveblocks: { url: peer.url, cpuMs: () => Promise.resolve(processesCpuMs(peer.pids())) },
+      ...(baseline && { baseline: ourTarget(baseline.api, baseline.redis.port) }),
+    } as Record<Side, Target>;
     const { rounds } = LOAD_SETTINGS;
     if (PARTS.includes('presence')) {
       for (const side of SIDES) clients[side] = await openClients(side, targets[side].url, auths);
@@ -305,12 +315,10 @@ async function main(): Promise<void> {
       );
       for (const side of SIDES) await presenceRound(targets[side], clients[side]!);
       const ratios: Array<{ deliveries: number; cpu: number; p99: number }> = [];
-      const kept: Record<Side, PresenceRound[]> = { api: [], liveblocks: [] };
+      const kept: Record<Side, PresenceRound[]> = { api: [], liveblocks: [], baseline: [] };
       for (let round = 0; round < rounds; round++) {
-        const ours = await presenceRound(targets.api, clients.api!);
-        const theirs = await presenceRound(targets.liveblocks, clients.liveblocks!);
-        kept.api.push(ours);
-        kept.liveblocks.push(theirs);
+        for (const side of SIDES) kept[side].push(await presenceRound(targets[side], clients[side]!));
+        const [ours, theirs] = [kept.api[round], kept.liveblocks[round]];
         const ratio = {
           deliveries: ours.deliveriesPerS / theirs.deliveriesPerS,
           cpu: ours.cpuUsPerDelivery / theirs.cpuUsPerDelivery,
@@ -323,11 +331,19 @@ async function main(): Promise<void> {
         console.log(
           `    ours ÷ peer: deliveries ${fixed(ratio.deliveries, 2)}, CPU per delivery ${fixed(ratio.cpu, 2)}, p99 ${fixed(ratio.p99, 2)}`,
         );
+        if (!baseline) continue;
+        const base = kept.baseline[round];
+        console.log(`    ${describe('baseline', base)}`);
+        console.log(
+          `    this build ÷ baseline: CPU per delivery ${fixed(ours.cpuUsPerDelivery / base.cpuUsPerDelivery, 2)}, p99 ${fixed(ours.p99 / base.p99, 2)}`,
+        );
       }
       const ratioOf = (key: 'deliveries' | 'cpu' | 'p99') => median(ratios.map((ratio) => ratio[key]));
       const medianOf = (side: Side, key: Exclude<keyof PresenceRound, 'cpuPartsUs'>) =>
         median(kept[side].map((round) => round[key]));
-      const loads = [...kept.api, ...kept.liveblocks].map((round) => round.load);
+      const loads = SIDES.flatMap((side) => kept[side].map((round) => round.load));
+      const againstBaseline = (figure: (round: PresenceRound) => number) =>
+        median(kept.api.map((ours, round) => figure(ours) / figure(kept.baseline[round])));
       report(
         'peers',
         `presence: ${USERS} users x ${RATE} Hz on one document, one API instance (CPU: API + Redis + PostgreSQL backends) against the Liveblocks dev server (CPU: its process tree), clients in ${CHILDREN} processes; ${rounds} alternating rounds of ${DURATION_S} s after a warm-up; ratios are medians of per-round ratios; load average ${fixed(Math.min(...loads), 1)}-${fixed(Math.max(...loads), 1)}`,
@@ -359,6 +375,22 @@ async function main(): Promise<void> {
             target: 'p99 ratio <= 1.0',
             met: ratioOf('p99') <= 1,
           },
+          ...(baseline
+            ? [
+                {
+                  measurement: 'presence CPU per delivered update (µs), this build vs baseline',
+                  value: fixed(medianOf('api', 'cpuUsPerDelivery'), 2),
+                  baseline: `${fixed(medianOf('baseline', 'cpuUsPerDelivery'), 2)} ${BASELINE_DIST}`,
+                  ratio: againstBaseline((round) => round.cpuUsPerDelivery),
+                },
+                {
+                  measurement: 'presence set to arrival p99 (ms), this build vs baseline',
+                  value: fixed(medianOf('api', 'p99'), 1),
+                  baseline: `${fixed(medianOf('baseline', 'p99'), 1)} ${BASELINE_DIST}`,
+                  ratio: againstBaseline((round) => round.p99),
+                },
+              ]
+            : []),
         ],
       );
     }
@@ -477,9 +509,17 @@ async function main(): Promise<void> {
     await yWebsocket.stop();
     await hocuspocus.stop();
     await api.stop();
+    await baseline?.api.stop();
     await world.dispose();
     await redis.stop();
+    await baseline?.redis.stop();
   }
+}
+
+/** The baseline build's API, on a Redis of its own so that neither API's adapter hears the other's room. */
+async function startBaseline(env: Record<string, string>, dist: string) {
+  const redis = await startRedisServer();
+  return { api: await startApi({ ...env, REDIS_URL: redis.url }, {}, dist), redis };
 }
 
 runBench(main);
