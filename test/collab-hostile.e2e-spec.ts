@@ -376,6 +376,41 @@ describe('/collab under hostile input, on two API instances', () => {
     });
   });
 
+  describe('what one socket can make the server hold before its tokens are accepted', () => {
+    /** Just under the update limit (1 MiB by default), so the server's frame limit lets each one through. */
+    const MEBIBYTE_UPDATE = new Uint8Array(1024 * 1024 - 64);
+
+    it('closes a socket that sends more than 8 MiB for documents whose token it has not sent (too-many-pending)', async () => {
+      await document('held');
+      const attacker = await frames(a);
+      for (let i = 0; i < 9; i++) attacker.sync('org/held/body', SYNC_STEP.UPDATE, MEBIBYTE_UPDATE);
+      await attacker.until(() => attacker.closed !== undefined);
+      expect(attacker.closed).toEqual({ code: 1008, reason: 'too-many-pending' });
+      const editor = await open(a, 'ed', 'org/held/body');
+      editor.text().insert(0, 'still served');
+      await editor.acknowledged();
+      expect(await crdtText('held')).toBe('still served');
+    });
+
+    it('closes a socket that names more than 256 documents at once (too-many-documents)', async () => {
+      const attacker = await frames(a);
+      for (let i = 0; i <= 256; i++) attacker.sync(`org/named-${i}/body`, SYNC_STEP.ONE, new Uint8Array([0]));
+      await attacker.until(() => attacker.closed !== undefined);
+      expect(attacker.closed).toEqual({ code: 1008, reason: 'too-many-documents' });
+    });
+
+    it('drops what follows a refused token, so the socket goes on with its other documents', async () => {
+      await document('after-refusal');
+      const attacker = await frames(a);
+      const refused = await attacker.authenticate('org/after-refusal/body', 'not a token');
+      expect(refused.denied).toBeDefined();
+      for (let i = 0; i < 9; i++) attacker.sync('org/after-refusal/body', SYNC_STEP.UPDATE, MEBIBYTE_UPDATE);
+      const opened = await attacker.open('org/after-refusal/notes', await token('ed'));
+      expect(opened.scope).toBe('read-write');
+      expect(attacker.closed).toBeUndefined();
+    });
+  });
+
   it('counts no handler error through all of it, and both instances still serve', async () => {
     for (const api of [a, b]) {
       expect((await fetch(`${api.url}/health`)).status).toBe(200);

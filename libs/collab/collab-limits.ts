@@ -51,6 +51,22 @@ const ROWS = [
     refusal: 'closed: awareness-too-many-clients',
     description: 'Client ids one document connection may set states for (a provider uses one).',
   },
+  {
+    name: '`/collab` documents',
+    limit: 256,
+    unit: 'per connection',
+    refusal: 'connection closed',
+    description:
+      'Document names one WebSocket has open, awaiting their token, or refused; the socket closes with `too-many-documents`.',
+  },
+  {
+    name: '`/collab` messages before a token',
+    limit: 8 * 1024 * 1024,
+    unit: 'bytes per connection',
+    refusal: 'connection closed',
+    description:
+      'Messages for documents whose token is not yet accepted, which the server holds until it is; the socket closes with `too-many-pending`. Messages for a refused document are dropped.',
+  },
 ] as const satisfies readonly ClientLimit[];
 
 /**
