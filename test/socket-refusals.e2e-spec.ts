@@ -185,6 +185,34 @@ describe('socket refusals: no argument list takes an instance down, and every re
     },
   );
 
+  it('a connection is subscribed to at most 256 documents, those under way included, until it unsubscribes from one', async () => {
+    const ids = Array.from({ length: 257 }, (_, i) => `many-${i}`);
+    await world.query(
+      `INSERT INTO document (api_key_id, organization_id, id, name, access_type)
+       SELECT $1, $2, id, id, 'organizationPrivate' FROM unnest($3::text[]) AS id`,
+      [owner.apiKey, doc.organizationId, ids],
+    );
+    const socket = await connect(api.url, await userToken(api.url, owner, 'ann'));
+    const subscribe = (documentId: string) =>
+      request(socket, 'subscribe', { organizationId: doc.organizationId, documentId });
+    try {
+      // Sent at once: the last one arrives while the others' access checks are still under way.
+      const answers = await Promise.all(ids.map(subscribe));
+      expect(answers.slice(0, 256).filter((answer) => answer.status !== 'success')).toEqual([]);
+      expect(answers[256]).toEqual({
+        error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many documents: at most 256 per connection.' },
+      });
+      expect((await subscribe('many-0')).status).toBe('success');
+      expect((await subscribe('many-256')).error.status).toBe('RESOURCE_EXHAUSTED');
+      expect(
+        (await request(socket, 'unsubscribe', { organizationId: doc.organizationId, documentId: 'many-0' })).status,
+      ).toBe('success');
+      expect((await subscribe('many-256')).status).toBe('success');
+    } finally {
+      socket.close();
+    }
+  });
+
   it('an unknown event name gets a refused answer, with an ack or without', async () => {
     const refused = refusedOf('no:such-event');
     ann.emit('no:such-event', doc);

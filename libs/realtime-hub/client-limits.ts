@@ -155,6 +155,13 @@ const ROWS = [
     description: '`event:broadcast` messages, in bursts of up to twice as many.',
   },
   {
+    name: 'subscriptions',
+    limit: 256,
+    unit: 'documents per connection',
+    refusal: ErrorCode.RESOURCE_EXHAUSTED,
+    description: 'Documents one connection is subscribed to, those whose `subscribe` is under way included; `unsubscribe` frees one.',
+  },
+  {
     name: 'handshake token',
     limit: 8192,
     unit: 'characters',

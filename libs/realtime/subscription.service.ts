@@ -6,10 +6,11 @@ import { ApiError, DocumentRefDto, ErrorCode } from '@app/common';
 import { DATABASE_POOL_SIZE } from '@app/database';
 import { BroadcastLiveStateDto, LiveStateService } from '@app/live-state';
 import { PresenceService } from '@app/presence';
-import { documentRoom, documentUserRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
+import { clientLimit, documentRoom, documentUserRoom, RecheckFilter, recheckCovers } from '@app/realtime-hub';
 import { AccessRole } from '@app/resource';
 import { EndUser } from '@app/user';
 import { ConnectionPresenceService } from './connection-presence.service';
+import { RealtimeLimits } from './realtime-limits';
 import { SocketAccess } from './socket-access.service';
 import { userOf } from './socket-user';
 import { parsePayload } from './socket-payload';
@@ -45,6 +46,8 @@ export class SubscriptionService {
   private readonly accessChecks = pLimit(DATABASE_POOL_SIZE);
   /** By user and document room: see leavePresence. */
   private readonly leaveChecks = new Map<string, LeaveCheck>();
+  /** Socket id -> rooms whose subscribe is under way: they count toward its subscriptions until they are among them. */
+  private readonly joining = new Map<string, Set<string>>();
 
   constructor(
     private readonly access: SocketAccess,
@@ -52,24 +55,41 @@ export class SubscriptionService {
     private readonly liveState: LiveStateService,
     private readonly connections: ConnectionPresenceService,
     private readonly comments: ClientComments,
+    private readonly limits: RealtimeLimits,
   ) {}
 
   attach(server: Server): void {
     this.server = server;
   }
 
+  /** At most `subscriptions` documents per connection, those whose subscribe is under way included. */
   async subscribe(socket: Socket, payload: unknown) {
     const ref = parsePayload(DocumentRefDto, payload);
+    const room = documentRoom(userOf(socket).apiKeyId, ref.organizationId, ref.documentId);
+    const subscribed = this.of(socket);
+    const joining = this.joining.get(socket.id) ?? new Set<string>();
+    if (!subscribed.has(room) && !joining.has(room))
+      this.limits.checkCount('subscribe', 'documents', subscribed.size + joining.size, clientLimit('subscriptions'));
+    this.joining.set(socket.id, joining.add(room));
+    try {
+      return await this.join(socket, ref, room);
+    } finally {
+      joining.delete(room);
+      if (joining.size === 0 && this.joining.get(socket.id) === joining) this.joining.delete(socket.id);
+    }
+  }
+
+  private async join(socket: Socket, ref: DocumentRefDto, room: string) {
     const user = userOf(socket);
     const role = await this.accessChecks(() => this.access.roleOn(user, ref.organizationId, ref.documentId));
     if (!role) throw new ApiError(ErrorCode.PERMISSION_DENIED, 'No access to this document.');
     // A socket that closed during the access check is not subscribed: its disconnect has been handled already.
     if (socket.disconnected) throw closedDuringSubscribe();
-    const room = documentRoom(user.apiKeyId, ref.organizationId, ref.documentId);
     const subscription: Subscription = { organizationId: ref.organizationId, documentId: ref.documentId, role };
     // The per-user room carries what only some readers may hear (a private thread's changes).
     await socket.join([room, documentUserRoom(user.apiKeyId, ref.organizationId, ref.documentId, user.userId)]);
     this.of(socket).set(room, subscription);
+    this.joining.get(socket.id)?.delete(room);
     this.connections.joined(socket, room, ref);
     const users = await this.presence.join(user.apiKeyId, ref, presenceEntry(user));
     // One that closed while presence was written: its disconnect found no subscription to end yet; this one is.
