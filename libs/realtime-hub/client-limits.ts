@@ -159,7 +159,8 @@ const ROWS = [
     limit: 256,
     unit: 'documents per connection',
     refusal: ErrorCode.RESOURCE_EXHAUSTED,
-    description: 'Documents one connection is subscribed to, those whose `subscribe` is under way included; `unsubscribe` frees one.',
+    description:
+      'Documents one connection is subscribed to, those whose `subscribe` is under way included; `unsubscribe` frees one.',
   },
   {
     name: 'handshake token',
