@@ -49,6 +49,14 @@ describe('DocumentGate', () => {
     expect(gate.incoming('a', 1)).toEqual({ close: 'too-many-pending' });
   });
 
+  it('reads a server message cut short without throwing, and changes nothing for it', () => {
+    const gate = new DocumentGate();
+    gate.incoming('a', HELD);
+    gate.outgoing('a', new Uint8Array());
+    gate.outgoing('a', new Uint8Array([2]));
+    expect(gate.incoming('a', 1)).toEqual({ close: 'too-many-pending' });
+  });
+
   it('holds at most the bound of names: open, pending or refused', () => {
     const gate = new DocumentGate();
     for (let i = 0; i < DOCUMENTS; i++) {

@@ -45,10 +45,10 @@ export class DocumentGate {
   /** The server's message for `name`, after the name: its type first, and an auth message's sub-type next. */
   outgoing(name: string, body: Uint8Array): void {
     const document = this.documents.get(name);
-    if (!document) return;
+    if (!document || body.length === 0) return;
     const decoder = decoding.createDecoder(body);
     const type = decoding.readVarUint(decoder);
-    const authType = type === MESSAGE.AUTH ? decoding.readVarUint(decoder) : null;
+    const authType = type === MESSAGE.AUTH && decoding.hasContent(decoder) ? decoding.readVarUint(decoder) : null;
     if (type === MESSAGE.CLOSE) {
       // Hocuspocus forgot the name: the client may open it again.
       this.release(document);
