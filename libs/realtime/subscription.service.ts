@@ -66,7 +66,8 @@ export class SubscriptionService {
   async subscribe(socket: Socket, payload: unknown) {
     const ref = parsePayload(DocumentRefDto, payload);
     const room = documentRoom(userOf(socket).apiKeyId, ref.organizationId, ref.documentId);
-    const subscribed = this.of(socket);
+    // Read, not made: a refused subscribe leaves no entry behind.
+    const subscribed = this.subscriptions.get(socket.id) ?? new Map<string, Subscription>();
     const joining = this.joining.get(socket.id) ?? new Set<string>();
     if (!subscribed.has(room) && !joining.has(room))
       this.limits.checkCount('subscribe', 'documents', subscribed.size + joining.size, clientLimit('subscriptions'));
