@@ -385,6 +385,53 @@ describe('fuzz: /collab', () => {
   );
 
   it(
+    'frames before a token, after a refused one and for hundreds of names: held within the bounds, never handled',
+    async () => {
+      const valid = await handshake(instances.attacker, 'mallory');
+      const bodies = [...hostileSyncBodies(), ...hostileAwarenessBodies()].map(([, body]) => body);
+      /** Sends `count` frames from `next`, yielding every 50 so a close from the server is seen. */
+      async function flood(client: FrameClient, count: number, next: (sent: number) => void): Promise<void> {
+        for (let sent = 0; sent < count && client.closed === undefined; sent++) {
+          next(sent);
+          if (sent % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      for (const api of [a, b]) {
+        // One small frame each for 300 names without a token: closed at the 257th name.
+        const named = await frames(api);
+        await flood(named, 300, (i) => named.sync(`${ORGANIZATION}/named-${i}/body`, SYNC_STEP.ONE, bytes(below(8))));
+        await named.until(() => named.closed !== undefined);
+        expect(named.closed).toEqual({ code: 1008, reason: 'too-many-documents' });
+
+        // Large random updates for a few names without a token: closed past 8 MiB held.
+        const held = await frames(api);
+        await flood(held, 2_000, () =>
+          held.sync(`${ORGANIZATION}/held-${below(5)}/body`, SYNC_STEP.UPDATE, bytes(8_192 + below(8_192))),
+        );
+        await held.until(() => held.closed !== undefined);
+        expect(held.closed).toEqual({ code: 1008, reason: 'too-many-pending' });
+
+        // Everything mixed on 30 names: refused tokens, hostile bodies, random bytes. Whatever the
+        // socket makes of it, it either closes or still opens a document with a valid token.
+        const mixed = await frames(api);
+        await flood(mixed, 1_000, () => {
+          const name = `${ORGANIZATION}/mixed-${below(30)}/body`;
+          const pick = below(10);
+          if (pick === 0) mixed.sendToken(name, 'not-a-jwt');
+          else if (pick < 4) mixed.raw(name, bytes(below(2_048)));
+          else mixed.raw(name, bodies[below(bodies.length)]);
+        });
+        if (mixed.closed === undefined) {
+          const replies = await mixed.open(NAME, valid);
+          expect(mixed.closed !== undefined || replies.scope === 'read-write').toBe(true);
+        }
+      }
+      await checkBatch();
+    },
+    LONG,
+  );
+
+  it(
     'rapid connect and disconnect, mid-handshake and with cursors set, leaves no ghost and no load',
     async () => {
       const auth = await handshake(instances.attacker, 'mallory');
