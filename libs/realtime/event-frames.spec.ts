@@ -1,27 +1,20 @@
-import { Server } from 'socket.io';
 import { AppConfig } from '@app/common';
 import { EVENT_FRAME_EVENT, EventFrame, EventFrames } from './event-frames';
+import { RecordedEmit, recordingServer } from './recording-server.spec-support';
 
 /** The frames without sockets: a server whose room emits are recorded. */
 describe('EventFrames', () => {
   const ref = { organizationId: 'org', documentId: 'doc' };
   const ann = { connectionId: 'c1', userId: 'ann' };
   const bob = { connectionId: 'c2', userId: 'bob' };
-  let sent: Array<{ room: string; except: string[]; event: string; frame: EventFrame }>;
+  let sent: Array<RecordedEmit<EventFrame>>;
   let frames: EventFrames;
 
   beforeEach(() => {
     jest.useFakeTimers();
     sent = [];
-    const server = {
-      to: (room: string) => ({
-        except: (except: string[]) => ({
-          emit: (event: string, frame: EventFrame) => sent.push({ room, except, event, frame }),
-        }),
-      }),
-    } as unknown as Server;
     frames = new EventFrames(new AppConfig({ BROADCAST_FRAME_MS: '5' }));
-    frames.attach(server);
+    frames.attach(recordingServer(sent));
   });
 
   afterEach(() => jest.useRealTimers());

@@ -1,26 +1,19 @@
-import { Server } from 'socket.io';
 import { AppConfig } from '@app/common';
 import { PRESENCE_FRAME_EVENT, PresenceFrame, PresenceFrames } from './presence-frames';
+import { RecordedEmit, recordingServer } from './recording-server.spec-support';
 
 /** The frames without sockets: a server whose room emits are recorded. */
 describe('PresenceFrames', () => {
   const ref = { organizationId: 'org', documentId: 'doc' };
   const ann = { connectionId: 'c1', userId: 'ann', name: 'Ann' };
-  let sent: Array<{ room: string; except: string[]; event: string; frame: PresenceFrame }>;
+  let sent: Array<RecordedEmit<PresenceFrame>>;
   let frames: PresenceFrames;
 
   beforeEach(() => {
     jest.useFakeTimers();
     sent = [];
-    const server = {
-      to: (room: string) => ({
-        except: (except: string[]) => ({
-          emit: (event: string, frame: PresenceFrame) => sent.push({ room, except, event, frame }),
-        }),
-      }),
-    } as unknown as Server;
     frames = new PresenceFrames(new AppConfig({ PRESENCE_FRAME_MS: '5' }));
-    frames.attach(server);
+    frames.attach(recordingServer(sent));
   });
 
   afterEach(() => jest.useRealTimers());
