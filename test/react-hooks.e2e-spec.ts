@@ -140,6 +140,28 @@ describe(`@collab-backend/react hooks against a real API, on React ${version}`, 
   );
 
   it(
+    'presence set while the document is still entering is sent once it is entered',
+    async () => {
+      const ann = await render('ann', () => ({
+        others: useOthers<{ cursor?: { x: number; y: number } }>(),
+        document: useDocument(),
+      }));
+      await waitFor(() => expect(ann.result.current.document.status).toBe('entered'), wait);
+      const bob = await render('bob', () => ({ update: useUpdateMyPresence(), document: useDocument() }));
+      expect(bob.result.current.document.status).toBe('entering');
+      act(() => bob.result.current.update({ cursor: { x: 5, y: 6 } }));
+      await waitFor(
+        () =>
+          expect(ann.result.current.others).toEqual([
+            expect.objectContaining({ userId: 'bob', presence: { cursor: { x: 5, y: 6 } } }),
+          ]),
+        wait,
+      );
+    },
+    LONG,
+  );
+
+  it(
     'broadcast events reach the other user’s listener; live state set by one shows in the other',
     async () => {
       const heard: unknown[] = [];

@@ -1,6 +1,7 @@
-import type { PresenceData, PresenceUser, Room } from '@collab-backend/realtime';
-import { useCallback, useEffect, useRef } from 'react';
+import type { PresenceData, PresenceUser } from '@collab-backend/realtime';
+import { useCallback, useEffect, useState } from 'react';
 import { useRoom } from './contexts';
+import { PresenceSender } from './presence-sender';
 import { useStore } from './store';
 
 /** Another user in the document and the presence data their connection last set (`{}` before any). */
@@ -46,32 +47,18 @@ export function useOthers<T = PresenceData>(): Array<Other<T>> {
 
 /**
  * Sets this connection's presence data. Calls faster than the server takes them are coalesced: one set in flight
- * and one every `intervalMs`, the latest data winning.
+ * and one every `intervalMs`, the latest data winning. Data set while the document is still entering is sent once
+ * it is entered.
  */
 export function useUpdateMyPresence<T extends PresenceData = PresenceData>(intervalMs = 50): (data: T) => void {
   const room = useRoom();
-  const sender = useRef<{ room: Room; pending?: T; sending: boolean } | null>(null);
+  const [sender] = useState(() => new PresenceSender<T>(intervalMs));
   useEffect(() => {
-    if (room) sender.current = { room, sending: false };
-    return () => void (sender.current = null);
-  }, [room]);
-  return useCallback(
-    (data: T) => {
-      const current = sender.current;
-      if (!current) return;
-      current.pending = data;
-      if (current.sending) return;
-      current.sending = true;
-      void (async () => {
-        while (current.pending) {
-          const next = current.pending;
-          current.pending = undefined;
-          await current.room.presence.set(next).catch(() => undefined);
-          await new Promise((resolve) => setTimeout(resolve, intervalMs));
-        }
-        current.sending = false;
-      })();
-    },
-    [intervalMs],
-  );
+    sender.intervalMs = intervalMs;
+  }, [sender, intervalMs]);
+  useEffect(() => {
+    sender.attach(room);
+    return () => sender.attach(null);
+  }, [sender, room]);
+  return useCallback((data: T) => sender.update(data), [sender]);
 }
