@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import type { Socket } from 'socket.io-client';
 import { FanOutLoad } from './cursor-fan-out';
 import { Deliveries, runPaced } from './paced-load';
+import { whileListening } from './socket-listeners';
 
 /** An event as the load broadcasts it: its send time (this process's clock), its sender's sequence number and the run it belongs to. */
 interface Stamp {
@@ -42,8 +44,7 @@ export async function broadcastFanOut({
   const latencies: number[] = [];
   let lastArrival = 0;
   let misordered = 0;
-  let refusal: unknown;
-  const listeners = sockets.map((socket) => {
+  const listenersOf = (socket: Socket) => {
     /** Sender connection id -> the last sequence number this socket heard from it. */
     const last = new Map<string, number>();
     const heard = ({ connectionId, event }: Heard, at: number) => {
@@ -55,35 +56,29 @@ export async function broadcastFanOut({
       latencies.push(at - event.t);
     };
     return {
-      single: (single: Heard) => heard(single, performance.now()),
-      frame: (frame: { events: Heard[] }) => {
+      event: (single: Heard) => heard(single, performance.now()),
+      'event:frame': (frame: { events: Heard[] }) => {
         const at = performance.now();
         for (const entry of frame.events) heard(entry, at);
       },
     };
-  });
-  const onRefused = (refused: unknown) => (refusal ??= refused);
-  sockets.forEach((socket, i) =>
-    socket.on('event', listeners[i].single).on('event:frame', listeners[i].frame).on('refused', onRefused),
-  );
-  const { sent, ...figures } = await runPaced(
-    {
-      senders: sockets.length,
-      ratePerS,
-      durationS,
-      pids,
-      send: (i) => {
-        const event: Stamp = { t: performance.now(), seq: Math.floor(i / sockets.length), run };
-        sockets[i % sockets.length].emit('event:broadcast', { ...document, event });
+  };
+  const { sent, ...figures } = await whileListening({ sockets, listenersOf, refusalOf: 'event:broadcast' }, () =>
+    runPaced(
+      {
+        senders: sockets.length,
+        ratePerS,
+        durationS,
+        pids,
+        send: (i) => {
+          const event: Stamp = { t: performance.now(), seq: Math.floor(i / sockets.length), run };
+          sockets[i % sockets.length].emit('event:broadcast', { ...document, event });
+        },
+        lastArrival: () => lastArrival,
       },
-      lastArrival: () => lastArrival,
-    },
-    latencies,
+      latencies,
+    ),
   );
-  sockets.forEach((socket, i) =>
-    socket.off('event', listeners[i].single).off('event:frame', listeners[i].frame).off('refused', onRefused),
-  );
-  if (refusal) throw new Error(`event:broadcast refused: ${JSON.stringify(refusal)}`);
   if (latencies.length === 0) throw new Error('no broadcast arrived');
   return { sends: sent, ...figures, misordered };
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { connect, Handshake, request } from '../../test/support/realtime-client';
 import { Deliveries, runPaced } from './paced-load';
+import { whileListening } from './socket-listeners';
 
 export interface DocumentRef {
   organizationId: string;
@@ -54,39 +55,34 @@ export async function fanOut({ sockets, document, pids, ratePerS, durationS }: F
   const run = ++runs;
   const latencies: number[] = [];
   let lastArrival = 0;
-  let refusal: unknown;
   const heard = (data: Cursor | undefined, at: number) => {
     if (data?.run !== run) return;
     lastArrival = at;
     latencies.push(at - data.t);
   };
-  const onData = ({ data }: { data: Cursor }) => heard(data, performance.now());
-  const listeners = sockets.map((socket) => (frame: { set: Array<{ connectionId: string; data: Cursor }> }) => {
-    const at = performance.now();
-    for (const entry of frame.set) if (entry.connectionId !== socket.id) heard(entry.data, at);
-  });
-  const onRefused = (refused: unknown) => (refusal ??= refused);
-  sockets.forEach((socket, i) =>
-    socket.on('presence:data', onData).on('presence:frame', listeners[i]).on('refused', onRefused),
-  );
-  const { sent, ...figures } = await runPaced(
-    {
-      senders: sockets.length,
-      ratePerS,
-      durationS,
-      pids,
-      send: (i) => {
-        const cursor: Cursor = { x: i % 1280, y: i % 720, t: performance.now(), run };
-        sockets[i % sockets.length].emit('presence:set', { ...document, data: cursor });
-      },
-      lastArrival: () => lastArrival,
+  const listenersOf = (socket: Socket) => ({
+    'presence:data': ({ data }: { data: Cursor }) => heard(data, performance.now()),
+    'presence:frame': (frame: { set: Array<{ connectionId: string; data: Cursor }> }) => {
+      const at = performance.now();
+      for (const entry of frame.set) if (entry.connectionId !== socket.id) heard(entry.data, at);
     },
-    latencies,
+  });
+  const { sent, ...figures } = await whileListening({ sockets, listenersOf, refusalOf: 'presence:set' }, () =>
+    runPaced(
+      {
+        senders: sockets.length,
+        ratePerS,
+        durationS,
+        pids,
+        send: (i) => {
+          const cursor: Cursor = { x: i % 1280, y: i % 720, t: performance.now(), run };
+          sockets[i % sockets.length].emit('presence:set', { ...document, data: cursor });
+        },
+        lastArrival: () => lastArrival,
+      },
+      latencies,
+    ),
   );
-  sockets.forEach((socket, i) =>
-    socket.off('presence:data', onData).off('presence:frame', listeners[i]).off('refused', onRefused),
-  );
-  if (refusal) throw new Error(`presence:set refused: ${JSON.stringify(refusal)}`);
   if (latencies.length === 0) throw new Error('no presence update arrived');
   return { sets: sent, ...figures, cpuUsPerSet: (figures.cpuMs * 1000) / sent };
 }
