@@ -196,8 +196,11 @@ describe('socket refusals: no argument list takes an instance down, and every re
     const subscribe = (documentId: string) =>
       request(socket, 'subscribe', { organizationId: doc.organizationId, documentId });
     try {
-      // Sent at once: the last one arrives while the others' access checks are still under way.
-      const answers = await Promise.all(ids.map(subscribe));
+      // The first 200 in batches within the requests in flight; the last 57 at once, so the last one arrives
+      // while the others' access checks are still under way.
+      const answers = [];
+      for (const batch of [0, 50, 100, 150, 200].map((start) => ids.slice(start, start === 200 ? 257 : start + 50)))
+        answers.push(...(await Promise.all(batch.map(subscribe))));
       expect(answers.slice(0, 256).filter((answer) => answer.status !== 'success')).toEqual([]);
       expect(answers[256]).toEqual({
         error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many documents: at most 256 per connection.' },
@@ -229,5 +232,40 @@ describe('socket refusals: no argument list takes an instance down, and every re
     const error = refusedOf('error');
     ann.emit('error', 'boom');
     expect(await error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'Unknown event "error".' });
+  });
+
+  it('a connection that never waits for its acks has at most 64 messages in flight: the rest are refused, nothing is dropped unanswered, and it goes on', async () => {
+    const flight = { organizationId: doc.organizationId, documentId: 'doc-flight' };
+    await seedDocument(world, owner.apiKey, flight.organizationId, flight.documentId, {
+      accessType: 'organizationPrivate',
+    });
+    const socket = await connect(api.url, await userToken(api.url, owner, 'ann'));
+    try {
+      expect((await request(socket, 'subscribe', flight)).status).toBe('success');
+      const text = 'x'.repeat(60_000);
+      // Sent at once, each 60 kB: without the bound the process held every one until its write's turn came.
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, () =>
+          request(socket, 'comments:add', { ...flight, comment: { commentText: text } }),
+        ),
+      );
+      const added = answers.filter((answer) => answer.status === 'success').length;
+      const refused = answers.filter((answer) => answer.status !== 'success');
+      expect(added).toBeGreaterThanOrEqual(64);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(added + refused.length).toBe(300);
+      expect(new Set(refused.map((answer) => JSON.stringify(answer)))).toEqual(
+        new Set([
+          JSON.stringify({
+            error: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests in flight: at most 64 per connection.' },
+          }),
+        ]),
+      );
+      // What was acknowledged is stored, and only that; the connection takes the next message.
+      const listed = await request<{ threads: unknown[] }>(socket, 'comments:list', { ...flight, pageSize: 1000 });
+      expect(listed.threads).toHaveLength(added);
+    } finally {
+      socket.close();
+    }
   });
 });

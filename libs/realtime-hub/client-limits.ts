@@ -163,6 +163,14 @@ const ROWS = [
       'Documents one connection is subscribed to, those whose `subscribe` is under way included; `unsubscribe` frees one.',
   },
   {
+    name: 'requests in flight',
+    limit: 64,
+    unit: 'messages per connection',
+    refusal: ErrorCode.RESOURCE_EXHAUSTED,
+    description:
+      'Messages one connection sent whose handling is still under way (a `comments:add` being written, a `subscribe` checking access), with an ack or without; each answered frees one.',
+  },
+  {
     name: 'handshake token',
     limit: 8192,
     unit: 'characters',

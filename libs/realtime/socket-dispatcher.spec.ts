@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { Socket } from 'socket.io';
 import { MetricsRegistry } from '@app/metrics';
-import { RealtimeHandlerErrors } from '@app/realtime-hub';
+import { clientLimit, RealtimeHandlerErrors } from '@app/realtime-hub';
+import { RealtimeLimits } from './realtime-limits';
 import { EventHandler, eventTable, EventHandlers, SocketDispatcher } from './socket-dispatcher';
 
 /** A socket.io server socket reduced to what the dispatcher touches: its catch-all, listeners and emits. */
@@ -27,7 +28,7 @@ const anyId: unknown = expect.any(String);
 
 describe('SocketDispatcher', () => {
   const metrics = new MetricsRegistry();
-  const dispatcher = new SocketDispatcher(new RealtimeHandlerErrors(metrics));
+  const dispatcher = new SocketDispatcher(new RealtimeHandlerErrors(metrics), new RealtimeLimits(metrics));
 
   beforeAll(() => {
     Logger.overrideLogger(false);
@@ -79,5 +80,47 @@ describe('SocketDispatcher', () => {
     dispatcher.attach(socket, eventTable(handlers({})));
     send(42, {});
     expect(emitted).toEqual([['refused', { event: '42', status: 'INVALID_ARGUMENT', message: 'Unknown event "42".' }]]);
+  });
+
+  it('holds at most `requests in flight` unanswered messages per connection, refusing any message past them; each answered frees one, and a synchronous one never holds one', async () => {
+    const limit = clientLimit('requests in flight');
+    const { socket, send, emitted } = fakeSocket();
+    const pending: Array<() => void> = [];
+    dispatcher.attach(
+      socket,
+      eventTable(
+        handlers({
+          'comments:add': () => new Promise<object>((resolve) => pending.push(() => resolve({}))),
+          'presence:set': () => ({}),
+        }),
+      ),
+    );
+    const acks: unknown[] = [];
+    for (let i = 0; i <= limit; i++) send('comments:add', {}, (response: unknown) => acks.push(response));
+    expect(pending).toHaveLength(limit);
+    expect(acks).toEqual([
+      {
+        error: {
+          status: 'RESOURCE_EXHAUSTED',
+          message: `Too many requests in flight: at most ${limit} per connection.`,
+        },
+      },
+    ]);
+    send('presence:set', {});
+    expect(emitted).toEqual([
+      ['refused', expect.objectContaining({ event: 'presence:set', status: 'RESOURCE_EXHAUSTED' })],
+    ]);
+    pending.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acks.slice(1)).toEqual([{ status: 'success' }]);
+    send('comments:add', {}, (response: unknown) => acks.push(response));
+    expect(pending).toHaveLength(limit);
+    // Another connection has its own count.
+    const other = fakeSocket();
+    dispatcher.attach(other.socket, eventTable(handlers({ 'comments:add': () => Promise.resolve({}) })));
+    const otherAcks: unknown[] = [];
+    other.send('comments:add', {}, (response: unknown) => otherAcks.push(response));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(otherAcks).toEqual([{ status: 'success' }]);
   });
 });

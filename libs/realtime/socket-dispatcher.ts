@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Socket } from 'socket.io';
 import { ApiError } from '@app/common';
 import { toErrorResponse } from '@app/http';
-import { RealtimeHandlerErrors } from '@app/realtime-hub';
+import { clientLimit, RealtimeHandlerErrors } from '@app/realtime-hub';
 import { ClientEvent } from './client-events';
+import { RealtimeLimits } from './realtime-limits';
 
 /** Answers a refused message that was sent without an ack: `{event, status, message}`. */
 export const REFUSED_EVENT = 'refused';
@@ -29,10 +30,20 @@ const ECHOED_NAME_CHARS = 100;
  * the one argument before it. Nothing a handler throws leaves the listener: a refusal goes to the ack,
  * or without one as a `refused` event; an unexpected error is logged with the event and the socket,
  * counted in `realtime_handler_errors_total{event}` and answered `INTERNAL` without its text.
+ *
+ * A connection has at most `requests in flight` messages whose handling is under way: socket.io hands
+ * over each message as it arrives, so a client that never waits for its acks would otherwise make the
+ * process hold every message it sent (each up to `socket message` bytes) until memory runs out.
  */
 @Injectable()
 export class SocketDispatcher {
-  constructor(private readonly errors: RealtimeHandlerErrors) {}
+  /** Per connection, the messages whose handler has not settled yet. */
+  private readonly inFlight = new WeakMap<Socket, number>();
+
+  constructor(
+    private readonly errors: RealtimeHandlerErrors,
+    private readonly limits: RealtimeLimits,
+  ) {}
 
   attach(socket: Socket, table: EventTable): void {
     socket.onAny((event: unknown, ...args: unknown[]) => this.dispatch(socket, table, event, args));
@@ -51,13 +62,17 @@ export class SocketDispatcher {
         throw ApiError.invalid(
           `${name} takes one payload argument (then an optional ack), but ${args.length} arguments came before the ack.`,
         );
+      const held = this.inFlight.get(socket) ?? 0;
+      this.limits.checkCount(name, 'requests in flight', held, clientLimit('requests in flight'));
       const result = handler(socket, args[0]);
-      if (result instanceof Promise)
-        result.then(
+      if (!(result instanceof Promise)) return this.succeed(socket, name, ack, result);
+      this.inFlight.set(socket, held + 1);
+      result
+        .finally(() => this.inFlight.set(socket, (this.inFlight.get(socket) ?? 1) - 1))
+        .then(
           (fields) => this.succeed(socket, name, ack, fields),
           (error: unknown) => this.refuse(socket, name, ack, error),
         );
-      else this.succeed(socket, name, ack, result);
     } catch (error) {
       this.refuse(socket, handler ? name : name.slice(0, ECHOED_NAME_CHARS), ack, error);
     }
