@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
-import { FanOutLoad } from './cursor-fan-out';
+import { FanOutLoad, pacedOver } from './cursor-fan-out';
 import { Deliveries, runPaced } from './paced-load';
 import { whileListening } from './socket-listeners';
 
@@ -33,13 +33,8 @@ let runs = 0;
  * (a socket skips its own, as the client does), and reads the servers' CPU around the run. A refused
  * broadcast fails the run.
  */
-export async function broadcastFanOut({
-  sockets,
-  document,
-  pids,
-  ratePerS,
-  durationS,
-}: FanOutLoad): Promise<BroadcastRun> {
+export async function broadcastFanOut(load: FanOutLoad): Promise<BroadcastRun> {
+  const { sockets } = load;
   const run = ++runs;
   const latencies: number[] = [];
   let lastArrival = 0;
@@ -65,17 +60,14 @@ export async function broadcastFanOut({
   };
   const { sent, ...figures } = await whileListening({ sockets, listenersOf, refusalOf: 'event:broadcast' }, () =>
     runPaced(
-      {
-        senders: sockets.length,
-        ratePerS,
-        durationS,
-        pids,
-        send: (i) => {
+      pacedOver(
+        load,
+        (socket, i) => {
           const event: Stamp = { t: performance.now(), seq: Math.floor(i / sockets.length), run };
-          sockets[i % sockets.length].emit('event:broadcast', { ...document, event });
+          socket.emit('event:broadcast', { ...load.document, event });
         },
-        lastArrival: () => lastArrival,
-      },
+        () => lastArrival,
+      ),
       latencies,
     ),
   );

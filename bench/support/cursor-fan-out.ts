@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { connect, Handshake, request } from '../../test/support/realtime-client';
-import { Deliveries, runPaced } from './paced-load';
+import { Deliveries, PacedLoad, runPaced } from './paced-load';
 import { whileListening } from './socket-listeners';
 
 export interface DocumentRef {
@@ -24,6 +24,22 @@ export interface FanOutLoad {
   pids: number[];
   ratePerS: number;
   durationS: number;
+}
+
+/** The paced load of a fan-out: message i comes from socket i % sockets, and is sent by `send`. */
+export function pacedOver(
+  { sockets, ratePerS, durationS, pids }: FanOutLoad,
+  send: (socket: Socket, i: number) => void,
+  lastArrival: () => number,
+): PacedLoad {
+  return {
+    senders: sockets.length,
+    ratePerS,
+    durationS,
+    pids,
+    send: (i) => send(sockets[i % sockets.length], i),
+    lastArrival,
+  };
 }
 
 /** One timed run of the cursor load: deliveries are updates of this run heard by all sockets, each other connection's entry in a `presence:frame` (ours), or a `presence:data` (the bare yardstick). */
@@ -51,7 +67,8 @@ let runs = 0;
  * ticks, so a busy event loop delays sets but never drops them. Times each update heard (an entry of a
  * `presence:frame`, or a bare server's `presence:data`) from its set to its arrival and reads the servers' CPU around the run. A refused set fails the run.
  */
-export async function fanOut({ sockets, document, pids, ratePerS, durationS }: FanOutLoad): Promise<FanOutRun> {
+export async function fanOut(load: FanOutLoad): Promise<FanOutRun> {
+  const { sockets } = load;
   const run = ++runs;
   const latencies: number[] = [];
   let lastArrival = 0;
@@ -69,17 +86,14 @@ export async function fanOut({ sockets, document, pids, ratePerS, durationS }: F
   });
   const { sent, ...figures } = await whileListening({ sockets, listenersOf, refusalOf: 'presence:set' }, () =>
     runPaced(
-      {
-        senders: sockets.length,
-        ratePerS,
-        durationS,
-        pids,
-        send: (i) => {
+      pacedOver(
+        load,
+        (socket, i) => {
           const cursor: Cursor = { x: i % 1280, y: i % 720, t: performance.now(), run };
-          sockets[i % sockets.length].emit('presence:set', { ...document, data: cursor });
+          socket.emit('presence:set', { ...load.document, data: cursor });
         },
-        lastArrival: () => lastArrival,
-      },
+        () => lastArrival,
+      ),
       latencies,
     ),
   );
