@@ -16,6 +16,8 @@ const DOCUMENTS: DocumentRef[] = [
 const BATCHES = Number(process.env.FUZZ_SOCKET_BATCHES ?? 12);
 const BATCH = 40;
 const RAW_SESSIONS = 150;
+/** Messages of one burst, each with an ack, sent without waiting for any answer. */
+const BURST = 300;
 /** Names socket.io-client refuses to emit itself: they never reach the server from a client. */
 const CLIENT_RESERVED = new Set([
   'connect',
@@ -78,6 +80,37 @@ describe('fuzz: socket events and raw packets on two instances', () => {
       for (const attacker of attackers) attacker.close();
       const seconds = (Date.now() - started) / 1000;
       console.log(`fuzz: ${sent} generated socket messages in ${seconds.toFixed(1)} s`);
+    },
+    LONG,
+  );
+
+  it(
+    `answers bursts of ${BURST} generated messages sent at once, past the ${clientLimit('requests in flight')} requests in flight`,
+    async () => {
+      const attackers = await Promise.all(instances.apis.map((api) => Attacker.connect(instances, api)));
+      // Valid lists among them fill the flight, so the generated ones meet the bound as often as not.
+      const list: Message = { event: 'comments:list', args: [DOCUMENTS[0]], withAck: true };
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.oneof(
+              message.map((generated) => ({ ...generated, withAck: true })),
+              fc.constant(list),
+            ),
+            {
+              minLength: BURST,
+              maxLength: BURST,
+            },
+          ),
+          async (burst) => {
+            await Promise.all(attackers.map((attacker) => attacker.send(burst)));
+            for (const attacker of attackers) expect(attacker.dropped).toEqual([]);
+            await instances.checkBatch(baseline);
+          },
+        ),
+        { numRuns: 3, endOnFailure: true },
+      );
+      for (const attacker of attackers) attacker.close();
     },
     LONG,
   );
